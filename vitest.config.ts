@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/{src,test}/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One Chromium and one server for the whole project; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
