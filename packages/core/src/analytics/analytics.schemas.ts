@@ -20,6 +20,8 @@ export const ANALYTICS_EVENT_NAMES = [
 export const analyticsEventInputSchema = z.object({
   name: z.enum(ANALYTICS_EVENT_NAMES),
   path: z.string().startsWith('/').max(512),
-  properties: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()])).optional(),
+  properties: z
+    .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()]))
+    .optional(),
 });
 export type AnalyticsEventInput = z.infer<typeof analyticsEventInputSchema>;

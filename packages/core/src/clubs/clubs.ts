@@ -66,5 +66,9 @@ export function readableTextColour(hexBackground: string): '#000000' | '#FFFFFF'
 export function hexToRgb(hex: string): [number, number, number] {
   const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) throw new Error(`Not a #RRGGBB colour: ${hex}`);
-  return [Number.parseInt(match[1] ?? '0', 16), Number.parseInt(match[2] ?? '0', 16), Number.parseInt(match[3] ?? '0', 16)];
+  return [
+    Number.parseInt(match[1] ?? '0', 16),
+    Number.parseInt(match[2] ?? '0', 16),
+    Number.parseInt(match[3] ?? '0', 16),
+  ];
 }

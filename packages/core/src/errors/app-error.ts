@@ -27,7 +27,10 @@ export class AppError extends Error {
   readonly userMessage: string;
   readonly issues: AppErrorBody['issues'];
 
-  constructor(code: AppErrorCode, options: { message: string; userMessage?: string; issues?: AppErrorBody['issues'] }) {
+  constructor(
+    code: AppErrorCode,
+    options: { message: string; userMessage?: string; issues?: AppErrorBody['issues'] },
+  ) {
     super(options.message);
     this.name = 'AppError';
     this.code = code;

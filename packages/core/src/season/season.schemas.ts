@@ -27,11 +27,19 @@ export const seasonConfigSchema = z
   .superRefine((season, context) => {
     season.gameweeks.forEach((gameweek, index) => {
       if (gameweek.week !== index + 1) {
-        context.addIssue({ code: 'custom', path: ['gameweeks', index, 'week'], message: `Expected week ${index + 1}` });
+        context.addIssue({
+          code: 'custom',
+          path: ['gameweeks', index, 'week'],
+          message: `Expected week ${index + 1}`,
+        });
       }
       const previous = season.gameweeks[index - 1];
       if (previous && previous.date >= gameweek.date) {
-        context.addIssue({ code: 'custom', path: ['gameweeks', index, 'date'], message: 'Dates must increase' });
+        context.addIssue({
+          code: 'custom',
+          path: ['gameweeks', index, 'date'],
+          message: 'Dates must increase',
+        });
       }
     });
   });

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, createClock } from './config/clock.ts';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
+import { webAppPlugin } from './plugins/app/web-app.ts';
+import { configPlugin } from './plugins/external/config.ts';
+import { databasePlugin } from './plugins/external/database.ts';
+import { securityPlugin } from './plugins/external/security.ts';
+import { swaggerPlugin } from './plugins/external/swagger.ts';
+import analyticsRoutes from './routes/api/analytics/index.ts';
+import clubRoutes from './routes/api/clubs/index.ts';
+import healthRoutes from './routes/api/health/index.ts';
+import seasonRoutes from './routes/api/season/index.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An opened, migrated database. */
+  database: DatabaseHandle;
+  /** Close the database with the app (the server does; tests keep theirs). */
+  closeDatabaseOnShutdown?: boolean;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The Hit21 server, used alike by `npm start` and the tests: external plugins, then app plugins, then routes. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    // Time-outs so a slow client cannot hold a connection for ever.
+    requestTimeout: 30_000,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config, clock: options.clock ?? createClock(config) });
+  await app.register(databasePlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
+  });
+  await app.register(securityPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(errorHandlerPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(seasonRoutes);
+  await app.register(clubRoutes);
+  await app.register(analyticsRoutes);
+
+  await app.register(webAppPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

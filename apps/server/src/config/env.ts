@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPOSITORY_ROOT = path.resolve(SERVER_ROOT, '../..');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * The server's whole configuration, read from the environment once at start.
+ * A wrong value stops the server with a message naming the variable.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** Public address of this deployment, used in links that leave the site (invites, e-mails). */
+    PUBLIC_URL: z.url().optional(),
+    /** A PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default(path.join(REPOSITORY_ROOT, '.data')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Pins the server clock to an instant (tests, demos), e.g. 2025-12-01T12:00:00Z. */
+    CLOCK_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+    /** Shifts the real clock by this many seconds (negative for the past). */
+    CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
+    /** The season the product plays; defaults to the loaded season with the latest pick deadline. */
+    SEASON_ID: optionalString,
+    /** Requests per minute per client across the API. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    /** Where the built web app lives; served with history fallback when present. */
+    WEB_DIST_DIR: z.string().min(1).default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(environment);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

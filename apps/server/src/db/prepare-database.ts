@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { readBundledSeasonFacts } from '../season-data/bundled-seasons.ts';
+import { loadSeasonFacts } from '../season-data/load-season-facts.ts';
+import type { DatabaseHandle } from './database.ts';
+
+/**
+ * Brings a database up to date on start: applies migrations, then loads each committed
+ * season whose facts changed since the last load (a first start loads them all).
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<void> {
+  await handle.migrate();
+  for (const facts of await readBundledSeasonFacts()) {
+    const result = await loadSeasonFacts(handle.db, facts);
+    if (result.changed) {
+      log?.info(
+        result,
+        `Loaded season ${result.seasonId}: ${result.players} players, ${result.goals} goal rows`,
+      );
+    }
+  }
+}

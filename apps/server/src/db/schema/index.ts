@@ -1,0 +1,4 @@
+export * from './analytics.ts';
+export * from './clubs.ts';
+export * from './players.ts';
+export * from './season.ts';

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { AppErrorBody } from '@hit21/core';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built single-page app with history fallback: any GET for a page path (no file
+ * extension, not under /api) answers index.html so deep links load the app. Unknown API
+ * paths and missing files answer a JSON 404. The not-found handler is rate-limited so it
+ * cannot be used to probe cheaply.
+ */
+export const webAppPlugin = fp(
+  async (fastify) => {
+    const distDir = fastify.config.WEB_DIST_DIR;
+    const hasBuild = existsSync(path.join(distDir, 'index.html'));
+    if (hasBuild) {
+      await fastify.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        // Hashed build assets never change; everything else is revalidated.
+        setHeaders: (response, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      fastify.log.warn(`No web build at ${distDir}: run npm run build to serve the app`);
+    }
+
+    fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname);
+      if (isPage && hasBuild) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({
+        code: 'NOT_FOUND',
+        message: `${request.method} ${pathname} not found`,
+        userMessage: 'Not found.',
+      } satisfies AppErrorBody);
+    });
+  },
+  { name: 'web-app', dependencies: ['config'] },
+);

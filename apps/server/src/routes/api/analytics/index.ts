@@ -1,0 +1,33 @@
+import { analyticsEventInputSchema } from '@hit21/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAnalyticsEvent } from '../../../plugins/app/analytics/analytics-repository.ts';
+
+const analyticsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  // sendBeacon posts JSON as text/plain; accept it so page views survive navigation away.
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  fastify.post(
+    '/api/analytics/events',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a first-party analytics event (page views and the product events)',
+        body: analyticsEventInputSchema,
+        response: { 202: z.object({ recorded: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await recordAnalyticsEvent(fastify.db, request.body);
+      return reply.status(202).send({ recorded: true });
+    },
+  );
+};
+
+export default analyticsRoutes;

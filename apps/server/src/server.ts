@@ -1,0 +1,37 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
+
+/** Boot only: read the configuration, open and prepare the database, listen, drain on SIGTERM. */
+let config: ReturnType<typeof parseConfig>;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { engine: 'postgres', url: config.DATABASE_URL }
+    : { engine: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+const app = await buildApp({ config, database, closeDatabaseOnShutdown: true });
+await prepareDatabase(database, app.log);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'Shutting down after an error');
+  else app.log.info(`${signal} received: draining requests and closing the database`);
+  await app.close();
+});
+
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(
+  `Hit21 is running at ${config.PUBLIC_URL} on ${database.engine === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`,
+);
