@@ -56,13 +56,11 @@ export const errorHandlerPlugin = fp(
       }
 
       request.log.error({ err: error }, 'Unhandled error');
-      return reply
-        .status(500)
-        .send({
-          code: 'INTERNAL',
-          message: 'Internal server error',
-          userMessage: GENERIC_FAILURE,
-        } satisfies AppErrorBody);
+      return reply.status(500).send({
+        code: 'INTERNAL',
+        message: 'Internal server error',
+        userMessage: GENERIC_FAILURE,
+      } satisfies AppErrorBody);
     });
   },
   { name: 'error-handler' },

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+
+export type Engine = DatabaseHandle['engine'];
+
+/**
+ * The engines every database test runs on: always the embedded PGlite, and PostgreSQL too
+ * when TEST_DATABASE_URL names a server (CI sets it).
+ */
+export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A fresh, empty, migrated database of its own for one test file: an in-memory PGlite, or a
+ * new database on the PostgreSQL server that is dropped again on close.
+ */
+export async function createTestDatabase(
+  engine: Engine,
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const { migrate = true } = options;
+  if (engine === 'pglite') {
+    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
+    if (migrate) await handle.migrate();
+    return handle;
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hit21_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  if (migrate) await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
