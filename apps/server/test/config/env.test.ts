@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from '../../src/config/clock.ts';
+import { ConfigError, parseConfig } from '../../src/config/env.ts';
+
+describe('parseConfig', () => {
+  it('has working defaults: port 3000 on the embedded database', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads the port and a PostgreSQL URL', () => {
+    const config = parseConfig({ PORT: '8080', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/hit21' });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/hit21');
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ CLOCK_NOW: 'tomorrow' }, 'CLOCK_NOW'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('refuses %o, naming the variable', (environment, named) => {
+    expect(() => parseConfig(environment)).toThrow(ConfigError);
+    expect(() => parseConfig(environment)).toThrow(named);
+  });
+});
+
+describe('createClock', () => {
+  it('pins the time when CLOCK_NOW is set', () => {
+    const clock = createClock({ CLOCK_NOW: '2025-12-01T12:00:00Z', CLOCK_OFFSET_SECONDS: 0 });
+    expect(clock().toISOString()).toBe('2025-12-01T12:00:00.000Z');
+  });
+
+  it('shifts real time by CLOCK_OFFSET_SECONDS', () => {
+    const clock = createClock({ CLOCK_NOW: undefined, CLOCK_OFFSET_SECONDS: -86_400 });
+    const expected = Date.now() - 86_400_000;
+    expect(Math.abs(clock().getTime() - expected)).toBeLessThan(1000);
+  });
+});
