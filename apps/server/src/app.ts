@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, createClock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
@@ -16,10 +16,8 @@ import seasonRoutes from './routes/api/season/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
-  /** An opened, migrated database. */
+  /** An opened, migrated database; the caller closes it after the app. */
   database: DatabaseHandle;
-  /** Close the database with the app (the server does; tests keep theirs). */
-  closeDatabaseOnShutdown?: boolean;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 }
@@ -34,14 +32,12 @@ export async function buildApp(options: BuildAppOptions) {
     requestTimeout: 30_000,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+  drainConnectionsOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config, clock: options.clock ?? createClock(config) });
-  await app.register(databasePlugin, {
-    database: options.database,
-    closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
-  });
+  await app.register(databasePlugin, { database: options.database });
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
@@ -53,6 +49,21 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(webAppPlugin);
   return app;
+}
+
+/**
+ * On close, requests in flight finish, but their keep-alive connections must not hold the
+ * server open for the keep-alive timeout: answer them with `Connection: close`.
+ */
+function drainConnectionsOnClose(app: FastifyInstance) {
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    app.server.closeIdleConnections();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -22,13 +22,14 @@ const database = await openDatabase(
     ? { engine: 'postgres', url: config.DATABASE_URL }
     : { engine: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
-const app = await buildApp({ config, database, closeDatabaseOnShutdown: true });
+const app = await buildApp({ config, database });
 await prepareDatabase(database, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'Shutting down after an error');
   else app.log.info(`${signal} received: draining requests and closing the database`);
   await app.close();
+  await database.close();
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });

@@ -8,18 +8,14 @@ declare module 'fastify' {
   }
 }
 
-export interface DatabasePluginOptions {
-  database: DatabaseHandle;
-  /** Close the database when the app closes (false when the caller owns it, as tests do). */
-  closeOnShutdown: boolean;
-}
-
-/** Exposes the already-opened database as `fastify.db`. */
-export const databasePlugin = fp<DatabasePluginOptions>(
-  async (fastify, { database, closeOnShutdown }) => {
+/**
+ * Exposes the already-opened database as `fastify.db`. Whoever opened it closes it, after
+ * `app.close()` has drained the requests that may still be using it.
+ */
+export const databasePlugin = fp<{ database: DatabaseHandle }>(
+  async (fastify, { database }) => {
     fastify.decorate('db', database.db);
     fastify.decorate('databaseEngine', database.engine);
-    if (closeOnShutdown) fastify.addHook('onClose', () => database.close());
   },
   { name: 'db' },
 );

@@ -1,0 +1,55 @@
+/**
+ * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
+ * with the committed season and measures each read endpoint under concurrent load.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.ts';
+import { parseConfig } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ENDPOINTS = ['/api/health', '/api/season', '/api/clubs'];
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-bench-'));
+const config = parseConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  DATA_DIR: dataDir,
+});
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { engine: 'postgres', url: config.DATABASE_URL }
+    : { engine: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+);
+await prepareDatabase(database);
+const app = await buildApp({ config, database });
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+console.log(
+  `Hit21 API benchmark: ${database.engine}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint`,
+);
+console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}\n`);
+console.log('| endpoint | median ms | p99 ms | requests/s | errors |');
+console.log('|---|---:|---:|---:|---:|');
+for (const endpoint of ENDPOINTS) {
+  const result = await autocannon({
+    url: `${url}${endpoint}`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    `| GET ${endpoint} | ${result.latency.p50} | ${result.latency.p99} | ${Math.round(result.requests.average)} | ${errors} |`,
+  );
+}
+
+await app.close();
+await database.close();
+await rm(dataDir, { recursive: true, force: true });
