@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../../server/src/app.ts';
+import { parseConfig } from '../../../server/src/config/env.ts';
+import { openDatabase } from '../../../server/src/db/database.ts';
+import { prepareDatabase } from '../../../server/src/db/prepare-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const WEB_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Builds the web app as it ships and serves it from the real server on a fresh embedded
+ * database with the committed season, once for all browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-web-'));
+  await build({ root: WEB_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+
+  const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
+  await prepareDatabase(database);
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    WEB_DIST_DIR: outDir,
+    PORT: '0',
+  });
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  project.provide('baseUrl', address);
+
+  return async () => {
+    await app.close();
+    await database.close();
+    await rm(outDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,137 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, useState } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/app-error-screen.tsx';
+import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { PublicLayout } from '../components/layouts/public-layout.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { LOADING_MESSAGES } from '../config/loading-messages.ts';
+import { paths } from '../config/paths.ts';
+import RootRoute from './routes/root.tsx';
+
+/** Route modules default-export their screen; the router wants it as `Component`. */
+function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    const { default: Component } = await load();
+    return { Component };
+  };
+}
+
+function FullscreenLoading() {
+  return <LoadingScreen variant="fullscreen" message={LOADING_MESSAGES.initialising} />;
+}
+
+/** Shown inside a layout while a route's code loads for the first time. */
+function RouteLoading() {
+  return <LoadingScreen message={LOADING_MESSAGES.initialising} />;
+}
+
+function LeaderboardRedirect() {
+  return <Navigate to={paths.leaderboard.global.getHref()} replace />;
+}
+
+// Paths are relative to the root route: the route table of both specifications.
+// Auth guards will wrap the signed-in branch once accounts exist.
+export function createAppRouter(_queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      path: '/',
+      Component: RootRoute,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: FullscreenLoading,
+      children: [
+        {
+          Component: PublicLayout,
+          children: [
+            {
+              // Pathless: errors and first-load spinners render inside the layout, under its header.
+              ErrorBoundary: RouteErrorBoundary,
+              HydrateFallback: RouteLoading,
+              children: [
+                { index: true, lazy: lazyRoute(() => import('./routes/public/landing.tsx')) },
+                { path: 'coming-soon', lazy: lazyRoute(() => import('./routes/public/coming-soon.tsx')) },
+                {
+                  path: 'privacy-policy',
+                  lazy: lazyRoute(() => import('./routes/public/privacy-policy.tsx')),
+                },
+                { path: 'terms-of-use', lazy: lazyRoute(() => import('./routes/public/terms-of-use.tsx')) },
+                {
+                  path: 'join/:leagueCode',
+                  lazy: lazyRoute(() => import('./routes/public/join-league.tsx')),
+                },
+                { path: 'login', lazy: lazyRoute(() => import('./routes/auth/login.tsx')) },
+                { path: 'signup', lazy: lazyRoute(() => import('./routes/auth/signup.tsx')) },
+                {
+                  path: 'forgot-password',
+                  lazy: lazyRoute(() => import('./routes/auth/forgot-password.tsx')),
+                },
+                { path: 'reset-password', lazy: lazyRoute(() => import('./routes/auth/reset-password.tsx')) },
+                { path: 'verify-email', lazy: lazyRoute(() => import('./routes/auth/verify-email.tsx')) },
+                { path: '*', lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
+              ],
+            },
+          ],
+        },
+        {
+          Component: AppLayout,
+          children: [
+            {
+              ErrorBoundary: RouteErrorBoundary,
+              HydrateFallback: RouteLoading,
+              children: [
+                { path: 'onboarding', lazy: lazyRoute(() => import('./routes/app/onboarding.tsx')) },
+                { path: 'dashboard', lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')) },
+                {
+                  path: 'player-selection',
+                  lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
+                },
+                { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
+                {
+                  path: 'leaderboard',
+                  children: [
+                    { index: true, Component: LeaderboardRedirect },
+                    { path: 'global', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                    { path: 'country', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                    { path: 'team', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                  ],
+                },
+                { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },
+                {
+                  path: 'leagues',
+                  children: [
+                    { index: true, lazy: lazyRoute(() => import('./routes/app/leagues.tsx')) },
+                    { path: 'created', lazy: lazyRoute(() => import('./routes/app/league-created.tsx')) },
+                    {
+                      path: ':leagueId',
+                      children: [
+                        { index: true, lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')) },
+                        {
+                          path: 'standings',
+                          lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')),
+                        },
+                        {
+                          path: 'join-requests',
+                          lazy: lazyRoute(() => import('./routes/app/league-members.tsx')),
+                        },
+                        { path: 'admin', lazy: lazyRoute(() => import('./routes/app/league-admin.tsx')) },
+                      ],
+                    },
+                  ],
+                },
+                { path: 'settings', lazy: lazyRoute(() => import('./routes/app/settings.tsx')) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
+  // One router for the app's lifetime (not recreated on re-render).
+  const [router] = useState(() => createAppRouter(queryClient));
+  return <RouterProvider router={router} />;
+}

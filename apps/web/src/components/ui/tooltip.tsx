@@ -1,0 +1,36 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** Mounted once by the app provider. */
+export const TooltipProvider = TooltipPrimitive.Provider;
+
+export interface TooltipProps {
+  content: ReactNode;
+  /** One focusable element. A disabled button needs a wrapping <span tabIndex={0}> to get hover and focus. */
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  className?: string;
+}
+
+export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          side={side}
+          sideOffset={6}
+          collisionPadding={8}
+          className={cn(
+            'z-50 max-w-72 rounded-lg bg-felt-950 px-3 py-2 text-sm text-white shadow-lg data-[state=delayed-open]:animate-fade-in',
+            className,
+          )}
+        >
+          {content}
+          <TooltipPrimitive.Arrow className="fill-felt-950" />
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}
