@@ -116,7 +116,17 @@ describe.each(TEST_ENGINES)('loading season facts on %s', (engine) => {
     const facts = await readFplSeason(fixtureSource());
     const broken = {
       ...facts,
-      goals: [...facts.goals, { ...facts.goals[0]!, fplCode: 424242, fixtureId: 99 }],
+      goals: [
+        ...facts.goals,
+        {
+          fplCode: 424242,
+          fixtureId: 99,
+          gameweek: 1,
+          kickoffAt: '2025-08-16T14:00:00.000Z',
+          goals: 1,
+          clubCode: 'ARS',
+        },
+      ],
     };
     await expect(loadSeasonFacts(database.db, broken)).rejects.toThrow(
       'Goal of unknown player code 424242 in fixture 99',
