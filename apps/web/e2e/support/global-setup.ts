@@ -23,7 +23,19 @@ const WEB_ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-web-'));
-  await build({ root: WEB_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Build exactly as `npm start` does: Vite takes NODE_ENV (here "test") to mean a development build.
+  const testNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: WEB_ROOT,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = testNodeEnv;
+  }
 
   const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
   await prepareDatabase(database);

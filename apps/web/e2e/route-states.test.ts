@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('while a screen loads and when it fails', () => {
+  it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/leagues-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/leagues', { waitUntil: 'commit' });
+    await page.getByText('Initialising...').first().waitFor();
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('Initialising...').count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the current screen while the next one loads after a click', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/leagues-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/rules');
+    const rulesHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('link', { name: 'Leagues' }).first().click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(rulesHeading);
+    release();
+    await page.waitForURL('**/leagues');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe(rulesHeading);
+    await context.close();
+  });
+
+  it('shows "Unexpected Application Error!" with a status and message when a screen cannot load', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    await context.route('**/assets/dashboard-*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/rules');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('link', { name: /hit21/i }).first().click();
+
+    await page.getByText('Unexpected Application Error!').waitFor();
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toMatch(/500/);
+    expect(text).toMatch(/dynamically imported module|Failed to fetch|Importing a module script failed/i);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+});
