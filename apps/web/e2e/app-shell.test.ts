@@ -1,25 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectNoSeriousAxeViolations,
-  launchBrowser,
   MOBILE,
   openPage,
   screenshot,
+  useBrowser,
 } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('the 404 page', () => {
   it('explains the missing page and offers a way home and a way back', async () => {
-    const { context, page } = await openPage(browser, '/rules');
+    const { context, page } = await openPage(browser(), '/rules');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.goto('/no/such/page');
 
@@ -44,7 +37,7 @@ describe('the 404 page', () => {
   });
 
   it('reads well on a 375 px screen', async () => {
-    const { context, page } = await openPage(browser, '/nowhere', MOBILE);
+    const { context, page } = await openPage(browser(), '/nowhere', MOBILE);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -66,7 +59,7 @@ describe('document titles', () => {
     ['/player-selection', 'player selection | Hit21'],
     ['/leaderboard/global', 'Global Leaderboard | Hit21'],
   ])('%s is titled "%s"', async (pathname, title) => {
-    const { context, page } = await openPage(browser, pathname);
+    const { context, page } = await openPage(browser(), pathname);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe(title);
     await expectNoSeriousAxeViolations(page);
@@ -74,7 +67,7 @@ describe('document titles', () => {
   });
 
   it('follows client-side navigation, scrolls to the top and records a page view', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
+    const context = await browser().newContext({ baseURL: baseUrl() });
     // Chromium hides a beacon's body from the test: keep a copy of each one sent.
     await context.addInitScript(() => {
       const sent: string[] = [];
@@ -110,7 +103,7 @@ describe('document titles', () => {
 
 describe('deep links', () => {
   it('load the app on any route straight from the server', async () => {
-    const { context, page } = await openPage(browser, '/leagues/abc/admin');
+    const { context, page } = await openPage(browser(), '/leagues/abc/admin');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toBe('leagues/abc/admin | Hit21');
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(0);
@@ -119,7 +112,7 @@ describe('deep links', () => {
   });
 
   it('redirect /leaderboard to the global tab', async () => {
-    const { context, page } = await openPage(browser, '/leaderboard');
+    const { context, page } = await openPage(browser(), '/leaderboard');
     await page.waitForURL('**/leaderboard/global');
     await context.close();
   });

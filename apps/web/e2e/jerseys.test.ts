@@ -1,14 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoSeriousAxeViolations, openPage, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('club jerseys', () => {
   it('are served as PNG for every club', async () => {
@@ -25,7 +18,7 @@ describe('club jerseys', () => {
   });
 
   it('show the image on the page', async () => {
-    const { context, page } = await openPage(browser, '/');
+    const { context, page } = await openPage(browser(), '/');
     const jersey = page.getByTestId('jersey').first();
     await jersey.waitFor();
     await expect
@@ -36,7 +29,7 @@ describe('club jerseys', () => {
   });
 
   it('fall back to a coloured JERSEY placeholder with the same name when the image fails', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
+    const context = await browser().newContext({ baseURL: baseUrl() });
     await context.route('**/jersey/*.png', (route) => route.abort());
     const page = await context.newPage();
     await page.goto('/');

@@ -1,26 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousAxeViolations, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoSeriousAxeViolations, holdRequests, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('while a screen loads and when it fails', () => {
   it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/assets/leagues-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    const { release } = await holdRequests(context, '**/assets/leagues-*.js');
     const page = await context.newPage();
     await page.goto('/leagues', { waitUntil: 'commit' });
     await page.getByText('Initialising...').first().waitFor();
@@ -31,15 +17,8 @@ describe('while a screen loads and when it fails', () => {
   });
 
   it('keeps the current screen while the next one loads after a click', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/assets/leagues-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    const { release } = await holdRequests(context, '**/assets/leagues-*.js');
     const page = await context.newPage();
     await page.goto('/rules');
     const rulesHeading = await page.getByRole('heading', { level: 1 }).textContent();
@@ -53,7 +32,7 @@ describe('while a screen loads and when it fails', () => {
   });
 
   it('shows "Unexpected Application Error!" with a status and message when a screen cannot load', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl() });
+    const context = await browser().newContext({ baseURL: baseUrl() });
     await context.route('**/assets/dashboard-*.js', (route) => route.abort());
     const page = await context.newPage();
     await page.goto('/rules');
