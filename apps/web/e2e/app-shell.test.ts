@@ -5,10 +5,10 @@ import {
   MOBILE,
   openPage,
   screenshot,
-  useBrowser,
+  setUpBrowser,
 } from './support/browser.ts';
 
-const browser = useBrowser();
+const browser = setUpBrowser();
 
 describe('the 404 page', () => {
   it('explains the missing page and offers a way home and a way back', async () => {

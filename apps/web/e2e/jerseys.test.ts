@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousAxeViolations, openPage, useBrowser } from './support/browser.ts';
+import { baseUrl, expectNoSeriousAxeViolations, openPage, setUpBrowser } from './support/browser.ts';
 
-const browser = useBrowser();
+const browser = setUpBrowser();
 
 describe('club jerseys', () => {
   it('are served as PNG for every club', async () => {

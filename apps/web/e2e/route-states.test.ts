@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousAxeViolations, holdRequests, useBrowser } from './support/browser.ts';
+import { baseUrl, expectNoSeriousAxeViolations, holdRequests, setUpBrowser } from './support/browser.ts';
 
-const browser = useBrowser();
+const browser = setUpBrowser();
 
 describe('while a screen loads and when it fails', () => {
   it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {

@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** One Chromium for the test file that calls this at its top level. */
-export function useBrowser(): () => Browser {
+export function setUpBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
