@@ -2,6 +2,7 @@
  * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
  * with the committed season and measures each read endpoint under concurrent load.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const config = parseConfig({
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
   DATA_DIR: dataDir,
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
 });
 const database = await openDatabase(
   config.DATABASE_URL

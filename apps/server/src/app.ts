@@ -3,21 +3,32 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Clock, createClock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
 import { errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
+import { createMailer } from './plugins/app/mail/mailer.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
+import { authPlugin, resolveAuthSecret } from './plugins/external/auth.ts';
 import { configPlugin } from './plugins/external/config.ts';
 import { databasePlugin } from './plugins/external/database.ts';
 import { securityPlugin } from './plugins/external/security.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
+import deleteAccountRoutes from './routes/api/accounts/delete-account.ts';
+import accountRoutes from './routes/api/accounts/index.ts';
 import analyticsRoutes from './routes/api/analytics/index.ts';
 import clubRoutes from './routes/api/clubs/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
+import marketingRoutes from './routes/api/marketing/index.ts';
+import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
+import waitlistRoutes from './routes/api/waitlist/index.ts';
+import devMailboxRoutes from './routes/dev/mailbox.ts';
 
 export interface BuildAppOptions {
   config: Config;
   /** An opened, migrated database; the caller closes it after the app. */
   database: DatabaseHandle;
+  /** Where marketing subscriptions go; none by default. */
+  mailingList?: MailingListProvider;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 }
@@ -41,11 +52,27 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
+  const clock = app.clock;
+  const mailer = createMailer({
+    db: app.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+    now: clock,
+  });
+  await app.register(authPlugin, { mailer, secret: await resolveAuthSecret(config) });
+  app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
 
   await app.register(healthRoutes);
   await app.register(seasonRoutes);
   await app.register(clubRoutes);
   await app.register(analyticsRoutes);
+  await app.register(profileRoutes);
+  await app.register(accountRoutes);
+  await app.register(deleteAccountRoutes);
+  await app.register(marketingRoutes);
+  await app.register(waitlistRoutes);
+  if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
 
   await app.register(webAppPlugin);
   return app;

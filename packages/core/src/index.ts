@@ -1,3 +1,6 @@
+export * from './accounts/accounts.schemas.ts';
+export * from './accounts/password-policy.ts';
+export * from './accounts/profile.schemas.ts';
 export * from './analytics/analytics.schemas.ts';
 export * from './clubs/clubs.schemas.ts';
 export * from './clubs/clubs.ts';
@@ -5,3 +8,4 @@ export * from './errors/app-error.ts';
 export * from './players/positions.ts';
 export * from './season/calendar.ts';
 export * from './season/season.schemas.ts';
+export * from './waitlist/waitlist.schemas.ts';

@@ -38,10 +38,31 @@ export const envSchema = z
     SEASON_ID: optionalString,
     /** Requests per minute per client across the API. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    /** Signs sessions and tokens; required in production, generated and kept in DATA_DIR otherwise. */
+    BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** SMTP server for e-mail, e.g. smtp://user:pass@mail.example.com:587; unset keeps mail in the outbox (/dev/mailbox). */
+    SMTP_URL: optionalString.pipe(z.url().optional()),
+    MAIL_FROM: z.string().min(3).default('Hit21 <no-reply@hit21.app>'),
+    /** Sensitive account actions (sign-in, sign-up, resend, reset, waitlist) per client per minute. */
+    ACCOUNT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+    /** The same actions per e-mail address per 15 minutes. */
+    ACCOUNT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     /** Where the built web app lives; served with history fallback when present. */
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BETTER_AUTH_SECRET'],
+        message: 'is required in production',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }));
 
 export type Config = z.infer<typeof envSchema>;
 

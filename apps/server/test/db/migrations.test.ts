@@ -20,14 +20,22 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       await database.migrate();
       const tables = (await tablesOf()).map((row) => row.table_name);
       expect(tables).toEqual([
+        'accounts',
         'analytics_events',
         'clubs',
         'gameweeks',
         'goals',
+        'mail_outbox',
         'player_club_spells',
         'players',
+        'profiles',
+        'rate_limits',
         'season_clubs',
         'seasons',
+        'sessions',
+        'users',
+        'verifications',
+        'waitlist_entries',
       ]);
       expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
 

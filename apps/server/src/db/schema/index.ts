@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './clubs.ts';
 export * from './players.ts';

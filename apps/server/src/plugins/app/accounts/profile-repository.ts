@@ -1,0 +1,54 @@
+import type { Profile } from '@hit21/core';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/database.ts';
+import { profiles, users } from '../../../db/schema/index.ts';
+
+type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email' | 'createdAt'>>;
+
+function toProfile(
+  row: typeof profiles.$inferSelect,
+  emailVerified: boolean,
+  verifiedAt: Date | null,
+): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    dob: row.dob,
+    country: row.country,
+    favouriteTeam: row.favouriteTeam,
+    howDidYouHear: row.howDidYouHear,
+    onboardingComplete: row.onboardingComplete,
+    playerSelectionComplete: row.playerSelectionComplete,
+    role: row.role,
+    marketingOptIn: row.marketingOptIn,
+    emailConfirmedAt: emailVerified ? (verifiedAt ?? row.createdAt).toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's profile, created from the account when it is missing (as the specification asks). */
+export async function findOrCreateProfile(
+  db: Executor,
+  user: { id: string; email: string; name: string },
+): Promise<Profile> {
+  await db
+    .insert(profiles)
+    .values({ id: user.id, email: user.email, fullName: user.name || null })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ profile: profiles, emailVerified: users.emailVerified, userUpdatedAt: users.updatedAt })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, user.id));
+  if (!row) throw new Error(`Profile of ${user.id} vanished`);
+  return toProfile(row.profile, row.emailVerified, row.emailVerified ? row.userUpdatedAt : null);
+}
+
+export async function updateProfile(db: Executor, userId: string, changes: ProfileChanges): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}

@@ -1,0 +1,21 @@
+import { AppError, type Profile, profileSchema } from '@hit21/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The signed-in user's profile, or null when nobody is signed in. */
+export async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile | null> {
+  try {
+    return await api.get('/api/profile', { schema: profileSchema, signal });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+    throw error;
+  }
+}
+
+export function getProfileQueryOptions() {
+  return queryOptions({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile({ signal }) });
+}
+
+export function useProfile() {
+  return useQuery(getProfileQueryOptions());
+}
