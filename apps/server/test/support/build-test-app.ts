@@ -10,6 +10,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '10000',
+    ACCOUNT_RATE_LIMIT_PER_CLIENT: '10000',
+    ACCOUNT_RATE_LIMIT_PER_ADDRESS: '10000',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST_DIR: fileURLToPath(new URL('../fixtures/no-web-build', import.meta.url)),
     ...overrides,

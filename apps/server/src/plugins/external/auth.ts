@@ -22,6 +22,7 @@ const RATE_LIMITED_PATHS: Record<string, string> = {
   '/sign-in/email': 'sign-in',
   '/sign-up/email': 'sign-up',
   '/send-verification-email': 'resend-verification',
+  '/request-password-reset': 'forgot-password',
 };
 
 export function createAuth(options: {
@@ -86,8 +87,15 @@ export function createAuth(options: {
       },
     },
     user: { deleteUser: { enabled: true } },
-    // better-auth's own per-client limits, on in every environment (not only production).
-    rateLimit: { enabled: true, storage: 'database', window: 60, max: 100 },
+    // better-auth's own per-client limits, on in every environment (not only production); the
+    // sensitive paths get the per-client and per-address limits of the hook below instead.
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: config.RATE_LIMIT_MAX,
+      customRules: Object.fromEntries(Object.keys(RATE_LIMITED_PATHS).map((path) => [path, false])),
+    },
     advanced: {
       useSecureCookies: config.NODE_ENV === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
@@ -110,7 +118,8 @@ export function createAuth(options: {
       before: createAuthMiddleware(async (context) => {
         const body = (context.body ?? {}) as Record<string, unknown>;
         const action = RATE_LIMITED_PATHS[context.path];
-        if (action) {
+        // Only requests from outside: our own routes call the API and count attempts themselves.
+        if (action && context.request) {
           const email = typeof body.email === 'string' ? body.email : undefined;
           try {
             await assertWithinAccountRateLimit({
@@ -167,6 +176,11 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The signed-in user of a request; answers 401 when there is none. */
     requireUser(request: FastifyRequest): Promise<AuthUser>;
+    /** An onRequest hook: a visitor who is not signed in gets 401 before any body is checked. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    signedInUser?: AuthUser;
   }
 }
 
@@ -201,7 +215,9 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
     const auth = createAuth({ config: fastify.config, db: fastify.db, mailer, secret, now: fastify.clock });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);
+    fastify.decorateRequest('signedInUser', undefined);
     fastify.decorate('requireUser', async (request: FastifyRequest) => {
+      if (request.signedInUser) return request.signedInUser;
       const session = await auth.api.getSession({ headers: requestHeaders(request) });
       if (!session) {
         throw new AppError('UNAUTHENTICATED', {
@@ -209,7 +225,11 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
           userMessage: 'Please sign in to continue.',
         });
       }
+      request.signedInUser = session.user;
       return session.user;
+    });
+    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+      await fastify.requireUser(request);
     });
 
     fastify.route({

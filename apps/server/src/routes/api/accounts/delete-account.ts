@@ -6,6 +6,7 @@ const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/api/deleteAccount',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Delete the signed-in account and everything that belongs to it',

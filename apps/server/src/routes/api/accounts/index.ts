@@ -87,6 +87,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/api/accounts/change-password',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['accounts'],
         summary: "Change the signed-in user's password; other sessions are signed out",

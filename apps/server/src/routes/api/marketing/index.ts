@@ -9,12 +9,13 @@ const marketingRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/api/marketing/subscribe',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['marketing'],
         summary: 'Opt in to marketing e-mails',
         body: z
           .object({ email: z.string().max(254).optional(), name: z.string().max(100).optional() })
-          .optional(),
+          .nullish(),
         response: { 200: successSchema },
       },
     },
@@ -32,6 +33,7 @@ const marketingRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/api/marketing/unsubscribe',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['marketing'],
         summary: 'Opt out of marketing e-mails',

@@ -27,6 +27,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/api/profile',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['profile'],
         summary: "The signed-in user's profile",
@@ -39,6 +40,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/api/profile/onboarding',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Complete the three onboarding steps',
@@ -75,6 +77,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.patch(
     '/api/profile',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change the full name and date of birth (the only editable fields)',

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../../src/app.ts';
+import type { DatabaseHandle } from '../../../src/db/database.ts';
+import { waitlistEntries } from '../../../src/db/schema/index.ts';
+import { send } from '../../support/accounts.ts';
+import { buildTestApp, testConfig } from '../../support/build-test-app.ts';
+import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+
+describe.each(TEST_ENGINES)('the waitlist on %s', (engine) => {
+  let database: DatabaseHandle;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('adds a person once, trimmed and lower-cased, and counts', async () => {
+    expect((await send(app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 0 });
+    const joined = await send(app, 'POST', '/api/waitlist', {
+      body: { fullName: '  Ada Fan ', email: '  Ada@Example.COM ' },
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toEqual({ count: 1 });
+    const stored = await database.db.select().from(waitlistEntries);
+    expect(stored).toMatchObject([
+      { fullName: 'Ada Fan', email: 'ada@example.com', source: 'coming_soon_page' },
+    ]);
+
+    const again = await send(app, 'POST', '/api/waitlist', {
+      body: { fullName: 'Ada', email: 'ADA@example.com' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().userMessage).toBe('This email is already on our waitlist!');
+    expect((await send(app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 1 });
+  });
+
+  it.each([
+    [{ fullName: '', email: 'a@b.co' }, 'Full name is required'],
+    [{ fullName: 'A', email: '' }, 'Email is required'],
+    [{ fullName: 'A', email: 'not-an-email' }, 'Email is invalid'],
+  ])('refuses %o and writes nothing', async (body, message) => {
+    const before = (await database.db.select().from(waitlistEntries)).length;
+    const response = await send(app, 'POST', '/api/waitlist', { body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().userMessage).toBe(message);
+    expect(await database.db.select().from(waitlistEntries)).toHaveLength(before);
+  });
+});
+
+describe('waitlist rate limit', () => {
+  it('stops one client from flooding the list', async () => {
+    const database = await createTestDatabase('pglite');
+    const app = await buildTestApp(database, { config: testConfig({ ACCOUNT_RATE_LIMIT_PER_CLIENT: '2' }) });
+    try {
+      const statuses = [];
+      for (let index = 0; index < 3; index += 1) {
+        statuses.push(
+          (
+            await send(app, 'POST', '/api/waitlist', {
+              body: { fullName: 'A', email: `fan${index}@example.com` },
+            })
+          ).statusCode,
+        );
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
