@@ -24,7 +24,9 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await recordAnalyticsEvent(fastify.db, request.body);
+      // Signed-in visitors' events carry their id; signed-out ones stay anonymous.
+      const signedInUser = await fastify.requireUser(request).catch(() => undefined);
+      await recordAnalyticsEvent(fastify.db, { ...request.body, userId: signedInUser?.id });
       return reply.status(202).send({ recorded: true });
     },
   );
