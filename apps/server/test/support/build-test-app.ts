@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/config/clock.ts';
 import { type Config, parseConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
+import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { createTestDatabase, type Engine } from './test-database.ts';
 
 /** A test configuration: quiet logs, no web build unless asked for, generous rate limit. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -37,3 +40,24 @@ export const clockAt =
   (iso: string): Clock =>
   () =>
     new Date(iso);
+
+/**
+ * One app on a fresh database of `engine` for the test file's describe block that calls it;
+ * `prepare` also loads the committed season (clubs are needed by onboarding).
+ */
+export function setUpTestApp(
+  engine: Engine,
+  options: { prepare?: boolean; clock?: Clock; config?: Config } = {},
+) {
+  const context = {} as { app: Awaited<ReturnType<typeof buildTestApp>>; database: DatabaseHandle };
+  beforeAll(async () => {
+    context.database = await createTestDatabase(engine, { migrate: !options.prepare });
+    if (options.prepare) await prepareDatabase(context.database);
+    context.app = await buildTestApp(context.database, options);
+  });
+  afterAll(async () => {
+    await context.app.close();
+    await context.database.close();
+  });
+  return context;
+}

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../src/app.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
-import { prepareDatabase } from '../../../src/db/prepare-database.ts';
+import { describe, expect, it } from 'vitest';
 import { profiles, sessions, users } from '../../../src/db/schema/index.ts';
 import { GOOD_PASSWORD, send, signIn, signUp } from '../../support/accounts.ts';
-import { buildTestApp, clockAt } from '../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { clockAt, setUpTestApp } from '../../support/build-test-app.ts';
+import { TEST_ENGINES } from '../../support/test-database.ts';
 
 const ONBOARDING = {
   fullName: '  Ada Fan  ',
@@ -17,22 +14,11 @@ const ONBOARDING = {
 };
 
 describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s', (engine) => {
-  let database: DatabaseHandle;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
-    app = await buildTestApp(database, { clock: clockAt('2025-08-01T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const context = setUpTestApp(engine, { prepare: true, clock: clockAt('2025-08-01T12:00:00Z') });
 
   it('completes onboarding with trimmed values', async () => {
-    const { cookie } = await signUp(app);
-    const response = await send(app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+    const { cookie } = await signUp(context.app);
+    const response = await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       fullName: 'Ada Fan',
@@ -45,8 +31,8 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
   });
 
   it('keeps the free text when Other was chosen', async () => {
-    const { cookie } = await signUp(app);
-    const response = await send(app, 'PUT', '/api/profile/onboarding', {
+    const { cookie } = await signUp(context.app);
+    const response = await send(context.app, 'PUT', '/api/profile/onboarding', {
       cookie,
       body: { ...ONBOARDING, howDidYouHear: 'other', howDidYouHearOther: 'A podcast' },
     });
@@ -66,22 +52,22 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
     ['an empty name', { fullName: '   ' }, 'Please fill in all fields'],
     ['an unknown option', { howDidYouHear: 'radio' }, 'Please tell us how you heard about Hit21'],
   ])('refuses %s and changes nothing', async (_case, change, message) => {
-    const { cookie } = await signUp(app);
-    const response = await send(app, 'PUT', '/api/profile/onboarding', {
+    const { cookie } = await signUp(context.app);
+    const response = await send(context.app, 'PUT', '/api/profile/onboarding', {
       cookie,
       body: { ...ONBOARDING, ...change },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().userMessage).toBe(message);
-    expect((await send(app, 'GET', '/api/profile', { cookie })).json()).toMatchObject({
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json()).toMatchObject({
       onboardingComplete: false,
       fullName: null,
     });
   });
 
   it('turns 18 on the birthday itself', async () => {
-    const { cookie } = await signUp(app);
-    const response = await send(app, 'PUT', '/api/profile/onboarding', {
+    const { cookie } = await signUp(context.app);
+    const response = await send(context.app, 'PUT', '/api/profile/onboarding', {
       cookie,
       body: { ...ONBOARDING, dob: '2007-08-01' },
     });
@@ -89,9 +75,9 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
   });
 
   it('lets only the name and date of birth change in settings', async () => {
-    const { cookie } = await signUp(app);
-    await send(app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
-    const response = await send(app, 'PATCH', '/api/profile', {
+    const { cookie } = await signUp(context.app);
+    await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+    const response = await send(context.app, 'PATCH', '/api/profile', {
       cookie,
       body: {
         fullName: 'Ada Lovelace',
@@ -112,34 +98,36 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
   });
 
   it('keeps the marketing preference on the profile', async () => {
-    const { cookie } = await signUp(app);
-    expect((await send(app, 'POST', '/api/marketing/subscribe', { cookie, body: {} })).statusCode).toBe(200);
-    expect((await send(app, 'GET', '/api/profile', { cookie })).json().marketingOptIn).toBe(true);
-    expect((await send(app, 'POST', '/api/marketing/unsubscribe', { cookie })).statusCode).toBe(200);
-    expect((await send(app, 'GET', '/api/profile', { cookie })).json().marketingOptIn).toBe(false);
+    const { cookie } = await signUp(context.app);
+    expect(
+      (await send(context.app, 'POST', '/api/marketing/subscribe', { cookie, body: {} })).statusCode,
+    ).toBe(200);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().marketingOptIn).toBe(true);
+    expect((await send(context.app, 'POST', '/api/marketing/unsubscribe', { cookie })).statusCode).toBe(200);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().marketingOptIn).toBe(false);
   });
 
   it('deletes the account with its profile and sessions; the user cannot sign in again', async () => {
-    const { email, cookie } = await signUp(app);
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    const response = await send(app, 'POST', '/api/deleteAccount', { cookie });
+    const { email, cookie } = await signUp(context.app);
+    const [user] = await context.database.db.select().from(users).where(eq(users.email, email));
+    const response = await send(context.app, 'POST', '/api/deleteAccount', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
-    expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await context.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect(
-      await database.db
+      await context.database.db
         .select()
         .from(profiles)
         .where(eq(profiles.id, user?.id ?? '')),
     ).toEqual([]);
     expect(
-      await database.db
+      await context.database.db
         .select()
         .from(sessions)
         .where(eq(sessions.userId, user?.id ?? '')),
     ).toEqual([]);
-    expect((await send(app, 'GET', '/api/profile', { cookie })).statusCode).toBe(401);
-    expect((await signIn(app, email, GOOD_PASSWORD)).statusCode).toBe(401);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).statusCode).toBe(401);
+    expect((await signIn(context.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
   });
 
   it.each([
@@ -152,13 +140,13 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
   ] as const)('refuses %s %s to a visitor who is not signed in', async (method, url) => {
     const body =
       method === 'PUT' ? ONBOARDING : method === 'PATCH' ? { fullName: 'A', dob: '1990-01-01' } : undefined;
-    const response = await send(app, method, url, { body });
+    const response = await send(context.app, method, url, { body });
     expect(response.statusCode).toBe(401);
   });
 
   it('refuses a state-changing request from another site and writes nothing', async () => {
-    const { cookie } = await signUp(app);
-    const response = await app.inject({
+    const { cookie } = await signUp(context.app);
+    const response = await context.app.inject({
       method: 'PUT',
       url: '/api/profile/onboarding',
       headers: { origin: 'https://evil.example', cookie },
@@ -166,6 +154,8 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().userMessage).toBe('Requests from other sites are not allowed.');
-    expect((await send(app, 'GET', '/api/profile', { cookie })).json().onboardingComplete).toBe(false);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().onboardingComplete).toBe(
+      false,
+    );
   });
 });

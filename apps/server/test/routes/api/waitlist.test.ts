@@ -1,42 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../src/app.ts';
-import type { DatabaseHandle } from '../../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { waitlistEntries } from '../../../src/db/schema/index.ts';
 import { send } from '../../support/accounts.ts';
-import { buildTestApp, testConfig } from '../../support/build-test-app.ts';
+import { buildTestApp, setUpTestApp, testConfig } from '../../support/build-test-app.ts';
 import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('the waitlist on %s', (engine) => {
-  let database: DatabaseHandle;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const context = setUpTestApp(engine);
 
   it('adds a person once, trimmed and lower-cased, and counts', async () => {
-    expect((await send(app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 0 });
-    const joined = await send(app, 'POST', '/api/waitlist', {
+    expect((await send(context.app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 0 });
+    const joined = await send(context.app, 'POST', '/api/waitlist', {
       body: { fullName: '  Ada Fan ', email: '  Ada@Example.COM ' },
     });
     expect(joined.statusCode).toBe(201);
     expect(joined.json()).toEqual({ count: 1 });
-    const stored = await database.db.select().from(waitlistEntries);
+    const stored = await context.database.db.select().from(waitlistEntries);
     expect(stored).toMatchObject([
       { fullName: 'Ada Fan', email: 'ada@example.com', source: 'coming_soon_page' },
     ]);
 
-    const again = await send(app, 'POST', '/api/waitlist', {
+    const again = await send(context.app, 'POST', '/api/waitlist', {
       body: { fullName: 'Ada', email: 'ADA@example.com' },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().userMessage).toBe('This email is already on our waitlist!');
-    expect((await send(app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 1 });
+    expect((await send(context.app, 'GET', '/api/waitlist/count')).json()).toEqual({ count: 1 });
   });
 
   it.each([
@@ -44,11 +32,11 @@ describe.each(TEST_ENGINES)('the waitlist on %s', (engine) => {
     [{ fullName: 'A', email: '' }, 'Email is required'],
     [{ fullName: 'A', email: 'not-an-email' }, 'Email is invalid'],
   ])('refuses %o and writes nothing', async (body, message) => {
-    const before = (await database.db.select().from(waitlistEntries)).length;
-    const response = await send(app, 'POST', '/api/waitlist', { body });
+    const before = (await context.database.db.select().from(waitlistEntries)).length;
+    const response = await send(context.app, 'POST', '/api/waitlist', { body });
     expect(response.statusCode).toBe(400);
     expect(response.json().userMessage).toBe(message);
-    expect(await database.db.select().from(waitlistEntries)).toHaveLength(before);
+    expect(await context.database.db.select().from(waitlistEntries)).toHaveLength(before);
   });
 });
 

@@ -1,6 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../../../src/app.ts';
-import type { DatabaseHandle } from '../../../../src/db/database.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   GOOD_PASSWORD,
   latestLink,
@@ -10,38 +8,29 @@ import {
   signUp,
   uniqueEmail,
 } from '../../../support/accounts.ts';
-import { buildTestApp } from '../../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { setUpTestApp } from '../../../support/build-test-app.ts';
+import { TEST_ENGINES } from '../../../support/test-database.ts';
 
 const NEW_PASSWORD = 'Offside&Trap42';
 
 describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
-  let database: DatabaseHandle;
-  let app: App;
+  const context = setUpTestApp(engine);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   async function requestReset(email: string) {
-    const response = await send(app, 'POST', '/api/accounts/forgot-password', { body: { email } });
+    const response = await send(context.app, 'POST', '/api/accounts/forgot-password', { body: { email } });
     expect(response.statusCode).toBe(200);
-    const link = await latestLink(app, email, /Reset your Hit21 password/);
+    const link = await latestLink(context.app, email, /Reset your Hit21 password/);
     expect(link.pathname).toBe('/reset-password');
     expect(link.searchParams.get('type')).toBe('recovery');
     return link.searchParams.get('token') ?? '';
   }
 
   it("says an unknown account doesn't exist", async () => {
-    const response = await send(app, 'POST', '/api/accounts/forgot-password', {
+    const response = await send(context.app, 'POST', '/api/accounts/forgot-password', {
       body: { email: uniqueEmail('nobody') },
     });
     expect(response.statusCode).toBe(404);
@@ -49,23 +38,25 @@ describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
   });
 
   it('resets the password once, signs the user out everywhere and tells them by e-mail', async () => {
-    const { email, cookie } = await signUp(app);
-    const otherDevice = (await signIn(app, email, GOOD_PASSWORD)).headers['set-cookie'];
+    const { email, cookie } = await signUp(context.app);
+    const otherDevice = (await signIn(context.app, email, GOOD_PASSWORD)).headers['set-cookie'];
     expect(otherDevice).toBeDefined();
     const token = await requestReset(email);
 
-    const reset = await send(app, 'POST', '/api/accounts/reset-password', {
+    const reset = await send(context.app, 'POST', '/api/accounts/reset-password', {
       body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await send(app, 'GET', '/api/profile', { cookie })).statusCode).toBe(401);
-    expect((await signIn(app, email, GOOD_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn(app, email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).statusCode).toBe(401);
+    expect((await signIn(context.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(context.app, email, NEW_PASSWORD)).statusCode).toBe(200);
     expect(
-      (await mailbox(app)).some((mail) => mail.to === email && /password was changed/.test(mail.subject)),
+      (await mailbox(context.app)).some(
+        (mail) => mail.to === email && /password was changed/.test(mail.subject),
+      ),
     ).toBe(true);
 
-    const again = await send(app, 'POST', '/api/accounts/reset-password', {
+    const again = await send(context.app, 'POST', '/api/accounts/reset-password', {
       body: { token, password: 'Another#Pass99', confirmPassword: 'Another#Pass99' },
     });
     expect(again.statusCode).toBe(400);
@@ -73,10 +64,10 @@ describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
   });
 
   it('refuses a link older than an hour', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(context.app);
     const token = await requestReset(email);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
-    const response = await send(app, 'POST', '/api/accounts/reset-password', {
+    const response = await send(context.app, 'POST', '/api/accounts/reset-password', {
       body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(response.statusCode).toBe(400);
@@ -84,57 +75,59 @@ describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
   });
 
   it('holds a reset to the sign-up password policy and leaves the password unchanged', async () => {
-    const { email, password } = await signUp(app);
+    const { email, password } = await signUp(context.app);
     const token = await requestReset(email);
     for (const [weak, message] of [
       ['short1!', 'Password must meet all security requirements'],
       ['Password1!', 'This password is too common. Please choose one that is harder to guess.'],
     ] as const) {
-      const response = await send(app, 'POST', '/api/accounts/reset-password', {
+      const response = await send(context.app, 'POST', '/api/accounts/reset-password', {
         body: { token, password: weak, confirmPassword: weak },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().userMessage).toBe(message);
     }
-    const mismatch = await send(app, 'POST', '/api/accounts/reset-password', {
+    const mismatch = await send(context.app, 'POST', '/api/accounts/reset-password', {
       body: { token, password: NEW_PASSWORD, confirmPassword: 'Different#Pass1' },
     });
     expect(mismatch.json().userMessage).toBe('Passwords do not match');
-    expect((await signIn(app, email, password)).statusCode).toBe(200);
+    expect((await signIn(context.app, email, password)).statusCode).toBe(200);
   });
 
   it('changes the password only with the right current password, signing out other sessions', async () => {
-    const { email, cookie } = await signUp(app);
-    const otherDevice = await signIn(app, email, GOOD_PASSWORD);
+    const { email, cookie } = await signUp(context.app);
+    const otherDevice = await signIn(context.app, email, GOOD_PASSWORD);
     const otherCookie = String(otherDevice.headers['set-cookie']).split(';')[0] ?? '';
 
-    const wrong = await send(app, 'POST', '/api/accounts/change-password', {
+    const wrong = await send(context.app, 'POST', '/api/accounts/change-password', {
       cookie,
       body: { currentPassword: 'Wrong#Password1', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().userMessage).toBe('Current password is incorrect');
 
-    const mismatch = await send(app, 'POST', '/api/accounts/change-password', {
+    const mismatch = await send(context.app, 'POST', '/api/accounts/change-password', {
       cookie,
       body: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: 'Other#Pass123' },
     });
     expect(mismatch.json().userMessage).toBe('New passwords do not match');
 
-    const right = await send(app, 'POST', '/api/accounts/change-password', {
+    const right = await send(context.app, 'POST', '/api/accounts/change-password', {
       cookie,
       body: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(right.statusCode).toBe(200);
-    expect((await send(app, 'GET', '/api/profile', { cookie: otherCookie })).statusCode).toBe(401);
-    expect((await signIn(app, email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie: otherCookie })).statusCode).toBe(401);
+    expect((await signIn(context.app, email, NEW_PASSWORD)).statusCode).toBe(200);
     expect(
-      (await mailbox(app)).some((mail) => mail.to === email && /password was changed/.test(mail.subject)),
+      (await mailbox(context.app)).some(
+        (mail) => mail.to === email && /password was changed/.test(mail.subject),
+      ),
     ).toBe(true);
   });
 
   it('refuses a password change to a visitor who is not signed in', async () => {
-    const response = await send(app, 'POST', '/api/accounts/change-password', {
+    const response = await send(context.app, 'POST', '/api/accounts/change-password', {
       body: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(response.statusCode).toBe(401);

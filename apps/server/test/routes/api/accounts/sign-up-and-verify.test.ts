@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../../src/app.ts';
-import type { DatabaseHandle } from '../../../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { profiles, users } from '../../../../src/db/schema/index.ts';
 import { GOOD_PASSWORD, latestLink, send, signIn, signUp, uniqueEmail } from '../../../support/accounts.ts';
-import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
+import { buildTestApp, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('sign-up, verification and sign-in on %s', (engine) => {
-  let database: DatabaseHandle;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const context = setUpTestApp(engine);
 
   it('creates the account and its profile, signs the user in and sends a verification e-mail', async () => {
     const email = uniqueEmail();
-    const { cookie } = await signUp(app, email.toUpperCase());
+    const { cookie } = await signUp(context.app, email.toUpperCase());
     expect(cookie).toMatch(/session_token=/);
 
-    const profile = await send(app, 'GET', '/api/profile', { cookie });
+    const profile = await send(context.app, 'GET', '/api/profile', { cookie });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({
       email,
@@ -34,12 +22,16 @@ describe.each(TEST_ENGINES)('sign-up, verification and sign-in on %s', (engine) 
       emailConfirmedAt: null,
     });
 
-    const link = await latestLink(app, email, /Verify your e-mail/);
+    const link = await latestLink(context.app, email, /Verify your e-mail/);
     expect(link.pathname).toBe('/verify-email');
     expect(link.searchParams.get('type')).toBe('signup');
-    const verified = await send(app, 'GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`);
+    const verified = await send(
+      context.app,
+      'GET',
+      `/api/auth/verify-email?token=${link.searchParams.get('token')}`,
+    );
     expect(verified.statusCode).toBe(200);
-    const after = await send(app, 'GET', '/api/profile', { cookie });
+    const after = await send(context.app, 'GET', '/api/profile', { cookie });
     expect(after.json().emailConfirmedAt).not.toBeNull();
   });
 
@@ -59,49 +51,49 @@ describe.each(TEST_ENGINES)('sign-up, verification and sign-in on %s', (engine) 
     ],
   ])('refuses a %s password and writes nothing', async (_case, password, message) => {
     const email = uniqueEmail('weak');
-    const response = await send(app, 'POST', '/api/auth/sign-up/email', {
+    const response = await send(context.app, 'POST', '/api/auth/sign-up/email', {
       body: { email, password, name: '' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    const stored = await database.db.select().from(users);
+    const stored = await context.database.db.select().from(users);
     expect(stored.some((user) => user.email === email)).toBe(false);
   });
 
   it('refuses an e-mail of the wrong shape', async () => {
-    const response = await send(app, 'POST', '/api/auth/sign-up/email', {
+    const response = await send(context.app, 'POST', '/api/auth/sign-up/email', {
       body: { email: 'fan@example', password: GOOD_PASSWORD, name: '' },
     });
     expect(response.statusCode).toBe(400);
   });
 
   it('refuses a second account for the same address, whatever its case', async () => {
-    const { email } = await signUp(app);
-    const response = await send(app, 'POST', '/api/auth/sign-up/email', {
+    const { email } = await signUp(context.app);
+    const response = await send(context.app, 'POST', '/api/auth/sign-up/email', {
       body: { email: email.toUpperCase(), password: GOOD_PASSWORD, name: '' },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/already exists/);
-    const profileRows = await database.db.select().from(profiles);
+    const profileRows = await context.database.db.select().from(profiles);
     expect(profileRows.filter((row) => row.email === email)).toHaveLength(1);
   });
 
   it('signs in with the right password only', async () => {
-    const { email, password } = await signUp(app);
-    const wrong = await signIn(app, email, 'Wrong#Password1');
+    const { email, password } = await signUp(context.app);
+    const wrong = await signIn(context.app, email, 'Wrong#Password1');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid email or password');
-    const right = await signIn(app, email, password);
+    const right = await signIn(context.app, email, password);
     expect(right.statusCode).toBe(200);
   });
 
   it('answers a bad verification token with an error', async () => {
-    const response = await send(app, 'GET', '/api/auth/verify-email?token=not-a-token');
+    const response = await send(context.app, 'GET', '/api/auth/verify-email?token=not-a-token');
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('refuses the profile to a visitor who is not signed in', async () => {
-    const response = await send(app, 'GET', '/api/profile');
+    const response = await send(context.app, 'GET', '/api/profile');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({
       code: 'UNAUTHENTICATED',
