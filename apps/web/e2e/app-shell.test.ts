@@ -12,7 +12,7 @@ const browser = setUpBrowser();
 
 describe('the 404 page', () => {
   it('explains the missing page and offers a way home and a way back', async () => {
-    const { context, page } = await openPage(browser(), '/rules');
+    const { context, page } = await openPage(browser(), '/privacy-policy');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.goto('/no/such/page');
 
@@ -25,7 +25,7 @@ describe('the 404 page', () => {
     await screenshot(page, '404-desktop');
 
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL('**/rules');
+    await page.waitForURL('**/privacy-policy');
 
     await page.goto('/still/missing');
     await page
@@ -52,12 +52,11 @@ describe('document titles', () => {
     ['/', 'Coming Soon | Hit21'],
     ['/login', 'Login | Hit21'],
     ['/signup', 'Sign Up | Hit21'],
-    ['/dashboard', 'Dashboard | Hit21'],
     ['/privacy-policy', 'Privacy Policy | Hit21'],
     ['/terms-of-use', 'Terms of Use | Hit21'],
     ['/forgot-password', 'forgot password | Hit21'],
-    ['/player-selection', 'player selection | Hit21'],
-    ['/leaderboard/global', 'Global Leaderboard | Hit21'],
+    ['/coming-soon', 'coming soon | Hit21'],
+    ['/join/ABCD1234', 'join/ABCD1234 | Hit21'],
   ])('%s is titled "%s"', async (pathname, title) => {
     const { context, page } = await openPage(browser(), pathname);
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -103,17 +102,20 @@ describe('document titles', () => {
 
 describe('deep links', () => {
   it('load the app on any route straight from the server', async () => {
-    const { context, page } = await openPage(browser(), '/leagues/abc/admin');
+    const { context, page } = await openPage(browser(), '/join/ABCD1234');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toBe('leagues/abc/admin | Hit21');
+    expect(await page.title()).toBe('join/ABCD1234 | Hit21');
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await context.close();
   });
 
-  it('redirect /leaderboard to the global tab', async () => {
-    const { context, page } = await openPage(browser(), '/leaderboard');
-    await page.waitForURL('**/leaderboard/global');
-    await context.close();
+  it('to a signed-in page take a visitor who is not signed in to the login page', async () => {
+    for (const pathname of ['/dashboard', '/leagues/abc/admin', '/leaderboard', '/settings']) {
+      const { context, page } = await openPage(browser(), pathname);
+      await page.waitForURL('**/login');
+      await expect.poll(() => page.title()).toBe('Login | Hit21');
+      await context.close();
+    }
   });
 });

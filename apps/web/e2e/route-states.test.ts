@@ -6,9 +6,9 @@ const browser = setUpBrowser();
 describe('while a screen loads and when it fails', () => {
   it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    const { release } = await holdRequests(context, '**/assets/leagues-*.js');
+    const { release } = await holdRequests(context, '**/assets/privacy-policy-*.js');
     const page = await context.newPage();
-    await page.goto('/leagues', { waitUntil: 'commit' });
+    await page.goto('/privacy-policy', { waitUntil: 'commit' });
     await page.getByText('Initialising...').first().waitFor();
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -18,26 +18,26 @@ describe('while a screen loads and when it fails', () => {
 
   it('keeps the current screen while the next one loads after a click', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    const { release } = await holdRequests(context, '**/assets/leagues-*.js');
+    const { release } = await holdRequests(context, '**/assets/terms-of-use-*.js');
     const page = await context.newPage();
-    await page.goto('/rules');
-    const rulesHeading = await page.getByRole('heading', { level: 1 }).textContent();
-    await page.getByRole('link', { name: 'Leagues' }).first().click();
+    await page.goto('/privacy-policy');
+    const firstHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('link', { name: 'Terms of Use' }).first().click();
     await page.waitForTimeout(300);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(rulesHeading);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(firstHeading);
     release();
-    await page.waitForURL('**/leagues');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe(rulesHeading);
+    await page.waitForURL('**/terms-of-use');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe(firstHeading);
     await context.close();
   });
 
   it('shows "Unexpected Application Error!" with a status and message when a screen cannot load', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    await context.route('**/assets/dashboard-*.js', (route) => route.abort());
+    await context.route('**/assets/terms-of-use-*.js', (route) => route.abort());
     const page = await context.newPage();
-    await page.goto('/rules');
+    await page.goto('/privacy-policy');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('link', { name: /hit21/i }).first().click();
+    await page.getByRole('link', { name: 'Terms of Use' }).first().click();
 
     await page.getByText('Unexpected Application Error!').waitFor();
     const text = (await page.locator('main').textContent()) ?? '';

@@ -53,16 +53,24 @@ export default async function setup(project: TestProject) {
 
   const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
   await prepareDatabase(database);
+  // The public URL must be known before the app is built (links in e-mails, origin checks).
+  const port = await findFreePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000',
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: outDir,
-    PORT: '0',
+    BETTER_AUTH_SECRET: 'browser-tests-secret-browser-tests-secret',
+    // Every browser test signs up from the same address; the limits have server tests of their own.
+    RATE_LIMIT_MAX: '100000',
+    ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+    ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
   });
   const app = await buildApp({ config, database });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  project.provide('baseUrl', address);
+  await app.listen({ host: '127.0.0.1', port });
+  project.provide('baseUrl', publicUrl);
 
   return async () => {
     await app.close();

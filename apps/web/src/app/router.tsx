@@ -8,6 +8,14 @@ import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { LOADING_MESSAGES } from '../config/loading-messages.ts';
 import { paths } from '../config/paths.ts';
+import { GuardFallback } from '../features/auth/components/guard-fallback.tsx';
+import { SessionGuard } from '../features/auth/components/session-guard.tsx';
+import type { GuardKind } from '../features/auth/guards/get-guard-redirect.ts';
+import {
+  createGuardLoader,
+  GUARD_ROUTE_IDS,
+  shouldRevalidateGuard,
+} from '../features/auth/guards/guard-loaders.ts';
 import RootRoute from './routes/root.tsx';
 
 /** Route modules default-export their screen; the router wants it as `Component`. */
@@ -31,9 +39,22 @@ function LeaderboardRedirect() {
   return <Navigate to={paths.leaderboard.global.getHref()} replace />;
 }
 
+/**
+ * A pathless route that guards its children (section 6 of the accounts specification): its
+ * loader redirects whoever may not enter, and says "Checking authentication..." (or the
+ * page's own loading message) while it decides on arrival.
+ */
+function guard(queryClient: QueryClient, kind: GuardKind) {
+  return {
+    id: GUARD_ROUTE_IDS[kind],
+    loader: createGuardLoader(queryClient, kind),
+    shouldRevalidate: shouldRevalidateGuard,
+    HydrateFallback: GuardFallback,
+  };
+}
+
 // Paths are relative to the root route: the route table of both specifications.
-// Auth guards will wrap the signed-in branch once accounts exist.
-export function createAppRouter(_queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       id: 'root',
@@ -61,14 +82,30 @@ export function createAppRouter(_queryClient: QueryClient) {
                   path: 'join/:leagueCode',
                   lazy: lazyRoute(() => import('./routes/public/join-league.tsx')),
                 },
-                { path: 'login', lazy: lazyRoute(() => import('./routes/auth/login.tsx')) },
-                { path: 'signup', lazy: lazyRoute(() => import('./routes/auth/signup.tsx')) },
                 {
-                  path: 'forgot-password',
-                  lazy: lazyRoute(() => import('./routes/auth/forgot-password.tsx')),
+                  ...guard(queryClient, 'guest'),
+                  children: [
+                    { path: 'login', lazy: lazyRoute(() => import('./routes/auth/login.tsx')) },
+                    { path: 'signup', lazy: lazyRoute(() => import('./routes/auth/signup.tsx')) },
+                  ],
                 },
+                {
+                  ...guard(queryClient, 'forgot-password'),
+                  children: [
+                    {
+                      path: 'forgot-password',
+                      lazy: lazyRoute(() => import('./routes/auth/forgot-password.tsx')),
+                    },
+                  ],
+                },
+                // Section 6: the reset page only waits for the auth state, which it does not need.
                 { path: 'reset-password', lazy: lazyRoute(() => import('./routes/auth/reset-password.tsx')) },
-                { path: 'verify-email', lazy: lazyRoute(() => import('./routes/auth/verify-email.tsx')) },
+                {
+                  ...guard(queryClient, 'verify-email'),
+                  children: [
+                    { path: 'verify-email', lazy: lazyRoute(() => import('./routes/auth/verify-email.tsx')) },
+                  ],
+                },
                 { path: '*', lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
               ],
             },
@@ -81,46 +118,61 @@ export function createAppRouter(_queryClient: QueryClient) {
               ErrorBoundary: RouteErrorBoundary,
               HydrateFallback: RouteLoading,
               children: [
-                { path: 'onboarding', lazy: lazyRoute(() => import('./routes/app/onboarding.tsx')) },
-                { path: 'dashboard', lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')) },
                 {
-                  path: 'player-selection',
-                  lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
-                },
-                { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
-                {
-                  path: 'leaderboard',
+                  ...guard(queryClient, 'onboarding'),
+                  Component: SessionGuard,
                   children: [
-                    { index: true, Component: LeaderboardRedirect },
-                    { path: 'global', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
-                    { path: 'country', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
-                    { path: 'team', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                    { path: 'onboarding', lazy: lazyRoute(() => import('./routes/app/onboarding.tsx')) },
                   ],
                 },
-                { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },
                 {
-                  path: 'leagues',
+                  ...guard(queryClient, 'protected'),
+                  Component: SessionGuard,
                   children: [
-                    { index: true, lazy: lazyRoute(() => import('./routes/app/leagues.tsx')) },
-                    { path: 'created', lazy: lazyRoute(() => import('./routes/app/league-created.tsx')) },
+                    { path: 'dashboard', lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')) },
                     {
-                      path: ':leagueId',
+                      path: 'player-selection',
+                      lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
+                    },
+                    { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
+                    {
+                      path: 'leaderboard',
                       children: [
-                        { index: true, lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')) },
-                        {
-                          path: 'standings',
-                          lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')),
-                        },
-                        {
-                          path: 'join-requests',
-                          lazy: lazyRoute(() => import('./routes/app/league-members.tsx')),
-                        },
-                        { path: 'admin', lazy: lazyRoute(() => import('./routes/app/league-admin.tsx')) },
+                        { index: true, Component: LeaderboardRedirect },
+                        { path: 'global', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                        { path: 'country', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                        { path: 'team', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
                       ],
                     },
+                    { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },
+                    {
+                      path: 'leagues',
+                      children: [
+                        { index: true, lazy: lazyRoute(() => import('./routes/app/leagues.tsx')) },
+                        { path: 'created', lazy: lazyRoute(() => import('./routes/app/league-created.tsx')) },
+                        {
+                          path: ':leagueId',
+                          children: [
+                            {
+                              index: true,
+                              lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')),
+                            },
+                            {
+                              path: 'standings',
+                              lazy: lazyRoute(() => import('./routes/app/league-standings.tsx')),
+                            },
+                            {
+                              path: 'join-requests',
+                              lazy: lazyRoute(() => import('./routes/app/league-members.tsx')),
+                            },
+                            { path: 'admin', lazy: lazyRoute(() => import('./routes/app/league-admin.tsx')) },
+                          ],
+                        },
+                      ],
+                    },
+                    { path: 'settings', lazy: lazyRoute(() => import('./routes/app/settings.tsx')) },
                   ],
                 },
-                { path: 'settings', lazy: lazyRoute(() => import('./routes/app/settings.tsx')) },
               ],
             },
           ],

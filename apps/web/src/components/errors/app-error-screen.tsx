@@ -34,11 +34,7 @@ export function AppErrorScreen({ status, message, stack, variant = 'inline' }: A
         </Button>
       </div>
       {import.meta.env.DEV && stack ? (
-        <pre
-          tabIndex={0}
-          aria-label="Error details"
-          className="mt-4 max-h-64 w-full overflow-auto rounded-lg bg-stone-900 p-4 text-left text-stone-100 text-xs"
-        >
+        <pre className="mt-4 max-h-64 w-full overflow-auto rounded-lg bg-stone-900 p-4 text-left text-stone-100 text-xs">
           {stack}
         </pre>
       ) : null}

@@ -1,7 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from '../ui/logo.tsx';
 import { Container } from './container.tsx';
@@ -21,7 +24,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Rules', to: paths.rules.getHref(), activePattern: '/rules' },
 ];
 
-/** Signed-in pages: a sticky felt header with the main navigation and a mobile menu. */
+/** Signed-in pages: a sticky felt header with the main navigation, a profile menu and a mobile menu. */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -73,38 +76,41 @@ function AppHeader() {
         <Link to={paths.dashboard.getHref()} className="-ml-1 rounded-md px-1 py-1 text-white">
           <Logo />
         </Link>
-        <nav ref={navRef} aria-label="Main" className="flex items-center">
-          <button
-            ref={toggleRef}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 md:hidden"
-            aria-expanded={isMenuOpen}
-            aria-controls={menuId}
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setIsMenuOpen((open) => !open)}
-          >
-            {isMenuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
-          </button>
-          <ul
-            id={menuId}
-            className={cn(
-              // Mobile: a panel under the header. Desktop: an inline row.
-              'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
-              'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
-              isMenuOpen ? 'flex' : 'hidden',
-            )}
-          >
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <HeaderNavLink item={item} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="flex items-center gap-1 md:gap-3">
+          <nav ref={navRef} aria-label="Main" className="flex items-center md:order-first">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 md:hidden"
+              aria-expanded={isMenuOpen}
+              aria-controls={menuId}
+              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setIsMenuOpen((open) => !open)}
+            >
+              {isMenuOpen ? (
+                <X aria-hidden="true" className="size-6" />
+              ) : (
+                <Menu aria-hidden="true" className="size-6" />
+              )}
+            </button>
+            <ul
+              id={menuId}
+              className={cn(
+                // Mobile: a panel under the header. Desktop: an inline row.
+                'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
+                'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+                isMenuOpen ? 'flex' : 'hidden',
+              )}
+            >
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <HeaderNavLink item={item} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ProfileMenu />
+        </div>
       </Container>
     </header>
   );
@@ -128,3 +134,64 @@ function HeaderNavLink({ item }: { item: NavItem }) {
     </Link>
   );
 }
+
+/** The initial of the user's full name, or "U" while there is none. */
+function profileInitial(fullName: string | null | undefined): string {
+  const first = fullName?.trim().charAt(0);
+  return first ? first.toLocaleUpperCase('en-GB') : 'U';
+}
+
+function ProfileMenu() {
+  const { data: profile } = useProfile();
+  const signOut = useSignOut();
+  const name = profile?.fullName?.trim();
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Profile menu"
+        className="grid size-11 place-items-center rounded-full hover:bg-white/10 data-[state=open]:bg-white/10"
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-9 place-items-center rounded-full bg-gold-400 font-bold font-display text-felt-950 text-lg shadow-sm ring-2 ring-white/80"
+        >
+          {profileInitial(profile?.fullName)}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="z-50 min-w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 text-ink shadow-2xl ring-1 ring-line data-[state=open]:animate-pop-in"
+        >
+          {profile ? (
+            <DropdownMenu.Label className="flex flex-col gap-0.5 px-3 pt-2 pb-2.5">
+              {name ? <span className="truncate font-semibold">{name}</span> : null}
+              <span className="truncate text-muted text-sm">{profile.email}</span>
+            </DropdownMenu.Label>
+          ) : null}
+          {profile ? <DropdownMenu.Separator className="my-1 h-px bg-line" /> : null}
+          <DropdownMenu.Item asChild className={MENU_ITEM}>
+            <Link to={paths.settings.getHref()}>
+              <Settings aria-hidden="true" className="size-5 text-muted" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={MENU_ITEM}
+            disabled={signOut.isPending}
+            onSelect={() => signOut.mutate()}
+          >
+            <LogOut aria-hidden="true" className="size-5 text-muted" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+const MENU_ITEM =
+  'flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-lg px-3 font-medium outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-stone-100 data-[disabled]:opacity-50';

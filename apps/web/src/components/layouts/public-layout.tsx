@@ -1,5 +1,11 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { SectionLink } from '../../features/marketing-content/components/section-link.tsx';
+import { type CallToAction, callToActionFor } from '../../features/marketing-content/lib/call-to-action.ts';
+import { LANDING_SECTIONS } from '../../features/marketing-content/lib/landing-sections.ts';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { cn } from '../../lib/cn.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -7,51 +13,198 @@ import { Container } from './container.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
-/** Signed-out pages: a top bar with the logo, Login and Sign Up. */
+const SECTION_LINKS = [
+  { label: 'How to Play', section: LANDING_SECTIONS.howToPlay },
+  { label: 'FAQ', section: LANDING_SECTIONS.faq },
+] as const;
+
+const NAV_LINK_CLASSES =
+  'flex min-h-11 items-center rounded-lg px-3 font-display font-medium text-felt-100 uppercase tracking-wider transition-colors hover:bg-white/10 hover:text-white';
+
+/**
+ * Public pages: a top bar with How to Play and FAQ (landing page sections), then Login and
+ * Sign Up for visitors or the next-step button for signed-in users; a menu on small screens.
+ */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="on-dark sticky top-0 z-40 border-felt-800 border-b bg-felt-900">
-        <Container className="flex h-16 items-center justify-between gap-3">
-          <Link to={paths.home.getHref()} className="-ml-1 rounded-md px-1 py-1 text-white">
-            <Logo />
-          </Link>
-          <nav aria-label="Account">
-            <ul className="flex items-center gap-1 sm:gap-2">
-              <li>
-                <NavLink
-                  to={paths.login.getHref()}
-                  className={({ isActive }) =>
-                    buttonVariants({
-                      variant: 'ghost',
-                      size: 'sm',
-                      className: cn(
-                        'text-white',
-                        isActive && 'underline decoration-2 decoration-gold-400 underline-offset-8',
-                      ),
-                    })
-                  }
-                >
-                  Login
-                </NavLink>
-              </li>
-              <li>
-                <NavLink
-                  to={paths.signup.getHref()}
-                  className={buttonVariants({ variant: 'gold', size: 'sm' })}
-                >
-                  Sign Up
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-        </Container>
-      </header>
+      <PublicHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col">
         <Outlet />
       </main>
       <SiteFooter />
     </div>
   );
+}
+
+function PublicHeader() {
+  // While the profile loads (and for visitors) the signed-out actions show.
+  const { data: profile } = useProfile();
+  const signedInAction = callToActionFor(profile);
+
+  return (
+    <header className="on-dark sticky top-0 z-40 border-felt-800 border-b bg-felt-900 shadow-felt-950/20 shadow-lg">
+      <Container className="relative flex h-16 items-center justify-between gap-3">
+        <Link to={paths.home.getHref()} className="-ml-1 rounded-md px-1 py-1 text-white">
+          <Logo />
+        </Link>
+        {/* Desktop: one row. Below md the section links and Login move into the menu. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <ul className="flex items-center gap-1">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.section}>
+                <SectionLink section={link.section} source="header" className={NAV_LINK_CLASSES}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+          <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/20" />
+          <AccountActions signedInAction={signedInAction} />
+        </nav>
+        <MobileNavigation signedInAction={signedInAction} />
+      </Container>
+    </header>
+  );
+}
+
+function AccountActions({ signedInAction }: { signedInAction: CallToAction | null }) {
+  if (signedInAction) {
+    return (
+      <Link to={signedInAction.to} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
+        {signedInAction.label}
+      </Link>
+    );
+  }
+  return (
+    <ul className="flex items-center gap-2">
+      <li>
+        <LoginLink />
+      </li>
+      <li>
+        <NavLink to={paths.signup.getHref()} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
+          Sign Up
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+function LoginLink({ className }: { className?: string }) {
+  return (
+    <NavLink
+      to={paths.login.getHref()}
+      className={({ isActive }) =>
+        cn(
+          NAV_LINK_CLASSES,
+          isActive && 'text-white underline decoration-2 decoration-gold-400 underline-offset-8',
+          className,
+        )
+      }
+    >
+      Login
+    </NavLink>
+  );
+}
+
+/** Small screens: the main action stays in the bar; the rest opens in a panel under it. */
+function MobileNavigation({ signedInAction }: { signedInAction: CallToAction | null }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setIsOpen(false), []);
+  useCloseOnNavigation(close);
+  useDismiss({ isOpen, containerRef: navRef, returnFocusRef: toggleRef, onDismiss: close });
+
+  return (
+    <nav ref={navRef} aria-label="Main" className="flex items-center gap-2 md:hidden">
+      {signedInAction ? (
+        <Link to={signedInAction.to} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
+          {signedInAction.label}
+        </Link>
+      ) : (
+        <NavLink to={paths.signup.getHref()} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
+          Sign Up
+        </NavLink>
+      )}
+      <button
+        ref={toggleRef}
+        type="button"
+        className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        aria-label={isOpen ? 'Close menu' : 'Open menu'}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {isOpen ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <Menu aria-hidden="true" className="size-6" />
+        )}
+      </button>
+      <ul
+        id={menuId}
+        className={cn(
+          'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
+          isOpen ? 'flex' : 'hidden',
+        )}
+      >
+        {SECTION_LINKS.map((link) => (
+          <li key={link.section}>
+            <SectionLink section={link.section} source="header" className={cn(NAV_LINK_CLASSES, 'text-lg')}>
+              {link.label}
+            </SectionLink>
+          </li>
+        ))}
+        {signedInAction ? null : (
+          <li>
+            <LoginLink className="text-lg" />
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** Runs `close` whenever the location changes (a link in the menu, the back button, a redirect). */
+function useCloseOnNavigation(close: () => void) {
+  const { key } = useLocation();
+  const [lastKey, setLastKey] = useState(key);
+  if (key !== lastKey) {
+    setLastKey(key);
+    close();
+  }
+}
+
+/** While open: a pointer press outside `containerRef` or Escape dismisses (Escape refocuses the toggle). */
+function useDismiss({
+  isOpen,
+  containerRef,
+  returnFocusRef,
+  onDismiss,
+}: {
+  isOpen: boolean;
+  containerRef: RefObject<HTMLElement | null>;
+  returnFocusRef: RefObject<HTMLElement | null>;
+  onDismiss: () => void;
+}) {
+  useEffect(() => {
+    if (!isOpen) return;
+    function handlePointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) onDismiss();
+    }
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      onDismiss();
+      returnFocusRef.current?.focus();
+    }
+    document.addEventListener('pointerdown', handlePointerDown);
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointerDown);
+      document.removeEventListener('keydown', handleKeyDown);
+    };
+  }, [isOpen, containerRef, returnFocusRef, onDismiss]);
 }

@@ -1,5 +1,71 @@
+import { RotateCcw } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
+import { paths } from '../../../config/paths.ts';
+import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
+import { CountryCombobox } from '../../../features/countries/components/country-combobox.tsx';
+import { countryNameFromStored } from '../../../features/countries/countries.ts';
+import { OnboardingWizard } from '../../../features/onboarding/components/onboarding-wizard.tsx';
+import { onboardingDefaults } from '../../../features/onboarding/onboarding-form.ts';
+import { useProfile } from '../../../features/profile/api/get-profile.ts';
+import { getUserMessage } from '../../../lib/api-client.ts';
 
 export default function OnboardingRoute() {
-  return <PageHeader title="Set Up Your Profile" />;
+  const profile = useProfile();
+  const clubs = useClubs();
+  const clubList = clubs.data?.clubs;
+
+  if (profile.isError || clubs.isError) {
+    return (
+      <>
+        <PageHeader title="Set Up Your Profile" />
+        <Container className="flex flex-col items-center gap-4 py-12 text-center">
+          <p role="alert" className="max-w-xl text-lg">
+            {getUserMessage(profile.error ?? clubs.error)}
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (profile.isError) profile.refetch();
+              if (clubs.isError) clubs.refetch();
+            }}
+          >
+            <RotateCcw aria-hidden="true" />
+            Try Again
+          </Button>
+        </Container>
+      </>
+    );
+  }
+
+  if (profile.data === null) return <Navigate to={paths.login.getHref()} replace />;
+
+  if (profile.data === undefined || !clubList) {
+    return <LoadingScreen message={LOADING_MESSAGES.profileSetup} />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Set Up Your Profile"
+        eyebrow="Welcome to Hit21"
+        description="Three quick steps, then you pick the four players you think will score 21 goals this season."
+      />
+      <Container className="py-6 sm:py-12">
+        <Card className="mx-auto max-w-2xl">
+          <OnboardingWizard
+            // The form reads these once: later profile refetches do not overwrite what is typed.
+            defaultValues={onboardingDefaults(profile.data, clubList, countryNameFromStored)}
+            clubs={clubList}
+            CountryPicker={CountryCombobox}
+          />
+        </Card>
+      </Container>
+    </>
+  );
 }

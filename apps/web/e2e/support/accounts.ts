@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+/** Meets the one password policy (five rules) and is not a dressed-up common word. */
+export const STRONG_PASSWORD = 'Kickoff#2025x';
+
+export interface TestAccount {
+  email: string;
+  password: string;
+}
+
+/** A fresh, never-used account, so tests never depend on one another. */
+export function newAccount(label = 'player'): TestAccount {
+  return { email: `${label}-${randomUUID().slice(0, 12)}@example.com`, password: STRONG_PASSWORD };
+}
+
+/** better-auth checks the Origin of state-changing requests; the browser sends it, the API client must too. */
+function originHeaders(): Record<string, string> {
+  return { Origin: new URL(baseUrl()).origin };
+}
+
+/**
+ * Creates an account through the API. The request shares the context's cookies, so the
+ * context's pages are then signed in as the new user.
+ */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  account = newAccount(),
+): Promise<TestAccount> {
+  const response = await context.request.post('/api/auth/sign-up/email', {
+    data: { email: account.email, password: account.password, name: '' },
+    headers: originHeaders(),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+/** Signs the context in through the API. */
+export async function signInThroughApi(context: BrowserContext, account: TestAccount): Promise<void> {
+  const response = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: originHeaders(),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Finishes onboarding for the context's signed-in user, as the onboarding screen would. */
+export async function completeOnboardingThroughApi(context: BrowserContext): Promise<void> {
+  const response = await context.request.put('/api/profile/onboarding', {
+    data: {
+      fullName: 'Alex Morgan',
+      dob: '1990-04-12',
+      country: 'United Kingdom',
+      favouriteTeam: 'Arsenal',
+      howDidYouHear: 'friend',
+    },
+    headers: originHeaders(),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Creates an account through the sign-up screen and waits for onboarding. */
+export async function signUpThroughUi(page: Page, account = newAccount()): Promise<TestAccount> {
+  await page.goto('/signup');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/onboarding');
+  return account;
+}
+
+export interface MailboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+/** The development outbox, newest first. */
+export async function readMailbox(request: APIRequestContext): Promise<MailboxMessage[]> {
+  const response = await request.get('/dev/mailbox/messages');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as MailboxMessage[];
+}
+
+/**
+ * The path and query (e.g. "/verify-email?token=…&type=signup") of the newest link to
+ * `pathname` mailed to `email`, waiting for the mail to arrive. Only the path is kept: the
+ * links carry the server's public URL, which is not the address the tests browse.
+ */
+export async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+  pathname: string,
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = await readMailbox(request);
+        for (const message of messages.filter((candidate) => candidate.to === email)) {
+          const link = message.links.find((candidate) => new URL(candidate).pathname === pathname);
+          if (link) {
+            const url = new URL(link);
+            found = `${url.pathname}${url.search}`;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000, interval: 200 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`No ${pathname} link mailed to ${email}`);
+  return found;
+}
+
+/** The text of the toast with this title, once it shows. */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+  await toast.waitFor();
+  return (await toast.textContent()) ?? '';
+}
+
+/**
+ * Closes every toast, so an accessibility check looks at the screen itself. (The shared
+ * toaster's rich error colours are about 4.4:1, under AA: reported to its owner.)
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await button.click().catch(() => undefined);
+  }
+  await expect.poll(() => toasts.count()).toBe(0);
+}

@@ -1,0 +1,43 @@
+import { useLocation } from 'react-router';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
+import { paths } from '../../../config/paths.ts';
+
+const ACCOUNT_SCREENS: readonly string[] = [
+  paths.login.path,
+  paths.signup.path,
+  paths.forgotPassword.path,
+  paths.verifyEmail.path,
+];
+
+/** What a page says while its guard checks who is signed in, on arrival. */
+function guardMessage(pathname: string): string {
+  if (pathname.startsWith(paths.onboarding.path)) return LOADING_MESSAGES.profileSetup;
+  if (pathname.startsWith(paths.playerSelection.path)) return LOADING_MESSAGES.playerSelectionCheck;
+  if (pathname.startsWith(paths.login.path) || pathname.startsWith(paths.signup.path)) {
+    return LOADING_MESSAGES.authenticating;
+  }
+  return LOADING_MESSAGES.authentication;
+}
+
+/**
+ * The `HydrateFallback` of a guarded branch of the router. On the account screens it sits on
+ * the same felt as their card, so the card arrives without a flash of white.
+ */
+export function GuardFallback() {
+  const { pathname } = useLocation();
+  const message = guardMessage(pathname);
+  if (!ACCOUNT_SCREENS.some((screen) => pathname.startsWith(screen)))
+    return <LoadingScreen message={message} />;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="felt-surface on-dark flex min-h-[70vh] flex-1 flex-col items-center justify-center gap-4 px-4 text-center"
+    >
+      <Spinner size="lg" className="text-gold-400" />
+      <p className="font-display text-lg uppercase tracking-wider">{message}</p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
+  label: string;
+  error?: string;
+  id?: string;
+  /** Ids of extra help (such as the password checklist) the input is described by. */
+  describedBy?: string;
+  /** Something under the label row's right end, such as a "Forgot password?" link. */
+  labelAside?: ReactNode;
+}
+
+/** A password input with a show/hide toggle, its label and its error. */
+export function PasswordField({
+  label,
+  error,
+  id,
+  describedBy,
+  labelAside,
+  className,
+  ...inputProps
+}: PasswordFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const [isVisible, setIsVisible] = useState(false);
+  const describedByIds = [describedBy, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={inputId}>{label}</Label>
+        {labelAside}
+      </div>
+      <div className="relative">
+        <Input
+          id={inputId}
+          type={isVisible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByIds}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          className="pr-12"
+          {...inputProps}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
+          aria-label={isVisible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-controls={inputId}
+          onClick={() => setIsVisible((visible) => !visible)}
+        >
+          {isVisible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </button>
+      </div>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
