@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../server/src/app.ts';
@@ -13,7 +14,32 @@ import { prepareDatabase } from '../../../server/src/db/prepare-database.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the SMTP server of the tests writes each message it receives, one .eml file each. */
+    smtpMailDir: string;
   }
+}
+
+/** A real SMTP server on loopback: the product sends its e-mail here, as it would in production. */
+async function startSmtpSink(mailDir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received += 1;
+        writeFile(path.join(mailDir, `${String(received).padStart(5, '0')}.eml`), Buffer.concat(chunks)).then(
+          () => callback(),
+          callback,
+        );
+      });
+    },
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 function findFreePort(): Promise<number> {
@@ -51,6 +77,10 @@ export default async function setup(project: TestProject) {
     process.env.NODE_ENV = testNodeEnv;
   }
 
+  const mailDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-mail-'));
+  const smtp = await startSmtpSink(mailDir);
+  project.provide('smtpMailDir', mailDir);
+
   const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
   await prepareDatabase(database);
   // The public URL must be known before the app is built (links in e-mails, origin checks).
@@ -63,6 +93,7 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: outDir,
     BETTER_AUTH_SECRET: 'browser-tests-secret-browser-tests-secret',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     // Every browser test signs up from the same address; the limits have server tests of their own.
     RATE_LIMIT_MAX: '100000',
     ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
@@ -75,6 +106,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await database.close();
+    await smtp.close();
     await rm(outDir, { recursive: true, force: true });
+    await rm(mailDir, { recursive: true, force: true });
   };
 }
