@@ -1,0 +1,60 @@
+import type { SquadStatus } from '../squads/squad-rules.ts';
+
+/** What the ranking needs to know of one user. */
+export interface RankingEntry {
+  userId: string;
+  status: SquadStatus;
+  totalGoals: number;
+  /** The kick-off time (epoch ms) of every goal of the user's picks, most recent first. */
+  goalTimesDescending: readonly number[];
+}
+
+const GROUP_ORDER: Readonly<Record<SquadStatus, number>> = { safe: 0, going_bust: 1, bust: 2 };
+
+/**
+ * The virtual coin toss: a stable pseudo-random key from the season and the user id
+ * (32-bit FNV-1a), so tied users keep their order from one request to the next.
+ */
+export function coinTossKey(seasonId: string, userId: string): number {
+  let hash = 0x811c9dc5;
+  for (const character of `${seasonId}:${userId}`) {
+    hash ^= character.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * The one total order of every leaderboard and league standing (DECISIONS.md): safe, then
+ * going bust, then bust; more goals first (fewer among the bust); then the most recent goal
+ * wins, then the next most recent, and so on (having a goal beats having none left); then
+ * the coin toss; the user id settles the astronomically unlikely equal toss.
+ */
+export function compareRankingEntries(a: RankingEntry, b: RankingEntry, seasonId: string): number {
+  const group = GROUP_ORDER[a.status] - GROUP_ORDER[b.status];
+  if (group !== 0) return group;
+
+  const goals = a.status === 'bust' ? a.totalGoals - b.totalGoals : b.totalGoals - a.totalGoals;
+  if (goals !== 0) return goals;
+
+  const length = Math.max(a.goalTimesDescending.length, b.goalTimesDescending.length);
+  for (let index = 0; index < length; index += 1) {
+    const timeA = a.goalTimesDescending[index] ?? Number.NEGATIVE_INFINITY;
+    const timeB = b.goalTimesDescending[index] ?? Number.NEGATIVE_INFINITY;
+    if (timeA !== timeB) return timeB > timeA ? 1 : -1;
+  }
+
+  const toss = coinTossKey(seasonId, a.userId) - coinTossKey(seasonId, b.userId);
+  if (toss !== 0) return toss;
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+}
+
+/** Ranks 1, 2, 3, ... with no shared ranks. */
+export function rankEntries<T extends RankingEntry>(
+  entries: readonly T[],
+  seasonId: string,
+): (T & { rank: number })[] {
+  return [...entries]
+    .sort((a, b) => compareRankingEntries(a, b, seasonId))
+    .map((entry, index) => ({ ...entry, rank: index + 1 }));
+}
