@@ -20,6 +20,7 @@ import healthRoutes from './routes/api/health/index.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
+import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
 
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(deleteAccountRoutes);
   await app.register(marketingRoutes);
   await app.register(waitlistRoutes);
+  await app.register(teamRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
 
   await app.register(webAppPlugin);

@@ -13,4 +13,5 @@ export * from './season/calendar.ts';
 export * from './season/season.schemas.ts';
 export * from './squads/auto-pick.ts';
 export * from './squads/squad-rules.ts';
+export * from './squads/squads.schemas.ts';
 export * from './waitlist/waitlist.schemas.ts';

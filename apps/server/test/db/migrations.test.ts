@@ -26,6 +26,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'gameweeks',
         'goals',
         'mail_outbox',
+        'picks',
         'player_club_spells',
         'players',
         'profiles',

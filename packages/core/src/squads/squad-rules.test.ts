@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardStatus, projectedGoals, squadStatus } from './squad-rules.ts';
+import {
+  dashboardStatus,
+  projectedGoals,
+  SQUAD_MESSAGES,
+  squadStatus,
+  teamSelectionProblem,
+} from './squad-rules.ts';
 
 describe('squadStatus', () => {
   it.each([
@@ -31,5 +37,46 @@ describe('projectedGoals', () => {
     expect(projectedGoals(7, 12, 38)).toBe(22.2);
     expect(projectedGoals(0, 5, 38)).toBe(0);
     expect(projectedGoals(3, 0, 38)).toBe(3);
+  });
+});
+
+describe('teamSelectionProblem', () => {
+  const outfield = [
+    { position: 'forward', goals: 0 },
+    { position: 'midfielder', goals: 0 },
+    { position: 'defender', goals: 0 },
+    { position: 'forward', goals: 0 },
+  ];
+  const before = { isDeadlinePassed: false, isSeasonOver: false, hasTeam: false };
+  const after = { isDeadlinePassed: true, isSeasonOver: false, hasTeam: false };
+
+  it('accepts any outfield team before the deadline, even an edit', () => {
+    expect(
+      teamSelectionProblem({ ...before, players: [...outfield.slice(1), { position: 'forward', goals: 5 }] }),
+    ).toBeUndefined();
+    expect(teamSelectionProblem({ ...before, hasTeam: true, players: outfield })).toBeUndefined();
+  });
+
+  it('never accepts a goalkeeper', () => {
+    expect(
+      teamSelectionProblem({
+        ...before,
+        players: [...outfield.slice(1), { position: 'goalkeeper', goals: 0 }],
+      }),
+    ).toBe(SQUAD_MESSAGES.goalkeeper);
+  });
+
+  it('locks an existing team after the deadline', () => {
+    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe(SQUAD_MESSAGES.locked);
+  });
+
+  it('lets a first team after the deadline hold only players on 0 goals, until the season ends', () => {
+    expect(teamSelectionProblem({ ...after, players: outfield })).toBeUndefined();
+    expect(
+      teamSelectionProblem({ ...after, players: [...outfield.slice(1), { position: 'forward', goals: 1 }] }),
+    ).toBe(SQUAD_MESSAGES.onlyUnscored);
+    expect(teamSelectionProblem({ ...after, isSeasonOver: true, players: outfield })).toBe(
+      SQUAD_MESSAGES.seasonOver,
+    );
   });
 });

@@ -2,6 +2,15 @@
 export const TEAM_SIZE = 4;
 export const GOAL_TARGET = 21;
 
+export const SQUAD_MESSAGES = {
+  exactlyFour: 'Please select exactly 4 players',
+  duplicate: 'Player already selected',
+  goalkeeper: "Goalkeepers can't be picked",
+  locked: 'Team editing is disabled now as the season has started',
+  onlyUnscored: 'Now that the season has started, only players with 0 goals this season are available',
+  seasonOver: 'The season is over: teams can no longer be picked',
+} as const;
+
 /** Leaderboard and standings status (DECISIONS.md). */
 export type SquadStatus = 'safe' | 'going_bust' | 'bust';
 /** The dashboard adds "optimal": exactly 21 with every pick on the scoresheet. */
@@ -33,4 +42,30 @@ export function dashboardStatus(
 export function projectedGoals(currentGoals: number, currentWeek: number, totalWeeks: number): number {
   if (currentWeek <= 0) return currentGoals;
   return Math.round(((currentGoals * totalWeeks) / currentWeek) * 10) / 10;
+}
+
+export interface TeamSelectionContext {
+  /** The chosen players as the server sees them now. */
+  players: readonly { position: string; goals: number }[];
+  isDeadlinePassed: boolean;
+  isSeasonOver: boolean;
+  /** Whether the user already has a saved team this season. */
+  hasTeam: boolean;
+}
+
+/**
+ * Why a team may not be saved now, or undefined when it may (DECISIONS.md): never a
+ * goalkeeper; before the deadline anything goes; after it an existing team is locked, and a
+ * first team may only hold players who have not scored yet, until the season ends.
+ */
+export function teamSelectionProblem(context: TeamSelectionContext): string | undefined {
+  if (context.players.some((player) => player.position === 'goalkeeper'))
+    return "Goalkeepers can't be picked";
+  if (!context.isDeadlinePassed) return undefined;
+  if (context.hasTeam) return 'Team editing is disabled now as the season has started';
+  if (context.isSeasonOver) return 'The season is over: teams can no longer be picked';
+  if (context.players.some((player) => player.goals > 0)) {
+    return 'Now that the season has started, only players with 0 goals this season are available';
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './clubs.ts';
+export * from './picks.ts';
 export * from './players.ts';
 export * from './season.ts';

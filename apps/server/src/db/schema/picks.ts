@@ -1,0 +1,27 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { players } from './players.ts';
+import { seasons } from './season.ts';
+
+/** A user's team for a season: exactly 4 rows when complete, replaced whole on every save. */
+export const picks = pgTable(
+  'picks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** 1-4, the pitch slot, so the team reads back in the order it was picked. */
+    slot: integer('slot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.seasonId, table.playerId] }),
+    index('picks_player_index').on(table.playerId),
+  ],
+);

@@ -1,0 +1,60 @@
+import {
+  AppError,
+  currentGameweek,
+  isDeadlinePassed,
+  isSeasonOver,
+  type SeasonConfig,
+  SQUAD_MESSAGES,
+  teamSelectionProblem,
+} from '@hit21/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/database.ts';
+import { profiles } from '../../../db/schema/index.ts';
+import { countTeamPicks, findPlayersForTeam, replaceTeam } from './squad-repository.ts';
+
+/**
+ * Saves a user's 4 picks in one transaction: the old team is replaced entirely or nothing
+ * changes. Every rule is checked here, against the clock, whatever the screen allowed.
+ */
+export async function saveTeam(options: {
+  db: Database;
+  userId: string;
+  season: SeasonConfig;
+  playerIds: string[];
+  now: Date;
+}) {
+  const { db, userId, season, playerIds, now } = options;
+  await db.transaction(async (tx) => {
+    // One save at a time per user: a second request waits and then sees the first one's team.
+    await tx.execute(sql`select id from ${profiles} where ${profiles.id} = ${userId} for update`);
+
+    const found = await findPlayersForTeam(tx, season.id, playerIds, now);
+    const week = currentGameweek(season.gameweeks, now);
+    for (const id of playerIds) {
+      const player = found.find((candidate) => candidate.id === id);
+      if (!player || player.firstGameweek > week) {
+        throw new AppError('INVALID_REQUEST', {
+          message: `Player not found for ID: ${id}`,
+          userMessage: `Player not found for ID: ${id}`,
+        });
+      }
+    }
+    const problem = teamSelectionProblem({
+      players: found,
+      isDeadlinePassed: isDeadlinePassed(season.pickDeadline, now),
+      isSeasonOver: isSeasonOver(season.gameweeks, now),
+      hasTeam: (await countTeamPicks(tx, userId, season.id)) > 0,
+    });
+    if (problem)
+      throw new AppError(problem === SQUAD_MESSAGES.goalkeeper ? 'INVALID_REQUEST' : 'FORBIDDEN', {
+        message: problem,
+        userMessage: problem,
+      });
+
+    await replaceTeam(tx, userId, season.id, playerIds);
+    await tx
+      .update(profiles)
+      .set({ playerSelectionComplete: true, updatedAt: now })
+      .where(eq(profiles.id, userId));
+  });
+}

@@ -1,0 +1,66 @@
+import {
+  currentGameweek,
+  isDeadlinePassed,
+  isSeasonOver,
+  saveTeamInputSchema,
+  teamSchema,
+} from '@hit21/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
+import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
+import { saveTeam } from '../../../plugins/app/squads/save-team.ts';
+import { listTeam } from '../../../plugins/app/squads/squad-repository.ts';
+
+/** The signed-in user's 4 picks for the active season. */
+const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  async function readTeam(userId: string) {
+    const now = fastify.clock();
+    const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+    const picks = await listTeam(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
+    const isEditable =
+      !isDeadlinePassed(season.pickDeadline, now) ||
+      (picks.length === 0 && !isSeasonOver(season.gameweeks, now));
+    return { picks, isEditable };
+  }
+
+  fastify.get(
+    '/api/team',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['team'],
+        summary: "The signed-in user's picks with their goals so far",
+        response: { 200: teamSchema },
+      },
+    },
+    async (request) => readTeam((await fastify.requireUser(request)).id),
+  );
+
+  fastify.put(
+    '/api/team',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['team'],
+        summary: 'Save exactly 4 outfield players, replacing the old team in one transaction',
+        body: saveTeamInputSchema,
+        response: { 200: teamSchema },
+      },
+    },
+    async (request) => {
+      const user = await fastify.requireUser(request);
+      await findOrCreateProfile(fastify.db, user);
+      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      await saveTeam({
+        db: fastify.db,
+        userId: user.id,
+        season,
+        playerIds: request.body.playerIds,
+        now: fastify.clock(),
+      });
+      return readTeam(user.id);
+    },
+  );
+};
+
+export default teamRoutes;
