@@ -18,6 +18,7 @@ import analyticsRoutes from './routes/api/analytics/index.ts';
 import clubRoutes from './routes/api/clubs/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
+import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
 import teamRoutes from './routes/api/team/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(marketingRoutes);
   await app.register(waitlistRoutes);
   await app.register(teamRoutes);
+  await app.register(playerRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
 
   await app.register(webAppPlugin);

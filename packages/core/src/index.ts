@@ -6,6 +6,7 @@ export * from './clubs/clubs.schemas.ts';
 export * from './clubs/clubs.ts';
 export * from './errors/app-error.ts';
 export * from './pagination/page-strip.ts';
+export * from './players/players.schemas.ts';
 export * from './players/positions.ts';
 export * from './random/seeded-random.ts';
 export * from './ranking/ranking-order.ts';
