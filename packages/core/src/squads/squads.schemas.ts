@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POSITIONS } from '../players/positions.ts';
+import { catalogPlayerSchema } from '../players/players.schemas.ts';
 import { SQUAD_MESSAGES, TEAM_SIZE } from './squad-rules.ts';
 
 export const saveTeamInputSchema = z.object({
@@ -10,17 +10,8 @@ export const saveTeamInputSchema = z.object({
 });
 export type SaveTeamInput = z.infer<typeof saveTeamInputSchema>;
 
-export const pickSchema = z.object({
-  playerId: z.string(),
-  name: z.string(),
-  webName: z.string(),
-  position: z.enum(POSITIONS),
-  clubCode: z.string(),
-  clubName: z.string(),
-  /** Goals this season up to the server clock's now. */
-  goals: z.int(),
-  lastSeasonGoals: z.int(),
-});
+/** A pick reads like a player of the list, keyed by its player id. */
+export const pickSchema = catalogPlayerSchema.omit({ id: true }).extend({ playerId: z.string() });
 export type Pick = z.infer<typeof pickSchema>;
 
 export const teamSchema = z.object({
