@@ -1,13 +1,13 @@
-import { LogOut, Menu, Settings, X } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { Link, Outlet, useMatch } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from '../ui/logo.tsx';
 import { Container } from './container.tsx';
+import { MobileMenuToggle, useMobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
@@ -39,36 +39,7 @@ export function AppLayout() {
 }
 
 function AppHeader() {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const navRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const location = useLocation();
-
-  // Close the menu whenever the location changes (link click, back button, redirect).
-  const [lastLocationKey, setLastLocationKey] = useState(location.key);
-  if (location.key !== lastLocationKey) {
-    setLastLocationKey(location.key);
-    setIsMenuOpen(false);
-  }
-
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    function handlePointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setIsMenuOpen(false);
-    }
-    function handleKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      setIsMenuOpen(false);
-      toggleRef.current?.focus();
-    }
-    document.addEventListener('pointerdown', handlePointerDown);
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', handlePointerDown);
-      document.removeEventListener('keydown', handleKeyDown);
-    };
-  }, [isMenuOpen]);
+  const menu = useMobileMenu();
 
   return (
     <header className="on-dark sticky top-0 z-40 border-felt-800 border-b bg-felt-900 shadow-lg shadow-felt-950/20">
@@ -77,29 +48,18 @@ function AppHeader() {
           <Logo />
         </Link>
         <div className="flex items-center gap-1 md:gap-3">
-          <nav ref={navRef} aria-label="Main" className="flex items-center md:order-first">
-            <button
-              ref={toggleRef}
-              type="button"
+          <nav ref={menu.navRef} aria-label="Main" className="flex items-center md:order-first">
+            <MobileMenuToggle
+              menu={menu}
               className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 md:hidden"
-              aria-expanded={isMenuOpen}
-              aria-controls={menuId}
-              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setIsMenuOpen((open) => !open)}
-            >
-              {isMenuOpen ? (
-                <X aria-hidden="true" className="size-6" />
-              ) : (
-                <Menu aria-hidden="true" className="size-6" />
-              )}
-            </button>
+            />
             <ul
-              id={menuId}
+              id={menu.menuId}
               className={cn(
                 // Mobile: a panel under the header. Desktop: an inline row.
                 'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
                 'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
-                isMenuOpen ? 'flex' : 'hidden',
+                menu.isOpen ? 'flex' : 'hidden',
               )}
             >
               {NAV_ITEMS.map((item) => (

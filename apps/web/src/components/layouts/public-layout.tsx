@@ -1,6 +1,4 @@
-import { Menu, X } from 'lucide-react';
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { SectionLink } from '../../features/marketing-content/components/section-link.tsx';
 import { type CallToAction, callToActionFor } from '../../features/marketing-content/lib/call-to-action.ts';
@@ -10,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { Container } from './container.tsx';
+import { MobileMenuToggle, useMobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
@@ -110,16 +109,10 @@ function LoginLink({ className }: { className?: string }) {
 
 /** Small screens: the main action stays in the bar; the rest opens in a panel under it. */
 function MobileNavigation({ signedInAction }: { signedInAction: CallToAction | null }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const navRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setIsOpen(false), []);
-  useCloseOnNavigation(close);
-  useDismiss({ isOpen, containerRef: navRef, returnFocusRef: toggleRef, onDismiss: close });
+  const menu = useMobileMenu();
 
   return (
-    <nav ref={navRef} aria-label="Main" className="flex items-center gap-2 md:hidden">
+    <nav ref={menu.navRef} aria-label="Main" className="flex items-center gap-2 md:hidden">
       {signedInAction ? (
         <Link to={signedInAction.to} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
           {signedInAction.label}
@@ -129,26 +122,15 @@ function MobileNavigation({ signedInAction }: { signedInAction: CallToAction | n
           Sign Up
         </NavLink>
       )}
-      <button
-        ref={toggleRef}
-        type="button"
+      <MobileMenuToggle
+        menu={menu}
         className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        aria-label={isOpen ? 'Close menu' : 'Open menu'}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        {isOpen ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <Menu aria-hidden="true" className="size-6" />
-        )}
-      </button>
+      />
       <ul
-        id={menuId}
+        id={menu.menuId}
         className={cn(
           'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
-          isOpen ? 'flex' : 'hidden',
+          menu.isOpen ? 'flex' : 'hidden',
         )}
       >
         {SECTION_LINKS.map((link) => (
@@ -166,45 +148,4 @@ function MobileNavigation({ signedInAction }: { signedInAction: CallToAction | n
       </ul>
     </nav>
   );
-}
-
-/** Runs `close` whenever the location changes (a link in the menu, the back button, a redirect). */
-function useCloseOnNavigation(close: () => void) {
-  const { key } = useLocation();
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
-    close();
-  }
-}
-
-/** While open: a pointer press outside `containerRef` or Escape dismisses (Escape refocuses the toggle). */
-function useDismiss({
-  isOpen,
-  containerRef,
-  returnFocusRef,
-  onDismiss,
-}: {
-  isOpen: boolean;
-  containerRef: RefObject<HTMLElement | null>;
-  returnFocusRef: RefObject<HTMLElement | null>;
-  onDismiss: () => void;
-}) {
-  useEffect(() => {
-    if (!isOpen) return;
-    function handlePointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) onDismiss();
-    }
-    function handleKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      onDismiss();
-      returnFocusRef.current?.focus();
-    }
-    document.addEventListener('pointerdown', handlePointerDown);
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', handlePointerDown);
-      document.removeEventListener('keydown', handleKeyDown);
-    };
-  }, [isOpen, containerRef, returnFocusRef, onDismiss]);
 }

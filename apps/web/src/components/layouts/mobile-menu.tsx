@@ -1,0 +1,70 @@
+import { Menu, X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * The state of a header's mobile menu: it closes on navigation (link, back button, redirect),
+ * on a pointer press outside its `navRef` element, and on Escape (which refocuses the toggle).
+ */
+export function useMobileMenu() {
+  const [isOpen, setIsOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setIsOpen(false), []);
+  const toggle = useCallback(() => setIsOpen((open) => !open), []);
+
+  const { key } = useLocation();
+  const [lastKey, setLastKey] = useState(key);
+  if (key !== lastKey) {
+    setLastKey(key);
+    setIsOpen(false);
+  }
+
+  useEffect(() => {
+    if (!isOpen) return;
+    function handlePointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) close();
+    }
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      close();
+      toggleRef.current?.focus();
+    }
+    document.addEventListener('pointerdown', handlePointerDown);
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointerDown);
+      document.removeEventListener('keydown', handleKeyDown);
+    };
+  }, [isOpen, close]);
+
+  return { isOpen, close, toggle, navRef, toggleRef, menuId };
+}
+
+/** The hamburger / close button of a mobile menu. */
+export function MobileMenuToggle({
+  menu,
+  className,
+}: {
+  menu: ReturnType<typeof useMobileMenu>;
+  className?: string;
+}) {
+  return (
+    <button
+      ref={menu.toggleRef}
+      type="button"
+      className={className}
+      aria-expanded={menu.isOpen}
+      aria-controls={menu.menuId}
+      aria-label={menu.isOpen ? 'Close menu' : 'Open menu'}
+      onClick={menu.toggle}
+    >
+      {menu.isOpen ? (
+        <X aria-hidden="true" className="size-6" />
+      ) : (
+        <Menu aria-hidden="true" className="size-6" />
+      )}
+    </button>
+  );
+}
