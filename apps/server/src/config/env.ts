@@ -34,6 +34,18 @@ export const envSchema = z
     CLOCK_NOW: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
     /** Shifts the real clock by this many seconds (negative for the past). */
     CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
+    /**
+     * The demo clock (moved by `npm run demo`): "auto" turns it on for the embedded database
+     * outside production when CLOCK_NOW is not set.
+     */
+    DEMO_CLOCK: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
+     * Where the goals sync reads: an FPL API base URL (https://fantasy.premierleague.com/api/)
+     * or a folder in the FPL CSV format; unset means no scheduled sync.
+     */
+    STATS_SYNC_SOURCE: optionalString,
+    /** Minutes between scheduled syncs when STATS_SYNC_SOURCE is set; 0 turns the schedule off. */
+    STATS_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(15),
     /** The season the product plays; defaults to the loaded season with the latest pick deadline. */
     SEASON_ID: optionalString,
     /** Requests per minute per client across the API. */

@@ -31,6 +31,8 @@ export const listPlayersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type ListPlayersQuery = z.input<typeof listPlayersQuerySchema>;
+/** What a screen asks for: every field optional, numbers as numbers. */
+export type PlayerListParams = Partial<z.output<typeof listPlayersQuerySchema>>;
 
 export const catalogPlayerSchema = z.object({
   id: z.string(),
