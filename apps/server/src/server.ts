@@ -1,9 +1,19 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { createClock } from './config/clock.ts';
 import { ConfigError, parseConfig } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import {
+  createDemoClock,
+  demoClockFile,
+  demoStart,
+  isDemoClockEnabled,
+  readDemoClock,
+  writeDemoClock,
+} from './demo/demo-clock.ts';
+import { findActiveSeason } from './plugins/app/season/season-repository.ts';
 
 /** Boot only: read the configuration, open and prepare the database, listen, drain on SIGTERM. */
 let config: ReturnType<typeof parseConfig>;
@@ -22,8 +32,19 @@ const database = await openDatabase(
     ? { engine: 'postgres', url: config.DATABASE_URL }
     : { engine: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
-const app = await buildApp({ config, database });
+const demoFile = isDemoClockEnabled(config) ? demoClockFile(config) : undefined;
+const app = await buildApp({
+  config,
+  database,
+  clock: demoFile ? createDemoClock(demoFile, createClock(config)) : undefined,
+});
 await prepareDatabase(database, app.log);
+if (demoFile) {
+  // A fresh demo starts before the pick deadline; later starts keep wherever it was moved to.
+  const setting = readDemoClock(demoFile) ?? demoStart(await findActiveSeason(database.db, config.SEASON_ID));
+  await writeDemoClock(demoFile, setting);
+  app.log.info(`Demo clock: ${setting.now} (${setting.label}); move it with npm run demo -- --gameweek N`);
+}
 
 // E-mail that could not be sent is retried; the outbox rows are claimed, so instances never send twice.
 const mailRetry = setInterval(() => {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pickTeamThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -274,17 +275,8 @@ describe('settings', () => {
       },
     });
     expect(response.status(), await response.text()).toBe(200);
-    // Settings sits behind the player-selection guard and no endpoint saves picks yet: profile
-    // reads report the selection as made, everything else goes to the real server untouched.
-    await session.context.route('**/api/profile', async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const answer = await route.fetch();
-      if (!answer.ok()) return route.fulfill({ response: answer });
-      return route.fulfill({
-        response: answer,
-        json: { ...(await answer.json()), playerSelectionComplete: true },
-      });
-    });
+    // Settings sits behind the player-selection guard: pick a team as a player would.
+    await pickTeamThroughApi(session.context);
     return session;
   }
 

@@ -61,6 +61,31 @@ export async function completeOnboardingThroughApi(context: BrowserContext): Pro
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A team of 4 well-known outfield players, by their short (web) names. */
+export const KNOWN_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
+
+/**
+ * Saves a team for the context's signed-in user through the API (the server's clock must be
+ * before the pick deadline, as it is unless a test moved it). Answers the saved picks.
+ */
+export async function pickTeamThroughApi(
+  context: BrowserContext,
+  names: readonly string[] = KNOWN_TEAM,
+): Promise<{ playerId: string; name: string; webName: string }[]> {
+  const playerIds: string[] = [];
+  for (const name of names) {
+    const response = await context.request.get('/api/players', { params: { search: name, pageSize: 5 } });
+    expect(response.status(), await response.text()).toBe(200);
+    const { players } = (await response.json()) as { players: { id: string; webName: string }[] };
+    const player = players.find((candidate) => candidate.webName === name) ?? players[0];
+    if (!player) throw new Error(`No player found for "${name}"`);
+    playerIds.push(player.id);
+  }
+  const saved = await context.request.put('/api/team', { data: { playerIds }, headers: originHeaders() });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return ((await saved.json()) as { picks: { playerId: string; name: string; webName: string }[] }).picks;
+}
+
 /** Creates an account through the sign-up screen and waits for onboarding. */
 export async function signUpThroughUi(page: Page, account = newAccount()): Promise<TestAccount> {
   await page.goto('/signup');

@@ -10,12 +10,21 @@ import { buildApp } from '../../../server/src/app.ts';
 import { parseConfig } from '../../../server/src/config/env.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare-database.ts';
+import {
+  createDemoClock,
+  DEMO_CLOCK_FILE_NAME,
+  demoStart,
+  writeDemoClock,
+} from '../../../server/src/demo/demo-clock.ts';
+import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Where the SMTP server of the tests writes each message it receives, one .eml file each. */
     smtpMailDir: string;
+    /** The server's demo clock: tests move it with support/clock.ts. */
+    demoClockFile: string;
   }
 }
 
@@ -83,6 +92,11 @@ export default async function setup(project: TestProject) {
 
   const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
   await prepareDatabase(database);
+  // The server runs on the demo clock, a day before the pick deadline unless a test moves it.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-data-'));
+  const demoClockFile = path.join(dataDir, DEMO_CLOCK_FILE_NAME);
+  await writeDemoClock(demoClockFile, demoStart(await findActiveSeason(database.db)));
+  project.provide('demoClockFile', demoClockFile);
   // The public URL must be known before the app is built (links in e-mails, origin checks).
   const port = await findFreePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -92,6 +106,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: outDir,
+    DATA_DIR: dataDir,
+    DEMO_CLOCK: 'on',
     BETTER_AUTH_SECRET: 'browser-tests-secret-browser-tests-secret',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     // Every browser test signs up from the same address; the limits have server tests of their own.
@@ -99,7 +115,11 @@ export default async function setup(project: TestProject) {
     ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
     ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    clock: createDemoClock(demoClockFile, () => new Date()),
+  });
   await app.listen({ host: '127.0.0.1', port });
   project.provide('baseUrl', publicUrl);
 
@@ -109,5 +129,6 @@ export default async function setup(project: TestProject) {
     await smtp.close();
     await rm(outDir, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   };
 }
