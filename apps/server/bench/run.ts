@@ -15,6 +15,13 @@ import { prepareDatabase } from '../src/db/prepare-database.ts';
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ENDPOINTS = ['/api/health', '/api/season', '/api/clubs'];
+/** The player list as the picking screens ask for it: first page, a search, filters, a deep page. */
+const PLAYER_LIST_QUERIES = [
+  '/api/players?page=1&pageSize=20',
+  '/api/players?search=son&sort=total_goals&order=desc&pageSize=20',
+  '/api/players?club=MCI&position=forward&minGoals=1&maxGoals=10&pageSize=20',
+  '/api/players?sort=team&order=desc&page=30&pageSize=20',
+];
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-bench-'));
 const config = parseConfig({
@@ -24,6 +31,9 @@ const config = parseConfig({
   RATE_LIMIT_MAX: '100000000',
   DATA_DIR: dataDir,
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+  ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+  // Late in the season: every player's goals so far are summed from the most rows.
+  CLOCK_NOW: process.env.CLOCK_NOW ?? '2026-05-20T12:00:00Z',
 });
 const database = await openDatabase(
   config.DATABASE_URL
@@ -40,11 +50,22 @@ console.log(
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}\n`);
 console.log('| endpoint | median ms | p99 ms | requests/s | errors |');
 console.log('|---|---:|---:|---:|---:|');
-for (const endpoint of ENDPOINTS) {
+// The player list is for signed-in players: sign one up and send the session cookie.
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-up/email',
+  headers: { origin: config.PUBLIC_URL },
+  payload: { email: 'bench@example.com', password: 'Kickoff#2025x', name: '' },
+});
+const cookie = signUp.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
+if (signUp.statusCode !== 200 || !cookie) throw new Error(`Sign-up failed: ${signUp.body}`);
+
+for (const endpoint of [...ENDPOINTS, ...PLAYER_LIST_QUERIES]) {
   const result = await autocannon({
     url: `${url}${endpoint}`,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
+    headers: endpoint.startsWith('/api/players') ? { cookie } : {},
   });
   const errors = result.errors + result.non2xx;
   console.log(

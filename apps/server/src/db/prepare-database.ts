@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { readBundledSeasonFacts } from '../season-data/bundled-seasons.ts';
 import { loadSeasonFacts } from '../season-data/load-season-facts.ts';
@@ -21,4 +22,8 @@ export async function prepareDatabase(
       );
     }
   }
+  // Planner statistics for the catalogue: without them the embedded database (which has no
+  // autovacuum) estimates every table at a couple of rows and joins the player list in
+  // quadratic time. The tables are season-sized, so this takes milliseconds.
+  await handle.db.execute(sql`analyze players, player_club_spells, goals, clubs`);
 }

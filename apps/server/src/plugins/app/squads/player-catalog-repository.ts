@@ -6,10 +6,10 @@ import { type Executor, selectRows } from '../../../db/database.ts';
 type Query = z.output<typeof listPlayersQuerySchema>;
 
 const SORT_COLUMNS: Record<NonNullable<Query['sort']>, SQL> = {
-  name: sql`catalog.name`,
+  name: sql`p.name`,
   team: sql`clubs.name`,
-  position: sql`catalog.position`,
-  total_goals: sql`catalog.last_season_goals`,
+  position: sql`p.position`,
+  total_goals: sql`p.last_season_goals`,
 };
 
 /** LIKE wildcards in what a person typed are matched literally. */
@@ -18,29 +18,40 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 /**
  * One page of the pickable players: outfield, in the game by the current gameweek, with their
  * club at that gameweek and their goals up to `now`; filtered, sorted and paged in SQL.
+ * Goals are summed only for the page's rows (the filters never need them, except "0 goals
+ * only", which is an indexed NOT EXISTS), so the cost stays flat as the season fills up.
  */
 export async function listCatalogPlayers(
   db: Executor,
   options: { seasonId: string; now: Date; gameweek: number; query: Query; isUnscoredOnly: boolean },
 ): Promise<{ players: CatalogPlayer[]; total: number }> {
   const { seasonId, now, gameweek, query, isUnscoredOnly } = options;
-  const filters: SQL[] = [sql`true`];
+  const nowIso = now.toISOString();
+  const filters: SQL[] = [
+    sql`p.season_id = ${seasonId}`,
+    sql`p.position <> 'goalkeeper'`,
+    sql`p.first_gameweek <= ${gameweek}`,
+  ];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     filters.push(
-      sql`(catalog.name ilike ${pattern} or catalog.web_name ilike ${pattern} or clubs.name ilike ${pattern})`,
+      sql`(p.name ilike ${pattern} or p.web_name ilike ${pattern} or clubs.name ilike ${pattern})`,
     );
   }
-  if (query.club) filters.push(sql`catalog.club_code = ${query.club}`);
-  if (query.position) filters.push(sql`catalog.position = ${query.position}`);
-  if (query.minGoals !== undefined) filters.push(sql`catalog.last_season_goals >= ${query.minGoals}`);
-  if (query.maxGoals !== undefined) filters.push(sql`catalog.last_season_goals <= ${query.maxGoals}`);
-  if (isUnscoredOnly) filters.push(sql`catalog.goals = 0`);
+  if (query.club) filters.push(sql`current_club.club_code = ${query.club}`);
+  if (query.position) filters.push(sql`p.position = ${query.position}`);
+  if (query.minGoals !== undefined) filters.push(sql`p.last_season_goals >= ${query.minGoals}`);
+  if (query.maxGoals !== undefined) filters.push(sql`p.last_season_goals <= ${query.maxGoals}`);
+  if (isUnscoredOnly) {
+    filters.push(
+      sql`not exists (select 1 from goals g where g.player_id = p.id and g.kickoff_at <= ${nowIso})`,
+    );
+  }
 
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
   const orderBy = query.sort
-    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, catalog.name asc, catalog.id`
-    : sql`catalog.name asc, catalog.id`;
+    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, p.name asc, p.id`
+    : sql`p.name asc, p.id`;
 
   const rows = await selectRows<{
     id: string;
@@ -54,21 +65,29 @@ export async function listCatalogPlayers(
     total: string | number;
   }>(
     db,
-    sql`with catalog as (
+    sql`with current_club as (
+          select distinct on (s.player_id) s.player_id, s.club_code
+          from player_club_spells s join players sp on sp.id = s.player_id
+          where sp.season_id = ${seasonId} and s.from_gameweek <= ${gameweek}
+          order by s.player_id, s.from_gameweek desc
+        ),
+        page as (
           select p.id, p.name, p.web_name, p.position, p.last_season_goals,
-            (select s.club_code from player_club_spells s
-              where s.player_id = p.id and s.from_gameweek <= ${gameweek}
-              order by s.from_gameweek desc limit 1) as club_code,
-            coalesce((select sum(g.goals) from goals g
-              where g.player_id = p.id and g.kickoff_at <= ${now.toISOString()}), 0)::int as goals
+            current_club.club_code, clubs.name as club_name,
+            count(*) over () as total,
+            row_number() over (order by ${orderBy}) as ordinal
           from players p
-          where p.season_id = ${seasonId} and p.position <> 'goalkeeper' and p.first_gameweek <= ${gameweek}
+          join current_club on current_club.player_id = p.id
+          join clubs on clubs.code = current_club.club_code
+          where ${sql.join(filters, sql` and `)}
+          order by ordinal
+          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
         )
-        select catalog.*, clubs.name as club_name, count(*) over () as total
-        from catalog join clubs on clubs.code = catalog.club_code
-        where ${sql.join(filters, sql` and `)}
-        order by ${orderBy}
-        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        select page.*,
+          coalesce((select sum(g.goals) from goals g
+            where g.player_id = page.id and g.kickoff_at <= ${nowIso}), 0)::int as goals
+        from page
+        order by page.ordinal`,
   );
   return {
     total: Number(rows[0]?.total ?? 0),
