@@ -165,6 +165,40 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     }
   });
 
+  it('refuses a player who joins the game in a later gameweek, and any first team once the season is over', async () => {
+    const { db } = context.database;
+    const { cookie } = await signUp(context.app);
+    const [lateArrival] = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(sql`${players.firstGameweek} > 1`, sql`${players.position} <> 'goalkeeper'`))
+      .limit(1);
+    if (!lateArrival) throw new Error('The data has no player who joined mid-season');
+    const three = await unscoredBy(db, BEFORE_DEADLINE, 3);
+    const early = await send(context.app, 'PUT', '/api/team', {
+      cookie,
+      body: { playerIds: [...three, lateArrival.id] },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().userMessage).toBe(`Player not found for ID: ${lateArrival.id}`);
+
+    const afterSeason = await appAt('2026-06-01T00:00:00Z');
+    try {
+      const newcomer = await signUp(afterSeason);
+      const refused = await send(afterSeason, 'PUT', '/api/team', {
+        cookie: newcomer.cookie,
+        body: { playerIds: await unscoredBy(db, '2026-06-01T00:00:00Z', 4) },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().userMessage).toBe('The season is over: teams can no longer be picked');
+      expect((await send(afterSeason, 'GET', '/api/team', { cookie: newcomer.cookie })).json().picks).toEqual(
+        [],
+      );
+    } finally {
+      await afterSeason.close();
+    }
+  });
+
   it('counts goals up to the clock and follows a transfer', async () => {
     const { db } = context.database;
     const { cookie } = await signUp(context.app);
