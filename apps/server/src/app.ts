@@ -21,6 +21,7 @@ import marketingRoutes from './routes/api/marketing/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
+import teamGoalsRoutes from './routes/api/team/goals.ts';
 import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(marketingRoutes);
   await app.register(waitlistRoutes);
   await app.register(teamRoutes);
+  await app.register(teamGoalsRoutes);
   await app.register(playerRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
 

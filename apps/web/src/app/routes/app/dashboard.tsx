@@ -1,5 +1,140 @@
+import {
+  buildSeasonStory,
+  type Club,
+  type Profile,
+  projectedGoals,
+  type SeasonState,
+  type Team,
+  type TeamGoals,
+} from '@hit21/core';
+import { type ReactNode, useMemo } from 'react';
+import { Navigate } from 'react-router';
+import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
+import { countryNameFromStored, findCountryByName } from '../../../features/countries/countries.ts';
+import { useTeamGoals } from '../../../features/dashboard/api/get-team-goals.ts';
+import {
+  DashboardError,
+  DashboardSkeleton,
+  NoTeamYet,
+} from '../../../features/dashboard/components/dashboard-states.tsx';
+import { LeaguesPanel } from '../../../features/dashboard/components/leagues-panel.tsx';
+import { SeasonStoryPanel } from '../../../features/dashboard/components/season-story-panel.tsx';
+import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx';
+import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
+import { useProfile } from '../../../features/profile/api/get-profile.ts';
+import { useSeason } from '../../../features/season/api/get-season.ts';
+import { useTeam } from '../../../features/team/api/get-team.ts';
+import { Pitch } from '../../../features/team/components/pitch.tsx';
+
+// The specification's defaults for a profile without a country or a favourite team.
+const DEFAULT_COUNTRY = 'England';
+const DEFAULT_CLUB = 'Brentford';
 
 export default function DashboardRoute() {
-  return <PageHeader title="Dashboard" />;
+  const team = useTeam();
+  const season = useSeason();
+  const goals = useTeamGoals();
+  const profile = useProfile();
+  const clubs = useClubs();
+
+  const required = [team, season, goals, profile];
+  let content: ReactNode;
+  if (required.some((query) => query.isError)) {
+    content = (
+      <DashboardError
+        onRetry={() => {
+          for (const query of required) if (query.isError) query.refetch();
+        }}
+      />
+    );
+  } else if (profile.data === null) {
+    return <Navigate to={paths.login.getHref()} replace />;
+  } else if (!team.data || !season.data || !goals.data || !profile.data) {
+    content = <DashboardSkeleton />;
+  } else if (team.data.picks.length === 0) {
+    content = <NoTeamYet />;
+  } else {
+    content = (
+      <DashboardPanels
+        team={team.data}
+        season={season.data}
+        goals={goals.data}
+        profile={profile.data}
+        clubs={clubs.data?.clubs}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        eyebrow={season.data ? `Season ${season.data.name}` : undefined}
+        description={season.data ? seasonMoment(season.data) : undefined}
+      />
+      <Container className="py-6 sm:py-10">{content}</Container>
+    </>
+  );
+}
+
+/** Where the season stands, in a line under the title. */
+function seasonMoment(season: SeasonState): string {
+  if (season.isSeasonOver) return 'Full time: the season is over. Here is how your 4 players did.';
+  if (!season.isDeadlinePassed)
+    return `Kick-off ${firstGameweekDate(season)}. Your picks lock at the deadline.`;
+  return `Gameweek ${season.currentGameweek} of ${season.gameweeks.length}: here is how your 4 players are doing.`;
+}
+
+function firstGameweekDate(season: SeasonState): string {
+  const first = season.gameweeks[0];
+  // Midday UTC keeps the calendar day in every time zone.
+  return first ? formatGoalDate(`${first.date}T12:00:00Z`) : '';
+}
+
+function DashboardPanels({
+  team,
+  season,
+  goals,
+  profile,
+  clubs,
+}: {
+  team: Team;
+  season: SeasonState;
+  goals: TeamGoals;
+  profile: Profile;
+  clubs?: readonly Club[];
+}) {
+  const story = useMemo(
+    () => buildSeasonStory({ picks: team.picks, goals: goals.goals, season }),
+    [team.picks, goals.goals, season],
+  );
+  const teamGoals = team.picks.reduce((sum, pick) => sum + pick.goals, 0);
+  const countryName = profile.country ? countryNameFromStored(profile.country) : DEFAULT_COUNTRY;
+  const clubName = profile.favouriteTeam ?? DEFAULT_CLUB;
+
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+      <TeamPanel
+        className="lg:col-span-2"
+        teamGoals={teamGoals}
+        projectedGoals={projectedGoals(teamGoals, season.currentGameweek, season.gameweeks.length)}
+        isEditable={team.isEditable}
+        isSeasonOver={season.isSeasonOver}
+      >
+        <Pitch picks={team.picks} label="Your team" clubs={clubs} />
+      </TeamPanel>
+      <LeaguesPanel
+        country={{ name: countryName, flag: findCountryByName(countryName)?.flag }}
+        club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
+      />
+      <SeasonStoryPanel
+        className="lg:col-span-3"
+        story={story}
+        firstGameweekDate={firstGameweekDate(season)}
+      />
+    </div>
+  );
 }

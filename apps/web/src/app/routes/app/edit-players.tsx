@@ -1,5 +1,72 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
+import { paths } from '../../../config/paths.ts';
+import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
+import { useSeason } from '../../../features/season/api/get-season.ts';
+import { useTeam } from '../../../features/team/api/get-team.ts';
+import { PickerLoadError } from '../../../features/team-picker/components/picker-load-error.tsx';
+import { TeamPickerScreen } from '../../../features/team-picker/components/team-picker-screen.tsx';
+import { playerFromPick } from '../../../features/team-picker/pick-state.ts';
+import { getUserMessage } from '../../../lib/api-client.ts';
+
+const TEAM_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 
 export default function EditPlayersRoute() {
-  return <PageHeader title="Edit Your Team" />;
+  const team = useTeam();
+  const clubs = useClubs();
+  const season = useSeason();
+
+  // Picks lock at the deadline (DECISIONS.md): the edit screen then sends the user to the dashboard.
+  if (season.data?.isDeadlinePassed || team.data?.isEditable === false) {
+    return <Navigate to={paths.dashboard.getHref()} replace />;
+  }
+
+  let content: ReactNode;
+  if (team.isError) {
+    content = <PickerLoadError message={TEAM_LOAD_FAILED} onRetry={() => team.refetch()} />;
+  } else if (clubs.isError || season.isError) {
+    content = (
+      <PickerLoadError
+        message={getUserMessage(clubs.error ?? season.error)}
+        onRetry={() => {
+          if (clubs.isError) clubs.refetch();
+          if (season.isError) season.refetch();
+        }}
+      />
+    );
+  } else if (!team.data || !clubs.data || !season.data) {
+    content = <LoadingScreen message={LOADING_MESSAGES.team} />;
+  } else {
+    content = (
+      <TeamPickerScreen
+        mode="edit"
+        initialPicks={team.data.picks.map(playerFromPick)}
+        hadTeam={team.data.picks.length > 0}
+        clubs={clubs.data.clubs}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Edit Your Team"
+        description="Make your changes before the whistle blows."
+        actions={
+          <Button asChild variant="gold">
+            <Link to={paths.dashboard.getHref()}>
+              <ArrowLeft aria-hidden="true" />
+              Back to Dashboard
+            </Link>
+          </Button>
+        }
+      />
+      {content}
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+import { teamGoalsSchema } from '@hit21/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
+import { listTeamGoals } from '../../../plugins/app/squads/team-goals-repository.ts';
+
+/** The goals behind the dashboard's season story: each pick's goals per match, up to the clock. */
+const teamGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/api/team/goals',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['team'],
+        summary: "The signed-in user's picks' goals, one row per player per match, by kick-off",
+        response: { 200: teamGoalsSchema },
+      },
+    },
+    async (request) => {
+      const user = await fastify.requireUser(request);
+      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      return { goals: await listTeamGoals(fastify.db, user.id, season.id, fastify.clock()) };
+    },
+  );
+};
+
+export default teamGoalsRoutes;

@@ -1,0 +1,47 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+export interface TapTooltipProps {
+  content: ReactNode;
+  /** One focusable element. */
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  className?: string;
+}
+
+/**
+ * A tooltip that opens on hover and keyboard focus like the design system's, and also on a
+ * click or a tap, which Radix's tooltip ignores: phones have no hover.
+ */
+export function TapTooltip({ content, children, side = 'top', className }: TapTooltipProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <TooltipPrimitive.Root open={isOpen} onOpenChange={setIsOpen}>
+      <TooltipPrimitive.Trigger
+        asChild
+        onClick={(event) => {
+          // Radix closes a tooltip on click unless the event is marked handled.
+          event.preventDefault();
+          setIsOpen(true);
+        }}
+      >
+        {children}
+      </TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          side={side}
+          sideOffset={6}
+          collisionPadding={8}
+          className={cn(
+            'z-50 max-w-72 rounded-lg bg-felt-950 px-3 py-2 text-sm text-white shadow-lg data-[state=delayed-open]:animate-fade-in',
+            className,
+          )}
+        >
+          {content}
+          <TooltipPrimitive.Arrow className="fill-felt-950" />
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}
