@@ -25,6 +25,7 @@ import teamGoalsRoutes from './routes/api/team/goals.ts';
 import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
+import { statsSyncSchedule } from './stats-sync/stats-sync-schedule.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,6 +80,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(teamGoalsRoutes);
   await app.register(playerRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
+  if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {
+    await app.register(statsSyncSchedule, {
+      source: config.STATS_SYNC_SOURCE,
+      intervalMs: config.STATS_SYNC_INTERVAL_MINUTES * 60_000,
+    });
+  }
 
   await app.register(webAppPlugin);
   return app;

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { createClock } from './config/clock.ts';
 import { ConfigError, parseConfig } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
+import { lockEmbeddedDatabaseOrExit } from './db/embedded-database-lock.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import {
   createDemoClock,
@@ -27,6 +28,10 @@ try {
   throw error;
 }
 
+// PGlite does not notice a second process on its folder (e.g. `npm run sync`): never run beside one.
+const releaseDatabaseLock = config.DATABASE_URL
+  ? undefined
+  : await lockEmbeddedDatabaseOrExit(path.join(config.DATA_DIR, 'pglite'), 'the Hit21 server');
 const database = await openDatabase(
   config.DATABASE_URL
     ? { engine: 'postgres', url: config.DATABASE_URL }
@@ -58,6 +63,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   clearInterval(mailRetry);
   await app.close();
   await database.close();
+  await releaseDatabaseLock?.();
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });

@@ -54,6 +54,17 @@ export interface FplSeasonSource {
   season: SeasonConfig;
 }
 
+/**
+ * The product's club for an FPL team (the CSV files and the live API share these fields):
+ * known clubs by FPL's stable club code, any other with the data's own name and short name.
+ */
+export function clubFromFplTeam(team: { code: number; name: string; short_name: string }) {
+  const identity = CLUB_IDENTITIES_BY_FPL_CODE[team.code];
+  return identity
+    ? { ...identity, fplCode: team.code }
+    : { code: team.short_name.toUpperCase(), name: team.name, ...NEUTRAL_CLUB_COLOURS, fplCode: team.code };
+}
+
 /** The previous season's folder name: 2025-26 → 2024-25. */
 export function previousSeasonId(seasonId: string): string {
   const start = Number(seasonId.slice(0, 4)) - 1;
@@ -68,12 +79,7 @@ export async function readFplSeason({
   const root = path.dirname(seasonDir);
 
   const teams = await readCsvRows(path.join(seasonDir, 'teams.csv'), teamRowSchema, root);
-  const clubs = teams.map(({ row }) => {
-    const identity = CLUB_IDENTITIES_BY_FPL_CODE[row.code];
-    return identity
-      ? { ...identity, fplCode: row.code }
-      : { code: row.short_name.toUpperCase(), name: row.name, ...NEUTRAL_CLUB_COLOURS, fplCode: row.code };
-  });
+  const clubs = teams.map(({ row }) => clubFromFplTeam(row));
   const clubCodeByTeamId = new Map(teams.map(({ row }, index) => [row.id, clubs[index]?.code ?? '']));
   const clubCodeByTeamName = new Map(teams.map(({ row }, index) => [row.name, clubs[index]?.code ?? '']));
 

@@ -34,6 +34,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'season_clubs',
         'seasons',
         'sessions',
+        'stats_sync_runs',
         'users',
         'verifications',
         'waitlist_entries',

@@ -4,3 +4,4 @@ export * from './clubs.ts';
 export * from './picks.ts';
 export * from './players.ts';
 export * from './season.ts';
+export * from './stats-sync.ts';
