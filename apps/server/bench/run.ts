@@ -1,6 +1,7 @@
 /**
  * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
- * with the committed season and measures each read endpoint under concurrent load.
+ * with the committed season and measures each read endpoint under concurrent load, then runs
+ * the leaderboard benchmark (bench/leaderboard.ts) on a population of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
+import { benchPlayers, runLeaderboardBench } from './leaderboard.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -76,3 +78,11 @@ for (const endpoint of [...ENDPOINTS, ...PLAYER_LIST_QUERIES]) {
 await app.close();
 await database.close();
 await rm(dataDir, { recursive: true, force: true });
+
+await runLeaderboardBench({
+  databaseUrl: config.DATABASE_URL,
+  players: benchPlayers(config.DATABASE_URL),
+  // Each leaderboard request runs twice (alone, then under load): half the time each.
+  seconds: Math.ceil(DURATION_SECONDS / 2),
+  connections: CONNECTIONS,
+});

@@ -17,6 +17,7 @@ import accountRoutes from './routes/api/accounts/index.ts';
 import analyticsRoutes from './routes/api/analytics/index.ts';
 import clubRoutes from './routes/api/clubs/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
+import leaderboardRoutes from './routes/api/leaderboard/index.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
@@ -25,6 +26,7 @@ import teamGoalsRoutes from './routes/api/team/goals.ts';
 import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
+import { standingsPlugin } from './standings/standings-service.ts';
 import { statsSyncSchedule } from './stats-sync/stats-sync-schedule.ts';
 
 export interface BuildAppOptions {
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(authPlugin, { mailer, secret: await resolveAuthSecret(config) });
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
+  await app.register(standingsPlugin);
 
   await app.register(healthRoutes);
   await app.register(seasonRoutes);
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(teamRoutes);
   await app.register(teamGoalsRoutes);
   await app.register(playerRoutes);
+  await app.register(leaderboardRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {
     await app.register(statsSyncSchedule, {

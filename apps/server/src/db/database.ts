@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -59,7 +60,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
-  const client = await PGlite.create(location.dataDir);
+  // pg_trgm: the leaderboard search index (created by a migration).
+  const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Database,

@@ -46,8 +46,20 @@ export async function signInThroughApi(context: BrowserContext, account: TestAcc
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** Who a test user says they are at onboarding; any part left out keeps the default. */
+export interface OnboardingDetails {
+  fullName?: string;
+  /** An ISO 3166 English name, e.g. "Tuvalu". */
+  country?: string;
+  /** A club's full name, e.g. "Burnley". */
+  favouriteTeam?: string;
+}
+
 /** Finishes onboarding for the context's signed-in user, as the onboarding screen would. */
-export async function completeOnboardingThroughApi(context: BrowserContext): Promise<void> {
+export async function completeOnboardingThroughApi(
+  context: BrowserContext,
+  details: OnboardingDetails = {},
+): Promise<void> {
   const response = await context.request.put('/api/profile/onboarding', {
     data: {
       fullName: 'Alex Morgan',
@@ -55,6 +67,7 @@ export async function completeOnboardingThroughApi(context: BrowserContext): Pro
       country: 'United Kingdom',
       favouriteTeam: 'Arsenal',
       howDidYouHear: 'friend',
+      ...details,
     },
     headers: originHeaders(),
   });

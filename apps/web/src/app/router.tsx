@@ -136,12 +136,15 @@ export function createAppRouter(queryClient: QueryClient) {
                     },
                     { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
                     {
+                      // One screen for the three tabs (it stays mounted between them); the
+                      // children only name the tabs it reads from the address.
                       path: 'leaderboard',
+                      lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')),
                       children: [
                         { index: true, Component: LeaderboardRedirect },
-                        { path: 'global', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
-                        { path: 'country', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
-                        { path: 'team', lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')) },
+                        { path: 'global' },
+                        { path: 'country' },
+                        { path: 'team' },
                       ],
                     },
                     { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },

@@ -62,6 +62,26 @@ describe('compareRankingEntries', () => {
     expect(compare(oneMoreGoal, later)).toBeLessThan(0);
   });
 
+  it('applies the goal-date tie-break before the coin toss, whoever the users are', () => {
+    fc.assert(
+      fc.property(entryArbitrary, entryArbitrary, fc.uuid(), fc.uuid(), (a, b, otherA, otherB) => {
+        const tied = { ...b, status: a.status, totalGoals: a.totalGoals };
+        if (a.goalTimesDescending.join() === tied.goalTimesDescending.join()) return;
+        const renamed = compare({ ...a, userId: otherA }, { ...tied, userId: otherB });
+        expect(Math.sign(renamed)).toBe(Math.sign(compare(a, tied)));
+      }),
+    );
+  });
+
+  it('orders the same with a coin toss computed once per entry', () => {
+    fc.assert(
+      fc.property(entryArbitrary, entryArbitrary, (a, b) => {
+        const withToss = (entry: RankingEntry) => ({ ...entry, coinToss: coinTossKey(SEASON, entry.userId) });
+        expect(Math.sign(compare(withToss(a), withToss(b)))).toBe(Math.sign(compare(a, b)));
+      }),
+    );
+  });
+
   it('settles identical picks with a coin toss that never changes between runs', () => {
     const twin = (userId: string): RankingEntry => ({
       userId,
@@ -88,6 +108,24 @@ describe('rankEntries', () => {
           expect(ranked.map((entry) => entry.rank)).toEqual(entries.map((_, index) => index + 1));
           const reversed = rankEntries([...entries].reverse(), SEASON);
           expect(reversed.map((entry) => entry.userId)).toEqual(ranked.map((entry) => entry.userId));
+        },
+      ),
+    );
+  });
+
+  it('is deterministic: the same players in any order rank the same, run after run', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .uniqueArray(entryArbitrary, { selector: (entry) => entry.userId, maxLength: 30 })
+          .chain((entries) =>
+            fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length })),
+          ),
+        ([entries, shuffled]) => {
+          const ids = (list: readonly RankingEntry[]) =>
+            rankEntries(list, SEASON).map((entry) => entry.userId);
+          expect(ids(shuffled)).toEqual(ids(entries));
+          expect(ids(entries)).toEqual(ids(entries));
         },
       ),
     );

@@ -7,6 +7,8 @@ export interface RankingEntry {
   totalGoals: number;
   /** The kick-off time (epoch ms) of every goal of the user's picks, most recent first. */
   goalTimesDescending: readonly number[];
+  /** `coinTossKey(seasonId, userId)` computed once, for sorting many entries; computed when absent. */
+  coinToss?: number;
 }
 
 const GROUP_ORDER: Readonly<Record<SquadStatus, number>> = { safe: 0, going_bust: 1, bust: 2 };
@@ -44,7 +46,8 @@ export function compareRankingEntries(a: RankingEntry, b: RankingEntry, seasonId
     if (timeA !== timeB) return timeB > timeA ? 1 : -1;
   }
 
-  const toss = coinTossKey(seasonId, a.userId) - coinTossKey(seasonId, b.userId);
+  const toss =
+    (a.coinToss ?? coinTossKey(seasonId, a.userId)) - (b.coinToss ?? coinTossKey(seasonId, b.userId));
   if (toss !== 0) return toss;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }

@@ -4,4 +4,5 @@ export * from './clubs.ts';
 export * from './picks.ts';
 export * from './players.ts';
 export * from './season.ts';
+export * from './standings.ts';
 export * from './stats-sync.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { users, verifications } from '../../../db/schema/index.ts';
+import { markStandingsStale } from '../../../standings/standings-inputs.ts';
 
 /**
  * Deletes an account in one transaction: the user row, and through it (ON DELETE CASCADE) the
@@ -12,5 +13,6 @@ export async function deleteAccount(db: Database, user: { id: string; email: str
   await db.transaction(async (tx) => {
     await tx.delete(verifications).where(eq(verifications.identifier, user.email));
     await tx.delete(users).where(eq(users.id, user.id));
+    await markStandingsStale(tx);
   });
 }

@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { profiles } from '../../../db/schema/index.ts';
+import { markStandingsStale } from '../../../standings/standings-inputs.ts';
 import { countTeamPicks, findPlayersForTeam, replaceTeam } from './squad-repository.ts';
 
 /**
@@ -56,5 +57,6 @@ export async function saveTeam(options: {
       .update(profiles)
       .set({ playerSelectionComplete: true, updatedAt: now })
       .where(eq(profiles.id, userId));
+    await markStandingsStale(tx);
   });
 }

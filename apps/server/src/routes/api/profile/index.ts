@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isKnownCountryName } from '../../../plugins/app/accounts/countries.ts';
 import { findOrCreateProfile, updateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
 import { findActiveSeason, listSeasonClubs } from '../../../plugins/app/season/season-repository.ts';
+import { markStandingsStale } from '../../../standings/standings-inputs.ts';
 
 function invalid(path: string, message: string): AppError {
   return new AppError('INVALID_REQUEST', {
@@ -70,6 +71,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
           input.howDidYouHear === 'other' ? (input.howDidYouHearOther ?? 'other') : input.howDidYouHear,
         onboardingComplete: true,
       });
+      await markStandingsStale(fastify.db);
       return findOrCreateProfile(fastify.db, user);
     },
   );
@@ -90,6 +92,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       assertAdult(request.body.dob);
       await findOrCreateProfile(fastify.db, user);
       await updateProfile(fastify.db, user.id, { fullName: request.body.fullName, dob: request.body.dob });
+      await markStandingsStale(fastify.db);
       return findOrCreateProfile(fastify.db, user);
     },
   );

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { seasons } from './season.ts';
+
+/**
+ * The stored boards: one row per board member per season with the status, goals and ranks
+ * computed ahead of reads, and the member's display fields, so that every leaderboard page is
+ * one index range scan. The whole season is rebuilt into a fresh table and swapped in by
+ * `src/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
+ * no foreign keys point to it or from it.
+ */
+export const standings = pgTable(
+  'standings',
+  {
+    seasonId: text('season_id').notNull(),
+    userId: text('user_id').notNull(),
+    status: text('status', { enum: ['safe', 'going_bust', 'bust'] }).notNull(),
+    totalGoals: integer('total_goals').notNull(),
+    globalRank: integer('global_rank').notNull(),
+    countryRank: integer('country_rank').notNull(),
+    clubRank: integer('club_rank').notNull(),
+    fullName: text('full_name').notNull(),
+    country: text('country').notNull(),
+    club: text('club').notNull(),
+  },
+  (table) => [
+    uniqueIndex('standings_global_rank_index').on(table.seasonId, table.globalRank),
+    uniqueIndex('standings_country_rank_index').on(table.seasonId, table.country, table.countryRank),
+    uniqueIndex('standings_club_rank_index').on(table.seasonId, table.club, table.clubRank),
+    uniqueIndex('standings_user_index').on(table.seasonId, table.userId),
+    // The name search; country and club searches use the two indexes above (few distinct values).
+    index('standings_name_search_index').using('gin', sql`lower(${table.fullName}) gin_trgm_ops`),
+  ],
+);
+
+/** What the stored board of a season reflects, written in the same transaction as the board. */
+export const standingsState = pgTable('standings_state', {
+  seasonId: text('season_id')
+    .primaryKey()
+    .references(() => seasons.id, { onDelete: 'cascade' }),
+  /** The server-clock instant the scores and ranks reflect. */
+  computedFor: timestamp('computed_for', { withTimezone: true, mode: 'date' }).notNull(),
+  /** `standings_inputs.version` as the computation read it. */
+  inputsVersion: bigint('inputs_version', { mode: 'number' }).notNull(),
+  /** md5 of the season's goals that counted at `computed_for`. */
+  goalsFingerprint: text('goals_fingerprint').notNull(),
+  members: integer('members').notNull(),
+  /** The countries and clubs on the board: a search matches these names, then their board indexes. */
+  countries: text('countries').array().notNull(),
+  clubs: text('clubs').array().notNull(),
+  /** Real time of the computation (not the server clock) and how long it took. */
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  durationMs: integer('duration_ms').notNull(),
+});
+
+/**
+ * One counter, bumped in the same transaction as every change of who is on the boards or what
+ * they picked (team saves, onboarding, name changes, account deletion): a stored board whose
+ * version is behind it is stale. Goals and the clock are compared directly instead.
+ */
+export const standingsInputs = pgTable(
+  'standings_inputs',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('standings_inputs_single_row', sql`${table.id} = 1`)],
+);

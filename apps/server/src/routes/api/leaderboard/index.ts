@@ -1,0 +1,38 @@
+import { leaderboardPageSchema, leaderboardParamsSchema, leaderboardQuerySchema } from '@hit21/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listLeaderboard } from '../../../standings/list-leaderboard.ts';
+
+/** The stored global, country and team boards (docs/api/leaderboards.md). */
+const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/api/leaderboard/:type',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['leaderboards'],
+        summary: 'A page of the global, country or team leaderboard, with search and "Show Me Only"',
+        params: leaderboardParamsSchema,
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardPageSchema },
+      },
+    },
+    async (request) => {
+      const user = await fastify.requireUser(request);
+      // Reads serve the stored board at once; a stale one is recomputed in the background.
+      fastify.standings.requestRefresh();
+      const { page, pageSize, search, me } = request.query;
+      return listLeaderboard({
+        db: fastify.db,
+        season: await fastify.standings.activeSeason(),
+        viewerId: user.id,
+        type: request.params.type,
+        page,
+        pageSize,
+        search,
+        isMeOnly: me,
+      });
+    },
+  );
+};
+
+export default leaderboardRoutes;

@@ -1,0 +1,15 @@
+/**
+ * PostgreSQL array literals, sent as one parameter (`$1::text[]`) rather than one parameter
+ * per value: a hundred thousand values stay one small statement. Built with one join when no
+ * value needs escaping (the usual case, and much faster than escaping each value).
+ */
+export function textArray(values: readonly string[]): string {
+  if (values.length === 0) return '{}';
+  const needsEscape = values.some((value) => value.includes('"') || value.includes('\\'));
+  const quoted = needsEscape ? values.map((value) => value.replace(/["\\]/g, '\\$&')) : values;
+  return `{"${quoted.join('","')}"}`;
+}
+
+export function intArray(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
+}

@@ -1,0 +1,215 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../../src/db/database.ts';
+import {
+  goals,
+  picks,
+  players,
+  standings,
+  standingsInputs,
+  standingsState,
+} from '../../src/db/schema/index.ts';
+import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { standingsStaleReason } from '../../src/standings/standings-freshness.ts';
+import { markStandingsStale } from '../../src/standings/standings-inputs.ts';
+import { send, signUp } from '../support/accounts.ts';
+import { setUpTestApp } from '../support/build-test-app.ts';
+import { TEST_ENGINES } from '../support/test-database.ts';
+
+const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
+const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
+const LATE_SEASON = '2026-05-24T23:00:00Z';
+const AFTER_SEASON = '2026-05-25T01:00:00Z';
+
+const ONBOARDING = {
+  dob: '1990-05-01',
+  country: 'United Kingdom',
+  favouriteTeam: 'Arsenal',
+  howDidYouHear: 'friend',
+};
+
+describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engine) => {
+  let now = BEFORE_DEADLINE;
+  const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
+
+  async function onboardedFan(fullName: string) {
+    const fan = await signUp(context.app);
+    const response = await send(context.app, 'PUT', '/api/profile/onboarding', {
+      cookie: fan.cookie,
+      body: { ...ONBOARDING, fullName },
+    });
+    expect(response.statusCode).toBe(200);
+    return { ...fan, id: response.json().id as string };
+  }
+
+  async function playerIds(webNames: string[]) {
+    const rows = await context.database.db
+      .select({ id: players.id, webName: players.webName })
+      .from(players)
+      .where(sql`${players.webName} in ${webNames}`);
+    return webNames.map((name) => rows.find((row) => row.webName === name)?.id ?? '');
+  }
+
+  async function storedRow(userId: string) {
+    const [row] = await context.database.db.select().from(standings).where(eq(standings.userId, userId));
+    return row;
+  }
+
+  /** The goals of these players that have kicked off by `iso`, from the goals table itself. */
+  async function goalsBy(ids: string[], iso: string) {
+    const [row] = await selectRows<{ total: number }>(
+      context.database.db,
+      sql`select coalesce(sum(${goals.goals}), 0)::int as total from ${goals}
+        where ${goals.playerId} in ${ids} and ${goals.kickoffAt} <= ${iso}`,
+    );
+    return row?.total ?? -1;
+  }
+
+  async function inputsVersion() {
+    const [row] = await context.database.db.select().from(standingsInputs);
+    return row?.version ?? 0;
+  }
+
+  it('computes a missing board, then leaves a current one alone', async () => {
+    now = BEFORE_DEADLINE;
+    const season = await findActiveSeason(context.database.db);
+    await context.app.standings.refresh();
+    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBeUndefined();
+    expect(await context.app.standings.refresh()).toEqual({ status: 'fresh' });
+    const [state] = await context.database.db.select().from(standingsState);
+    expect(state?.computedFor.toISOString()).toBe(new Date(now).toISOString());
+  });
+
+  it('puts a newly onboarded player on the board and leaves one without onboarding off it', async () => {
+    now = BEFORE_DEADLINE;
+    const before = await inputsVersion();
+    const fan = await onboardedFan('Nia Newcomer');
+    expect(await inputsVersion()).toBeGreaterThan(before);
+    const unfinished = await signUp(context.app);
+    await context.app.standings.refresh();
+    expect(await storedRow(fan.id)).toMatchObject({
+      fullName: 'Nia Newcomer',
+      status: 'going_bust',
+      totalGoals: 0,
+      country: 'United Kingdom',
+      club: 'Arsenal',
+    });
+    const [unfinishedProfile] = await selectRows<{ id: string }>(
+      context.database.db,
+      sql`select id from profiles where email = ${unfinished.email}`,
+    );
+    expect(await storedRow(unfinishedProfile?.id ?? '')).toBeUndefined();
+  });
+
+  it('marks the board stale when a team is saved, and scores the new team once the clock passes kick-offs', async () => {
+    now = BEFORE_DEADLINE;
+    const fan = await onboardedFan('Tariq Team');
+    await context.app.standings.refresh();
+    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    const before = await inputsVersion();
+    expect(
+      (await send(context.app, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds: team } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await inputsVersion()).toBe(before + 1);
+    const season = await findActiveSeason(context.database.db);
+    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe(
+      'teams or members changed',
+    );
+    await context.app.standings.refresh();
+    expect(await storedRow(fan.id)).toMatchObject({ status: 'going_bust', totalGoals: 0 });
+
+    now = AFTER_GAMEWEEK_3;
+    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe(
+      'goals counted changed',
+    );
+    await context.app.standings.refresh();
+    const expected = await goalsBy(team, AFTER_GAMEWEEK_3);
+    expect(expected).toBeGreaterThan(0);
+    expect((await storedRow(fan.id))?.totalGoals).toBe(expected);
+
+    // The demo clock can go back: the goals that no longer count drop out again.
+    now = BEFORE_DEADLINE;
+    await context.app.standings.refresh();
+    expect((await storedRow(fan.id))?.totalGoals).toBe(0);
+  });
+
+  it('counts a goal a sync adds, and drops one it takes away', async () => {
+    now = AFTER_GAMEWEEK_3;
+    const fan = await onboardedFan('Sol Sync');
+    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    // A team kept from before the deadline, written as the team save writes it.
+    await context.database.db
+      .insert(picks)
+      .values(
+        team.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
+      );
+    await markStandingsStale(context.database.db);
+    await context.app.standings.refresh();
+    const counted = (await storedRow(fan.id))?.totalGoals ?? -1;
+    expect(counted).toBe(await goalsBy(team, AFTER_GAMEWEEK_3));
+
+    const [saka] = await playerIds(['Saka']);
+    await context.database.db.insert(goals).values({
+      playerId: saka ?? '',
+      fixtureId: 999_001,
+      gameweek: 3,
+      kickoffAt: new Date('2025-08-31T15:00:00Z'),
+      goals: 2,
+      clubCode: 'ARS',
+    });
+    await context.app.standings.refresh();
+    expect((await storedRow(fan.id))?.totalGoals).toBe(counted + 2);
+
+    await context.database.db
+      .delete(goals)
+      .where(and(eq(goals.fixtureId, 999_001), eq(goals.playerId, saka ?? '')));
+    await context.app.standings.refresh();
+    expect((await storedRow(fan.id))?.totalGoals).toBe(counted);
+  });
+
+  it('turns going bust into bust when the season ends', async () => {
+    now = LATE_SEASON;
+    const fan = await onboardedFan('Una Unscored');
+    // A first team after the deadline: only players without a goal yet, so going bust.
+    const unscored = await selectRows<{ id: string }>(
+      context.database.db,
+      sql`select id from players where position <> 'goalkeeper' and first_gameweek = 1
+        and not exists (select 1 from goals where goals.player_id = players.id) order by fpl_code limit 4`,
+    );
+    const saved = await send(context.app, 'PUT', '/api/team', {
+      cookie: fan.cookie,
+      body: { playerIds: unscored.map((row) => row.id) },
+    });
+    expect(saved.statusCode).toBe(200);
+    await context.app.standings.refresh();
+    expect(await storedRow(fan.id)).toMatchObject({ status: 'going_bust', totalGoals: 0 });
+
+    now = AFTER_SEASON;
+    const season = await findActiveSeason(context.database.db);
+    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe('season ended');
+    await context.app.standings.refresh();
+    expect(await storedRow(fan.id)).toMatchObject({ status: 'bust', totalGoals: 0 });
+  });
+
+  it('follows a name change and takes a deleted account off the board', async () => {
+    now = LATE_SEASON;
+    const fan = await onboardedFan('Old Name');
+    await context.app.standings.refresh();
+    expect((await storedRow(fan.id))?.fullName).toBe('Old Name');
+
+    const renamed = await send(context.app, 'PATCH', '/api/profile', {
+      cookie: fan.cookie,
+      body: { fullName: 'New Name', dob: ONBOARDING.dob },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await context.app.standings.refresh();
+    expect((await storedRow(fan.id))?.fullName).toBe('New Name');
+
+    expect((await send(context.app, 'POST', '/api/deleteAccount', { cookie: fan.cookie })).statusCode).toBe(
+      200,
+    );
+    await context.app.standings.refresh();
+    expect(await storedRow(fan.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,207 @@
+import { type Club, type LeaderboardType, pageCountOf, shownRange } from '@hit21/core';
+import { Flag, Globe, RotateCcw, Settings, Shield, Trophy } from 'lucide-react';
+import { type ReactNode, useEffect, useReducer } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { paths } from '../../../config/paths.ts';
+import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
+import { useLeaderboard } from '../api/list-leaderboard.ts';
+import {
+  emptyBoardMessage,
+  initialLeaderboardView,
+  isProfileRefusal,
+  leaderboardErrorMessage,
+  leaderboardQueryOf,
+  leaderboardViewReducer,
+} from '../leaderboard-view.ts';
+import { LeaderboardTable } from './leaderboard-table.tsx';
+import { LeaderboardToolbar } from './leaderboard-toolbar.tsx';
+import { ProfileNotice } from './profile-notice.tsx';
+import { GameRulesPanel, TieBreakingRulesPanel } from './rules-panels.tsx';
+
+const TABS: readonly { type: LeaderboardType; label: string; icon: ReactNode }[] = [
+  { type: 'global', label: 'Global', icon: <Globe aria-hidden="true" /> },
+  { type: 'country', label: 'Country', icon: <Flag aria-hidden="true" /> },
+  { type: 'team', label: 'Team', icon: <Shield aria-hidden="true" /> },
+];
+
+export interface LeaderboardScreenProps {
+  type: LeaderboardType;
+  /** The viewer's country and club names, for the empty board's line. */
+  boardNames: { country?: string; team?: string };
+  clubs?: readonly Club[];
+  /** Why the viewer was sent here from another tab (a profile without a country or club). */
+  notice?: string;
+}
+
+/** The three boards under one set of tabs, each tab keeping its own page, size and "Show Me Only". */
+export function LeaderboardScreen({ type, boardNames, clubs, notice }: LeaderboardScreenProps) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(leaderboardViewReducer, type, initialLeaderboardView);
+  // The tab is the address: follow it (links, Back, the tabs) as it changes.
+  if (state.tab !== type) dispatch({ type: 'changeTab', tab: type });
+  const view = state.views[type];
+  const board = useLeaderboard(type, leaderboardQueryOf(view));
+  const data = board.data;
+  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 0;
+
+  useEffect(() => {
+    sendAnalyticsEvent({
+      name: 'leaderboard_viewed',
+      path: paths.leaderboard[type].getHref(),
+      properties: { type },
+    });
+  }, [type]);
+
+  useEffect(() => {
+    if (data && !board.isPlaceholderData) dispatch({ type: 'receiveTotal', total: data.total });
+  }, [data, board.isPlaceholderData]);
+
+  let content: ReactNode;
+  // A failed board shows its error only once it has finished trying again (a tab coming back
+  // to an error starts afresh).
+  if (board.isError && !board.isFetching) {
+    content = (
+      <BoardError
+        message={leaderboardErrorMessage(board.error)}
+        hasSettingsLink={type !== 'global' && isProfileRefusal(board.error)}
+        onRetry={() => board.refetch()}
+      />
+    );
+  } else if (!data) {
+    content = <BoardSkeleton />;
+  } else if (data.rows.length === 0 && data.total === 0) {
+    content = (
+      <p className="rounded-xl border border-stone-300 border-dashed px-4 py-8 text-center text-muted">
+        {emptyBoardMessage(type, {
+          isFiltered: view.activeSearch !== '' || view.isMeOnly,
+          boardName: type === 'global' ? undefined : boardNames[type],
+        })}
+      </p>
+    );
+  } else {
+    // The range of the rows on screen (the previous page's while the next one loads).
+    const { from, to } = shownRange(data.page, data.pageSize, data.total);
+    content = (
+      <div className="flex flex-col gap-4">
+        <LeaderboardTable
+          key={type}
+          type={type}
+          rows={data.rows}
+          clubs={clubs}
+          isUpdating={board.isPlaceholderData}
+        />
+        <Pagination
+          label="Leaderboard pages"
+          page={view.page}
+          pageCount={pageCount}
+          onPageChange={(page) => dispatch({ type: 'goToPage', page, pageCount })}
+          hasGoToOnPhones
+        />
+        <p className="text-center text-muted text-sm">
+          Showing <span className="numeric text-ink">{from}</span> to{' '}
+          <span className="numeric text-ink">{to}</span> of{' '}
+          <span className="numeric text-ink">{data.total}</span> {data.total === 1 ? 'player' : 'players'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex min-w-0 flex-col gap-4">
+        {notice ? <ProfileNotice message={notice} /> : null}
+        <Tabs
+          value={type}
+          activationMode="manual"
+          onValueChange={(value) => {
+            const target = TABS.find((tab) => tab.type === value);
+            if (target) navigate(paths.leaderboard[target.type].getHref());
+          }}
+        >
+          <TabsList aria-label="Leaderboards" className="w-full sm:w-auto">
+            {TABS.map((tab) => (
+              <TabsTrigger key={tab.type} value={tab.type} className="flex-1 sm:flex-none [&_svg]:size-4">
+                {tab.icon}
+                {tab.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={type}>
+            <Card>
+              <CardContent className="flex flex-col gap-5">
+                <LeaderboardToolbar view={view} dispatch={dispatch} />
+                {content}
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <aside aria-label="Rules and links" className="flex flex-col gap-6">
+        <GameRulesPanel />
+        <TieBreakingRulesPanel />
+        <nav aria-label="More" className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+          <Button asChild variant="secondary">
+            <Link to={paths.leagues.getHref()}>
+              <Trophy aria-hidden="true" />
+              Mini Leagues
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={paths.settings.getHref()}>
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+          </Button>
+        </nav>
+      </aside>
+    </div>
+  );
+}
+
+function BoardError({
+  message,
+  hasSettingsLink,
+  onRetry,
+}: {
+  message: string;
+  hasSettingsLink: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-8 text-center">
+      <p role="alert" className="max-w-md font-semibold text-bust-700">
+        {message}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {hasSettingsLink ? (
+          <Button asChild>
+            <Link to={paths.settings.getHref()}>
+              <Settings aria-hidden="true" />
+              Go to Settings
+            </Link>
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onRetry}>
+          <RotateCcw aria-hidden="true" />
+          Try Again
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function BoardSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the leaderboard" className="flex flex-col gap-2">
+      {['first', 'second', 'third', 'fourth', 'fifth', 'sixth'].map((row) => (
+        <Skeleton key={row} className="h-14 rounded-lg" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { AppError, LEADERBOARD_MESSAGES } from '@hit21/core';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyBoardMessage,
+  initialLeaderboardView,
+  isLeaderboardType,
+  isProfileRefusal,
+  type LeaderboardViewAction,
+  type LeaderboardViewState,
+  LOAD_FAILED_MESSAGE,
+  leaderboardErrorMessage,
+  leaderboardQueryOf,
+  leaderboardViewReducer,
+  missingProfileMessage,
+} from './leaderboard-view.ts';
+
+function run(state: LeaderboardViewState, ...actions: LeaderboardViewAction[]): LeaderboardViewState {
+  return actions.reduce(leaderboardViewReducer, state);
+}
+
+const onGlobal = initialLeaderboardView('global');
+
+describe('leaderboard view state', () => {
+  it('starts every tab on page 1 of 25, the whole board, no search', () => {
+    for (const view of Object.values(onGlobal.views)) {
+      expect(view).toEqual({ page: 1, pageSize: 25, isMeOnly: false, searchInput: '', activeSearch: '' });
+    }
+    expect(leaderboardQueryOf(onGlobal.views.global)).toEqual({
+      page: 1,
+      pageSize: 25,
+      search: undefined,
+      me: false,
+    });
+  });
+
+  it('searches only on Search, trimmed, and goes back to page 1', () => {
+    const typed = run(
+      onGlobal,
+      { type: 'goToPage', page: 3, pageCount: 9 },
+      { type: 'typeSearch', text: '  ali ' },
+    );
+    expect(typed.views.global).toMatchObject({ page: 3, searchInput: '  ali ', activeSearch: '' });
+    const searched = run(typed, { type: 'submitSearch' });
+    expect(searched.views.global).toMatchObject({ page: 1, activeSearch: 'ali' });
+    expect(leaderboardQueryOf(searched.views.global).search).toBe('ali');
+  });
+
+  it('clears the box and the search, back to page 1', () => {
+    const cleared = run(
+      onGlobal,
+      { type: 'typeSearch', text: 'ali' },
+      { type: 'submitSearch' },
+      { type: 'goToPage', page: 2, pageCount: 4 },
+      { type: 'clearSearch' },
+    );
+    expect(cleared.views.global).toMatchObject({ page: 1, searchInput: '', activeSearch: '' });
+    expect(leaderboardQueryOf(cleared.views.global).search).toBeUndefined();
+  });
+
+  it('goes back to page 1 when the page size changes, and stays put when it does not', () => {
+    const onPage4 = run(onGlobal, { type: 'goToPage', page: 4, pageCount: 10 });
+    expect(run(onPage4, { type: 'setPageSize', pageSize: 50 }).views.global).toMatchObject({
+      page: 1,
+      pageSize: 50,
+    });
+    expect(run(onPage4, { type: 'setPageSize', pageSize: 25 })).toBe(onPage4);
+  });
+
+  it('toggles Show Me Only from page 1', () => {
+    const meOnly = run(onGlobal, { type: 'goToPage', page: 2, pageCount: 3 }, { type: 'toggleMeOnly' });
+    expect(meOnly.views.global).toMatchObject({ isMeOnly: true, page: 1 });
+    expect(leaderboardQueryOf(meOnly.views.global).me).toBe(true);
+    expect(run(meOnly, { type: 'toggleMeOnly' }).views.global.isMeOnly).toBe(false);
+  });
+
+  it('keeps a page jump within 1 to the page count', () => {
+    expect(run(onGlobal, { type: 'goToPage', page: 12, pageCount: 5 }).views.global.page).toBe(5);
+    expect(run(onGlobal, { type: 'goToPage', page: 0, pageCount: 5 }).views.global.page).toBe(1);
+  });
+
+  it('pulls the page back to the last one when the total shrinks', () => {
+    const onPage4 = run(onGlobal, { type: 'goToPage', page: 4, pageCount: 4 });
+    // 80 players at 25 a page fill 4 pages: nothing to do.
+    expect(run(onPage4, { type: 'receiveTotal', total: 80 })).toBe(onPage4);
+    // 51 fill 3.
+    expect(run(onPage4, { type: 'receiveTotal', total: 51 }).views.global.page).toBe(3);
+    // Nobody: page 1.
+    expect(run(onPage4, { type: 'receiveTotal', total: 0 }).views.global.page).toBe(1);
+  });
+
+  it('empties the search when the tab changes, and keeps each tab its page, size and Show Me Only', () => {
+    const globalSet = run(
+      onGlobal,
+      { type: 'setPageSize', pageSize: 50 },
+      { type: 'goToPage', page: 2, pageCount: 3 },
+      { type: 'toggleMeOnly' },
+      { type: 'toggleMeOnly' },
+      { type: 'goToPage', page: 3, pageCount: 3 },
+      { type: 'typeSearch', text: 'not submitted' },
+    );
+    const onCountry = run(globalSet, { type: 'changeTab', tab: 'country' });
+    expect(onCountry.tab).toBe('country');
+    expect(onCountry.views.country).toEqual(onGlobal.views.country);
+    expect(onCountry.views.global).toMatchObject({
+      page: 3,
+      pageSize: 50,
+      searchInput: '',
+      activeSearch: '',
+    });
+
+    const countrySearched = run(
+      onCountry,
+      { type: 'typeSearch', text: 'ali' },
+      { type: 'submitSearch' },
+      { type: 'setPageSize', pageSize: 50 },
+    );
+    const backOnGlobal = run(countrySearched, { type: 'changeTab', tab: 'global' });
+    expect(backOnGlobal.views.global).toMatchObject({ page: 3, pageSize: 50 });
+    // The country board loses its search (and the page that search was on).
+    expect(backOnGlobal.views.country).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      searchInput: '',
+      activeSearch: '',
+    });
+    expect(run(backOnGlobal, { type: 'changeTab', tab: 'global' })).toBe(backOnGlobal);
+  });
+
+  it('changes only the current tab', () => {
+    const onTeam = run(onGlobal, { type: 'changeTab', tab: 'team' }, { type: 'toggleMeOnly' });
+    expect(onTeam.views.team.isMeOnly).toBe(true);
+    expect(onTeam.views.global.isMeOnly).toBe(false);
+    expect(onTeam.views.country.isMeOnly).toBe(false);
+  });
+});
+
+describe('leaderboard messages', () => {
+  it('names the tabs', () => {
+    expect(['global', 'country', 'team'].every(isLeaderboardType)).toBe(true);
+    expect(isLeaderboardType('league')).toBe(false);
+    expect(isLeaderboardType(undefined)).toBe(false);
+  });
+
+  it('refuses the country and team tabs to a profile without a country or a club', () => {
+    const complete = { country: 'Tuvalu', favouriteTeam: 'Burnley' };
+    expect(missingProfileMessage('country', { ...complete, country: null })).toBe(
+      LEADERBOARD_MESSAGES.noCountry,
+    );
+    expect(missingProfileMessage('country', { ...complete, country: '  ' })).toBe(
+      LEADERBOARD_MESSAGES.noCountry,
+    );
+    expect(missingProfileMessage('team', { ...complete, favouriteTeam: null })).toBe(
+      LEADERBOARD_MESSAGES.noTeam,
+    );
+    expect(missingProfileMessage('team', { ...complete, country: null })).toBeUndefined();
+    expect(missingProfileMessage('global', { country: null, favouriteTeam: null })).toBeUndefined();
+    expect(missingProfileMessage('country', complete)).toBeUndefined();
+  });
+
+  it('says why a board is empty', () => {
+    expect(emptyBoardMessage('global', { isFiltered: true })).toBe(
+      'No players found matching your search criteria.',
+    );
+    expect(emptyBoardMessage('global', { isFiltered: false })).toBe(
+      'No players found in the global leaderboard.',
+    );
+    expect(emptyBoardMessage('country', { isFiltered: false, boardName: 'Tuvalu' })).toBe(
+      'No players found in the Tuvalu leaderboard.',
+    );
+    expect(emptyBoardMessage('team', { isFiltered: false, boardName: 'Burnley' })).toBe(
+      'No players found in the Burnley leaderboard.',
+    );
+  });
+
+  it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {
+    const refusal = new AppError('INVALID_REQUEST', {
+      message: LEADERBOARD_MESSAGES.noTeam,
+      userMessage: LEADERBOARD_MESSAGES.noTeam,
+    });
+    expect(leaderboardErrorMessage(refusal)).toBe(LEADERBOARD_MESSAGES.noTeam);
+    expect(isProfileRefusal(refusal)).toBe(true);
+
+    const serverFault = new AppError('INTERNAL', { message: 'boom', userMessage: 'Something went wrong.' });
+    expect(leaderboardErrorMessage(serverFault)).toBe(LOAD_FAILED_MESSAGE);
+    expect(isProfileRefusal(serverFault)).toBe(false);
+    expect(leaderboardErrorMessage(new Error('offline'))).toBe('Failed to load leaderboard data');
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { pickSchema } from '../squads/squads.schemas.ts';
+
+/** The three public boards; country and team are the global order restricted to their members. */
+export const LEADERBOARD_TYPES = ['global', 'country', 'team'] as const;
+export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
+
+export const LEADERBOARD_PAGE_SIZES = [25, 50] as const;
+
+export const LEADERBOARD_MESSAGES = {
+  noCountry: 'Please set your country in your profile to view country leaderboard.',
+  noTeam: 'Please set your favorite team in your profile to view team leaderboard.',
+} as const;
+
+export const leaderboardParamsSchema = z.object({ type: z.enum(LEADERBOARD_TYPES) });
+
+export const leaderboardQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().pipe(z.literal(LEADERBOARD_PAGE_SIZES)).default(25),
+  /** Case-insensitive, anywhere in the name, country or club; empty means no search. */
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** "Show Me Only": just the viewer's row, with its rank on this board. */
+  me: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>;
+/** What a screen asks for: every field optional, numbers as numbers. */
+export type LeaderboardParams = Partial<z.output<typeof leaderboardQuerySchema>>;
+
+export const leaderboardStatusSchema = z.enum(['safe', 'going_bust', 'bust']);
+
+export const leaderboardRowSchema = z.object({
+  /** The rank on this board: 1, 2, 3, ... with no shared ranks. */
+  rank: z.int().min(1),
+  userId: z.string(),
+  fullName: z.string(),
+  country: z.string(),
+  club: z.string(),
+  totalGoals: z.int(),
+  status: leaderboardStatusSchema,
+  isYou: z.boolean(),
+  /** Only on the viewer's own row; everybody else's selections are hidden. */
+  picks: z.array(pickSchema).optional(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const leaderboardPageSchema = z.object({
+  rows: z.array(leaderboardRowSchema),
+  /** Rows matching the board, search and "me" filter: a page past the end has no rows but the true total. */
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+  /** The country or club whose board this is; empty for the global board. */
+  filter: z.object({ country: z.string().optional(), club: z.string().optional() }),
+  /** The server-clock instant the scores and ranks reflect; null before the first computation. */
+  computedAt: z.iso.datetime().nullable(),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
