@@ -1,10 +1,8 @@
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { createClock } from './config/clock.ts';
-import { ConfigError, parseConfig } from './config/env.ts';
-import { openDatabase } from './db/database.ts';
-import { lockEmbeddedDatabaseOrExit } from './db/embedded-database-lock.ts';
+import { parseConfigOrExit } from './config/env.ts';
+import { openConfiguredDatabaseOrExit } from './db/open-configured-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import {
   createDemoClock,
@@ -17,26 +15,8 @@ import {
 import { findActiveSeason } from './plugins/app/season/season-repository.ts';
 
 /** Boot only: read the configuration, open and prepare the database, listen, drain on SIGTERM. */
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
-// PGlite does not notice a second process on its folder (e.g. `npm run sync`): never run beside one.
-const releaseDatabaseLock = config.DATABASE_URL
-  ? undefined
-  : await lockEmbeddedDatabaseOrExit(path.join(config.DATA_DIR, 'pglite'), 'the Hit21 server');
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { engine: 'postgres', url: config.DATABASE_URL }
-    : { engine: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+const config = parseConfigOrExit(process.env);
+const database = await openConfiguredDatabaseOrExit(config, 'the Hit21 server');
 const demoFile = isDemoClockEnabled(config) ? demoClockFile(config) : undefined;
 const app = await buildApp({
   config,
@@ -63,7 +43,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   clearInterval(mailRetry);
   await app.close();
   await database.close();
-  await releaseDatabaseLock?.();
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });

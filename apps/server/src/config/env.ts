@@ -88,3 +88,14 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
+
+/** For an entry point: the configuration, or the message naming each wrong variable and exit code 1. */
+export function parseConfigOrExit(environment: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(environment);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -6,24 +6,14 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config/env.ts';
-import { openDatabase } from '../db/database.ts';
-import { lockEmbeddedDatabaseOrExit } from '../db/embedded-database-lock.ts';
+import { parseConfigOrExit } from '../config/env.ts';
+import { openConfiguredDatabaseOrExit } from '../db/open-configured-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
 import { describeStatsSyncResult, isApiUrl, runStatsSync } from '../stats-sync/run-stats-sync.ts';
 
 const { values } = parseArgs({ options: { source: { type: 'string' } } });
 
-let config: ReturnType<typeof parseConfig>;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = parseConfigOrExit(process.env);
 
 const givenSource = values.source ?? config.STATS_SYNC_SOURCE;
 if (!givenSource) {
@@ -35,15 +25,7 @@ const source = isApiUrl(givenSource)
   ? givenSource
   : path.resolve(process.env.INIT_CWD ?? process.cwd(), givenSource);
 
-const pgliteDir = path.join(config.DATA_DIR, 'pglite');
-const releaseLock = config.DATABASE_URL
-  ? undefined
-  : await lockEmbeddedDatabaseOrExit(pgliteDir, 'npm run sync');
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { engine: 'postgres', url: config.DATABASE_URL }
-    : { engine: 'pglite', dataDir: pgliteDir },
-);
+const database = await openConfiguredDatabaseOrExit(config, 'npm run sync');
 let exitCode = 1;
 try {
   // The same start as the server's: migrations, then the committed seasons when they changed.
@@ -58,6 +40,5 @@ try {
   }
 } finally {
   await database.close();
-  await releaseLock?.();
 }
 process.exit(exitCode);

@@ -30,8 +30,11 @@ export const statsSyncSchedule = fp<StatsSyncScheduleOptions>(
         signal: stopping.signal,
       });
       const line = describeStatsSyncResult(source, result);
-      if (result.status === 'ok') fastify.log.info({ statsSync: result.summary }, line);
-      else if (result.status === 'failed') fastify.log.error(line);
+      if (result.status === 'ok') {
+        fastify.log.info({ statsSync: result.summary }, line);
+        // New goals move scores and ranks: re-rank now rather than at the next check.
+        fastify.standings.requestRefresh();
+      } else if (result.status === 'failed') fastify.log.error(line);
       else if (result.status === 'skipped') fastify.log.info(line);
       else fastify.log.debug(line);
     };

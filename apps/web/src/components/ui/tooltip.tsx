@@ -1,5 +1,5 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** Mounted once by the app provider. */
@@ -13,10 +13,24 @@ export interface TooltipProps {
   className?: string;
 }
 
+/**
+ * Opens on hover and keyboard focus, and also on a click or a tap, which Radix's tooltip
+ * ignores on its own: phones have no hover.
+ */
 export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+    <TooltipPrimitive.Root open={isOpen} onOpenChange={setIsOpen}>
+      <TooltipPrimitive.Trigger
+        asChild
+        onClick={(event) => {
+          // Radix closes a tooltip on click unless the event is marked handled.
+          event.preventDefault();
+          setIsOpen(true);
+        }}
+      >
+        {children}
+      </TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           side={side}

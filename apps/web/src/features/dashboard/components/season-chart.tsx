@@ -11,11 +11,11 @@ import {
   useState,
 } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatGoalDate } from '../lib/format-goal-date.ts';
 import { goalDotLabel, goalDotWarning } from '../lib/goal-dot-copy.ts';
 import { PICK_COLOURS, pickColour } from '../lib/pick-colours.ts';
-import { TapTooltip } from './tap-tooltip.tsx';
 
 // The plot's height in CSS; every row is an equal share of it.
 const PLOT_HEIGHT = 'h-72 sm:h-80';
@@ -319,7 +319,7 @@ function GoalDotButton({
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
   return (
-    <TapTooltip content={<GoalTooltip dot={dot} />}>
+    <Tooltip content={<GoalTooltip dot={dot} />}>
       <button
         ref={buttonRef}
         type="button"
@@ -340,7 +340,7 @@ function GoalDotButton({
           style={{ backgroundColor: pickColour(dot.pickIndex) }}
         />
       </button>
-    </TapTooltip>
+    </Tooltip>
   );
 }
 

@@ -3,9 +3,9 @@ import { Lock, Pencil } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { TapTooltip } from './tap-tooltip.tsx';
 
 export interface TeamPanelProps {
   /** The pitch with the four picks. */
@@ -66,7 +66,7 @@ function EditTeamButton({ isEditable }: { isEditable: boolean }) {
   }
   // aria-disabled, not disabled: the button stays focusable and hoverable, so the tooltip can say why.
   return (
-    <TapTooltip content={SQUAD_MESSAGES.locked} side="bottom">
+    <Tooltip content={SQUAD_MESSAGES.locked} side="bottom">
       <button
         type="button"
         aria-disabled="true"
@@ -75,7 +75,7 @@ function EditTeamButton({ isEditable }: { isEditable: boolean }) {
         <Lock aria-hidden="true" />
         Edit Team
       </button>
-    </TapTooltip>
+    </Tooltip>
   );
 }
 
