@@ -50,8 +50,7 @@ export function computeStandings(options: {
     );
     const scoring = pickGoalTimes.filter((times) => times.length > 0);
     // Most users have one scorer or none: share his list rather than copy it.
-    const goalTimesDescending =
-      scoring.length <= 1 ? (scoring[0] ?? noGoals) : scoring.flat().sort((a, b) => b - a);
+    const goalTimesDescending = scoring.length <= 1 ? (scoring[0] ?? noGoals) : mergeDescending(scoring);
     return {
       userId: member.userId,
       status,
@@ -79,4 +78,27 @@ export function computeStandings(options: {
       clubRank,
     };
   });
+}
+
+/**
+ * Merges lists that are each sorted most recent first into one such list: a million teams
+ * are scored in a fraction of the time a sort of each team's goals takes.
+ */
+export function mergeDescending(lists: readonly (readonly number[])[]): number[] {
+  const merged: number[] = [];
+  const positions = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    let bestTime = Number.NEGATIVE_INFINITY;
+    for (let list = 0; list < lists.length; list += 1) {
+      const time = lists[list]?.[positions[list] ?? 0];
+      if (time !== undefined && (best === -1 || time > bestTime)) {
+        best = list;
+        bestTime = time;
+      }
+    }
+    if (best === -1) return merged;
+    merged.push(bestTime);
+    positions[best] = (positions[best] ?? 0) + 1;
+  }
 }

@@ -52,7 +52,7 @@ export async function recomputeStandings(options: {
       if (!lock?.locked) return { status: 'busy' };
       // Sorting and hashing a million rows in memory rather than on disk; index builds likewise.
       await tx.execute(sql`set local work_mem = '128MB'`);
-      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
 
       const [versions] = await selectRows<{ inputs_version: string | number; goals_fingerprint: string }>(
         tx,
