@@ -322,7 +322,8 @@ describe('the leaderboard', () => {
         .toEqual([STARS.viewer.name, STARS.rival.name, STARS.buster.name]);
 
       await page.getByRole('button', { name: 'Clear search' }).click();
-      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
+      // The address changes before the new tab renders: wait for the screen, not the URL.
+      await expect.poll(() => page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
       await expect.poll(() => showing(page)).toBe(`Showing 1 to 25 of ${BOARD_SIZE} players`);
 
       // 50 a page: 2 pages; page 2 holds the last 5.
@@ -389,7 +390,8 @@ describe('the leaderboard', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL('**/leaderboard/team');
       await expect.poll(() => page.title()).toBe('Team Leaderboard | Hit21');
-      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
+      // The address changes before the new tab renders: wait for the screen, not the URL.
+      await expect.poll(() => page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
 
       // The Burnley board, narrowed to this file's fans of it: the three stars, in order.
       await search(page, TAG);
@@ -413,7 +415,8 @@ describe('the leaderboard', () => {
       // Back to global: its search is gone too.
       await page.getByRole('tab', { name: 'Global' }).click();
       await page.waitForURL('**/leaderboard/global');
-      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
+      // The address changes before the new tab renders: wait for the screen, not the URL.
+      await expect.poll(() => page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
     } finally {
       await page.close();
     }
