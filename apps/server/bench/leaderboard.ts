@@ -93,7 +93,7 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
       const phases: string[] = [];
       started = performance.now();
       const result = await recomputeStandings({
-        db: database.db,
+        database,
         season,
         now: new Date(at),
         onPhase: (phase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),

@@ -65,7 +65,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       const current = await activeSeason();
       const reason = await standingsStaleReason(fastify.db, current, now);
       if (!reason) return { status: 'fresh' };
-      const result = await recomputeStandings({ db: fastify.db, season: current, now });
+      const result = await recomputeStandings({ database: fastify.database, season: current, now });
       if (result.status === 'recomputed') {
         fastify.log.info(
           {

@@ -136,7 +136,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
     ['after the season', '2026-06-01T12:00:00Z'],
   ])('match a brute-force ranking %s', async (_moment, iso) => {
     const now = new Date(iso);
-    const result = await recomputeStandings({ db: database.db, season, now });
+    const result = await recomputeStandings({ database, season, now });
     expect(result).toMatchObject({ status: 'recomputed', members: PLAYERS });
 
     const expected = await bruteForceRanking(database.db, season, now);
@@ -162,7 +162,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
 
   it('exercise every rule: groups, goal dates deciding ties, and coin tosses', async () => {
     const now = new Date('2026-01-05T12:00:00Z');
-    await recomputeStandings({ db: database.db, season, now });
+    await recomputeStandings({ database, season, now });
     const expected = await bruteForceRanking(database.db, season, now);
     const neighbours = expected.slice(1).map((entry, index) => [expected[index] as Expected, entry] as const);
     expect(new Set(expected.map((entry) => entry.status))).toEqual(new Set(['safe', 'going_bust', 'bust']));
@@ -176,7 +176,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
   });
 
   it('number each country and club board 1, 2, 3, ... with no gaps', async () => {
-    await recomputeStandings({ db: database.db, season, now: new Date('2025-09-05T12:00:00Z') });
+    await recomputeStandings({ database, season, now: new Date('2025-09-05T12:00:00Z') });
     const stored = await database.db.select().from(standings).where(eq(standings.seasonId, season.id));
     for (const key of ['country', 'club'] as const) {
       const ranksByBoard = new Map<string, number[]>();

@@ -21,7 +21,7 @@ describe.each(TEST_ENGINES)('replacing the stored board on %s', (engine) => {
     await prepareDatabase(database);
     season = await findActiveSeason(database.db);
     await addPopulation(database.db, { seasonId: season.id, size: OLD_BOARD.players, idPrefix: 'old' });
-    await recomputeStandings({ db: database.db, season, now: new Date(OLD_BOARD.at) });
+    await recomputeStandings({ database, season, now: new Date(OLD_BOARD.at) });
     await addPopulation(database.db, {
       seasonId: season.id,
       size: NEW_BOARD.players - OLD_BOARD.players,
@@ -36,11 +36,9 @@ describe.each(TEST_ENGINES)('replacing the stored board on %s', (engine) => {
     const seen: { players: number; top: number; distinctRanks: number; members: number; at: string }[] = [];
     const pages: { total: number; at: string | undefined; lastRank: number | undefined }[] = [];
     let isDone = false;
-    const recompute = recomputeStandings({ db: database.db, season, now: new Date(NEW_BOARD.at) }).finally(
-      () => {
-        isDone = true;
-      },
-    );
+    const recompute = recomputeStandings({ database, season, now: new Date(NEW_BOARD.at) }).finally(() => {
+      isDone = true;
+    });
     async function read() {
       const [board] = await selectRows<{
         players: number;

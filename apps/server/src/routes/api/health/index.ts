@@ -23,7 +23,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const engine = fastify.databaseEngine;
+      const engine = fastify.database.engine;
       try {
         await fastify.db.execute(sql`select 1`);
         const schemaVersion = (await readSchemaVersion(fastify.db)) ?? null;
