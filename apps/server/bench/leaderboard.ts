@@ -104,10 +104,12 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
       );
     }
 
-    const [counts] = await selectRows<{ country: number; search: number }>(
+    const [counts] = await selectRows<{ country: number; search: number; united: number }>(
       database.db,
       sql`select (select count(*)::int from standings where country = ${VIEWER.country}) as country,
-        (select count(*)::int from standings where lower(full_name) like '%smith%') as search`,
+        (select count(*)::int from standings where search_name like '%smith%') as search,
+        (select count(*)::int from standings where search_name like '%united%' or country like '%United%'
+          or club like '%United%') as united`,
     );
     const total = players + 1;
     const pages = (count: number, size: number) => Math.max(1, Math.ceil(count / size));
@@ -124,6 +126,12 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
         '/api/leaderboard/global?search=smith',
       ],
       ['search a club ("arsenal")', '/api/leaderboard/global?search=arsenal'],
+      ['search countries and clubs ("united")', '/api/leaderboard/global?search=united'],
+      [
+        'search "united", last page',
+        `/api/leaderboard/global?search=united&page=${pages(counts?.united ?? 1, 25)}`,
+      ],
+      ['search two letters ("an")', '/api/leaderboard/global?search=an'],
     ];
 
     const app = await buildApp({ config, database });

@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../db/database.ts';
-import { standings, standingsState } from '../db/schema/index.ts';
+import { standings, standingsGroups, standingsState } from '../db/schema/index.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -63,18 +63,38 @@ export async function readLeaderboardPage(
     ${standings.status} as status`;
   const offset = (page - 1) * pageSize;
 
+  const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
+  const filters = [
+    ...scope,
+    match?.condition,
+    onlyUserId === undefined ? undefined : sql`${standings.userId} = ${onlyUserId}`,
+  ].filter((condition) => condition !== undefined);
+
   let query: SQL;
-  if (search === undefined && onlyUserId === undefined) {
+  if (match === undefined && onlyUserId === undefined) {
     query = sql`with total as (select coalesce(max(${rank}), 0) as total from ${standings} where ${sql.join(scope, sql` and `)}),
       page as (select ${columns} from ${standings}
         where ${sql.join([...scope, sql`${rank} between ${offset + 1} and ${offset + pageSize}`], sql` and `)})
       select total.total, page.* from total left join page on true`;
+  } else if (match?.matchesGroups && onlyUserId === undefined) {
+    // Whole countries or clubs match (hundreds of thousands of rows for "united"): the total is
+    // their stored member counts plus the name matches outside them, and the page is found by
+    // walking the rank index from whichever end is nearer (only one of the two walks runs).
+    const matches = sql`select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}`;
+    const total = sql`(select total from total)`;
+    query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
+          from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)}) as total),
+      page as (
+        select * from (${matches} order by rank limit ${pageSize} offset ${offset}) as from_top
+          where ${offset * 2} < ${total}
+        union all
+        select * from (${matches} order by rank desc
+            limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
+            offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
+          where ${offset * 2} >= ${total})
+      select total.total, page.* from total left join page on true`;
   } else {
-    const filters = [
-      ...scope,
-      search === undefined ? undefined : await searchCondition(db, seasonId, search),
-      onlyUserId === undefined ? undefined : sql`${standings.userId} = ${onlyUserId}`,
-    ].filter((condition) => condition !== undefined);
+    // Names only, or the viewer only: the matches are found once, then counted and paged.
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
       page as (select * from matches order by rank limit ${pageSize} offset ${offset})
@@ -114,12 +134,23 @@ export async function readLeaderboardPage(
   };
 }
 
+interface SearchMatch {
+  /** The countries and the clubs of the board whose name contains the search. */
+  countries: string[];
+  clubs: string[];
+  matchesGroups: boolean;
+  /** A row matches: its name, country or club contains the search. */
+  condition: SQL;
+  /** Its name contains the search, and neither its country nor its club does. */
+  nameOutsideGroups: SQL;
+}
+
 /**
  * The name contains the search (trigram index), or the country or club does: those few names
  * are matched first, against the board's lists in the state row, so that each side of the OR
- * is an index scan the planner can size.
+ * is an index condition the planner can size.
  */
-async function searchCondition(db: Executor, seasonId: string, search: string): Promise<SQL> {
+async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
   const [lists] = await db
     .select({ countries: standingsState.countries, clubs: standingsState.clubs })
     .from(standingsState)
@@ -128,17 +159,45 @@ async function searchCondition(db: Executor, seasonId: string, search: string): 
   const matching = (names: string[] = []) => names.filter((name) => name.toLowerCase().includes(needle));
   const countries = matching(lists?.countries);
   const clubs = matching(lists?.clubs);
-  return sql`(${sql.join(
-    [
-      // pg_trgm needs three characters: a shorter search is a scan, which beats a whole-index walk.
-      search.length < 3
-        ? sql`strpos(lower(${standings.fullName}), lower(${search})) > 0`
-        : sql`lower(${standings.fullName}) like lower(${likePattern(search)})`,
-      countries.length > 0 ? sql`${standings.country} = any(${textArray(countries)}::text[])` : undefined,
-      clubs.length > 0 ? sql`${standings.club} = any(${textArray(clubs)}::text[])` : undefined,
-    ].filter((condition) => condition !== undefined),
-    sql` or `,
-  )})`;
+  // pg_trgm needs three characters: a shorter search is a scan, which beats a whole-index walk.
+  const name =
+    needle.length < 3
+      ? sql`strpos(${standings.searchName}, ${needle}) > 0`
+      : sql`${standings.searchName} like ${likePattern(needle)}`;
+  const groups = groupCondition(standings, countries, clubs);
+  return {
+    countries,
+    clubs,
+    matchesGroups: groups !== undefined,
+    condition: groups ? sql`(${name} or ${groups})` : name,
+    nameOutsideGroups: groups ? sql`${name} and not ${groups}` : name,
+  };
+}
+
+/** Country in `countries` or club in `clubs`, on the board or on its groups; undefined when both are empty. */
+function groupCondition(
+  table: typeof standings | typeof standingsGroups,
+  countries: string[],
+  clubs: string[],
+): SQL | undefined {
+  const conditions = [
+    countries.length > 0 ? sql`${table.country} = any(${textArray(countries)}::text[])` : undefined,
+    clubs.length > 0 ? sql`${table.club} = any(${textArray(clubs)}::text[])` : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : undefined;
+}
+
+/** The members of the board's scope in the groups the search matched. */
+function groupsTotal(seasonId: string, board: Board, match: SearchMatch): SQL {
+  const groups = groupCondition(standingsGroups, match.countries, match.clubs);
+  if (!groups) return sql`0`;
+  const scope = [
+    sql`${standingsGroups.seasonId} = ${seasonId}`,
+    board.kind === 'country' ? sql`${standingsGroups.country} = ${board.country}` : undefined,
+    board.kind === 'club' ? sql`${standingsGroups.club} = ${board.club}` : undefined,
+    groups,
+  ].filter((condition) => condition !== undefined);
+  return sql`select coalesce(sum(${standingsGroups.members}), 0) from ${standingsGroups} where ${sql.join(scope, sql` and `)}`;
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */

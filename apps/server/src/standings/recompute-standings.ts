@@ -1,5 +1,5 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   type Database,
   type DatabaseConnection,
@@ -7,7 +7,7 @@ import {
   selectRows,
   type Transaction,
 } from '../db/database.ts';
-import { picks, players, profiles, standingsState } from '../db/schema/index.ts';
+import { picks, players, profiles, standingsGroups, standingsState } from '../db/schema/index.ts';
 import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
 import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs.ts';
 
@@ -31,6 +31,7 @@ const STANDINGS_COLUMNS = [
   'country_rank',
   'club_rank',
   'full_name',
+  'search_name',
   'country',
   'club',
 ] as const;
@@ -111,6 +112,7 @@ export async function recomputeStandings(options: {
           durationMs,
         };
         await connection.db.transaction(async (tx) => {
+          await replaceGroups(tx, season.id);
           await swapInNextBoard(tx, indexes);
           await tx
             .insert(standingsState)
@@ -220,7 +222,7 @@ function* standingsCsv(seasonId: string, ranked: readonly RankedStanding[]): Gen
   for (const row of ranked) {
     const { member } = row;
     lines.push(
-      `${season},${text(member.userId)},${row.status},${row.totalGoals},${row.globalRank},${row.countryRank},${row.clubRank},${text(member.fullName)},${text(member.country)},${text(member.club)}`,
+      `${season},${text(member.userId)},${row.status},${row.totalGoals},${row.globalRank},${row.countryRank},${row.clubRank},${text(member.fullName)},${text(member.fullName.toLowerCase())},${text(member.country)},${text(member.club)}`,
     );
     if (lines.length === COPY_CHUNK_ROWS) {
       yield `${lines.join('\n')}\n`;
@@ -266,6 +268,17 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
 
 function isGinIndex(index: IndexDefinition): boolean {
   return / USING gin /i.test(index.indexdef);
+}
+
+/**
+ * The new board's member counts per country and club (see `standingsGroups`), counted from
+ * `standings_next` before the swap locks the stored board: readers wait only for the renames.
+ */
+async function replaceGroups(tx: Transaction, seasonId: string) {
+  await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
+  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
+    select season_id, country, club, count(*) from standings_next where season_id = ${seasonId}
+    group by season_id, country, club`);
 }
 
 /** Drops the stored table and renames the new one, and its indexes, into its place. */

@@ -1,6 +1,11 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { selectRows } from '../../src/db/database.ts';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { players } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
@@ -35,6 +40,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'seasons',
         'sessions',
         'standings',
+        'standings_groups',
         'standings_inputs',
         'standings_state',
         'stats_sync_runs',
@@ -63,4 +69,47 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       await database.close();
     }
   });
+
+  it('upgrade a stored board to the stored search names, and mark it stale for a rebuild', async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0005 = await migrationsUpTo('0004_standings');
+    try {
+      await migrateTo(database, before0005);
+      await database.db.execute(sql`insert into standings_inputs (id, version) values (1, 7)`);
+      await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, global_rank,
+          country_rank, club_rank, full_name, country, club)
+        values ('2025-26', 'u1', 'safe', 12, 1, 1, 1, 'Zoë McALLISTER', 'Ireland', 'Arsenal')`);
+
+      await database.migrate();
+      const [row] = await selectRows<{ search_name: string; version: number }>(
+        database.db,
+        sql`select search_name, (select version from standings_inputs)::int as version from standings`,
+      );
+      expect(row).toEqual({ search_name: 'zoë mcallister', version: 8 });
+      expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0005, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A copy of the migrations folder that stops at `lastTag`. */
+async function migrationsUpTo(lastTag: string): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'hit21-migrations-'));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last === -1) throw new Error(`No migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+async function migrateTo(database: DatabaseHandle, migrationsFolder: string) {
+  // Both drizzle migrators take the drizzle database; the handle's type hides which one it is.
+  const db = database.db as never;
+  if (database.engine === 'pglite') await migratePglite(db, { migrationsFolder });
+  else await migrateNodePostgres(db, { migrationsFolder });
+}

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { seasons } from './season.ts';
 
 /**
@@ -20,6 +30,8 @@ export const standings = pgTable(
     countryRank: integer('country_rank').notNull(),
     clubRank: integer('club_rank').notNull(),
     fullName: text('full_name').notNull(),
+    /** `full_name` lowercased by the server, which lowercases searches the same way. */
+    searchName: text('search_name').notNull(),
     country: text('country').notNull(),
     club: text('club').notNull(),
   },
@@ -28,9 +40,27 @@ export const standings = pgTable(
     uniqueIndex('standings_country_rank_index').on(table.seasonId, table.country, table.countryRank),
     uniqueIndex('standings_club_rank_index').on(table.seasonId, table.club, table.clubRank),
     uniqueIndex('standings_user_index').on(table.seasonId, table.userId),
-    // The name search; country and club searches use the two indexes above (few distinct values).
-    index('standings_name_search_index').using('gin', sql`lower(${table.fullName}) gin_trgm_ops`),
+    // The name search (three characters or more); country and club matches use the rank indexes above.
+    index('standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many members of the stored board share each country and club, written with the board in
+ * the swap transaction: a search that matches a country or club (such as "united") counts its
+ * matches from these few thousand rows instead of visiting hundreds of thousands of board rows.
+ */
+export const standingsGroups = pgTable(
+  'standings_groups',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    club: text('club').notNull(),
+    members: integer('members').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seasonId, table.country, table.club] })],
 );
 
 /** What the stored board of a season reflects, written in the same transaction as the board. */
