@@ -76,10 +76,11 @@ export async function readLeaderboardPage(
       page as (select ${columns} from ${standings}
         where ${sql.join([...scope, sql`${rank} between ${offset + 1} and ${offset + pageSize}`], sql` and `)})
       select total.total, page.* from total left join page on true`;
-  } else if (match?.matchesGroups && onlyUserId === undefined) {
-    // Whole countries or clubs match (hundreds of thousands of rows for "united"): the total is
-    // their stored member counts plus the name matches outside them, and the page is found by
-    // walking the rank index from whichever end is nearer (only one of the two walks runs).
+  } else if (match && (match.matchesGroups || match.isScan) && onlyUserId === undefined) {
+    // Matches may be many: whole countries or clubs (hundreds of thousands of rows for
+    // "united"), or a one- or two-letter name search. The total is the matched groups' stored
+    // member counts plus the name matches outside them, and the page is found by walking the
+    // rank index from whichever end is nearer (only one of the two walks runs).
     const matches = sql`select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}`;
     const total = sql`(select total from total)`;
     query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
@@ -94,7 +95,8 @@ export async function readLeaderboardPage(
           where ${offset * 2} >= ${total})
       select total.total, page.* from total left join page on true`;
   } else {
-    // Names only, or the viewer only: the matches are found once, then counted and paged.
+    // Names through the trigram index, or the viewer only: few matches, found once, then
+    // counted and paged.
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
       page as (select * from matches order by rank limit ${pageSize} offset ${offset})
@@ -139,6 +141,8 @@ interface SearchMatch {
   countries: string[];
   clubs: string[];
   matchesGroups: boolean;
+  /** Too short for the trigram index: every row is read anyway. */
+  isScan: boolean;
   /** A row matches: its name, country or club contains the search. */
   condition: SQL;
   /** Its name contains the search, and neither its country nor its club does. */
@@ -159,16 +163,18 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
   const matching = (names: string[] = []) => names.filter((name) => name.toLowerCase().includes(needle));
   const countries = matching(lists?.countries);
   const clubs = matching(lists?.clubs);
-  // pg_trgm needs three characters: a shorter search is a scan, which beats a whole-index walk.
-  const name =
-    needle.length < 3
-      ? sql`strpos(${standings.searchName}, ${needle}) > 0`
-      : sql`${standings.searchName} like ${likePattern(needle)}`;
+  // pg_trgm needs three characters. A shorter search is a scan: the function form of LIKE keeps
+  // the planner from a walk of the whole trigram index, several times slower than the scan.
+  const isScan = needle.length < 3;
+  const name = isScan
+    ? sql`textlike(${standings.searchName}, ${likePattern(needle)})`
+    : sql`${standings.searchName} like ${likePattern(needle)}`;
   const groups = groupCondition(standings, countries, clubs);
   return {
     countries,
     clubs,
     matchesGroups: groups !== undefined,
+    isScan,
     condition: groups ? sql`(${name} or ${groups})` : name,
     nameOutsideGroups: groups ? sql`${name} and not ${groups}` : name,
   };
