@@ -250,7 +250,8 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
       for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) {
         await connection.db
           .transaction(async (tx) => {
-            // Sorting a million keys in memory rather than on disk.
+            // Sorting a million keys in memory rather than on disk; the builds side by side
+            // already keep the cores busy, so no extra workers per build.
             await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
             await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
             await tx.execute(sql.raw(statement));

@@ -9,7 +9,3 @@ export function textArray(values: readonly string[]): string {
   const quoted = needsEscape ? values.map((value) => value.replace(/["\\]/g, '\\$&')) : values;
   return `{"${quoted.join('","')}"}`;
 }
-
-export function intArray(values: readonly number[]): string {
-  return `{${values.join(',')}}`;
-}
