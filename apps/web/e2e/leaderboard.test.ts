@@ -320,6 +320,8 @@ describe('the leaderboard', () => {
       await expect
         .poll(async () => (await shownRows(page)).map((row) => row.name))
         .toEqual([STARS.viewer.name, STARS.rival.name, STARS.buster.name]);
+      expect(await showing(page)).toBe('Showing 1 to 3 of 3 players');
+      await screenshot(page, 'leaderboard-club-search-desktop');
 
       await page.getByRole('button', { name: 'Clear search' }).click();
       // The address changes before the new tab renders: wait for the screen, not the URL.

@@ -82,8 +82,17 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-/** Screenshots for a person to look at, when E2E_SCREENSHOTS names a folder. */
+/**
+ * Screenshots for a person to look at, when E2E_SCREENSHOTS names a folder: the whole page,
+ * and the screen as the user sees it (a full-page capture of a scrolled page draws the sticky
+ * header where the scroll left it, mid-page).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  if (!folder) return;
+  await page.screenshot({ path: `${folder}/${name}-screen.png` });
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.evaluate((y) => window.scrollTo(0, y), scrollY);
 }
