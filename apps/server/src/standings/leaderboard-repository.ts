@@ -32,8 +32,10 @@ export interface StoredPage {
  * (one snapshot: never a page of one computation with the total of another).
  * - Without a search or "me", a page is a range of ranks (dense 1..n on every board), so any
  *   page, the last included, is one index range scan, and the total is the highest rank.
- * - A search (case-insensitive, anywhere in name, country or club; trigram index) or "me"
- *   (the viewer's row only) filters first, keeps the board's ranks, then pages.
+ * - A search (case-insensitive, anywhere in name, country or club) or "me" (the viewer's row
+ *   only) keeps the board's ranks. A search that may match many rows (whole countries or
+ *   clubs, or one or two letters) is counted from the stored group counts and paged along the
+ *   rank index; any other is found once (trigram index), counted and paged.
  */
 export async function readLeaderboardPage(
   db: Executor,
