@@ -11,7 +11,7 @@ import {
   isDemoClockEnabled,
   readDemoClock,
   writeDemoClock,
-} from './demo/demo-clock.ts';
+} from './plugins/app/demo/demo-clock.ts';
 import { findActiveSeason } from './plugins/app/season/season-repository.ts';
 
 /** Boot only: read the configuration, open and prepare the database, listen, drain on SIGTERM. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { readBundledSeasonFacts } from '../season-data/bundled-seasons.ts';
-import { loadSeasonFacts } from '../season-data/load-season-facts.ts';
+import { readBundledSeasonFacts } from '../plugins/app/season/bundled-seasons.ts';
+import { loadSeasonFacts } from '../plugins/app/season/load-season-facts.ts';
 import type { DatabaseHandle } from './database.ts';
 
 /**

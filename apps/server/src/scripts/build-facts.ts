@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatSeasonFacts, readSeasonConfig, seasonDataDir } from '../season-data/bundled-seasons.ts';
-import { ImportError } from '../season-data/import-error.ts';
-import { previousSeasonId, readFplSeason } from '../season-data/read-fpl-season.ts';
+import { formatSeasonFacts, readSeasonConfig, seasonDataDir } from '../plugins/app/season/bundled-seasons.ts';
+import { ImportError } from '../plugins/app/season/import-error.ts';
+import { previousSeasonId, readFplSeason } from '../plugins/app/season/read-fpl-season.ts';
 
 const { values } = parseArgs({
   options: { from: { type: 'string' }, season: { type: 'string', default: '2025-26' } },

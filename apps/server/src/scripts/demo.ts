@@ -8,8 +8,8 @@ import {
   isDemoClockEnabled,
   readDemoClock,
   writeDemoClock,
-} from '../demo/demo-clock.ts';
-import { readBundledSeasonFacts } from '../season-data/bundled-seasons.ts';
+} from '../plugins/app/demo/demo-clock.ts';
+import { readBundledSeasonFacts } from '../plugins/app/season/bundled-seasons.ts';
 
 /*
  * npm run demo                      where the demo clock stands

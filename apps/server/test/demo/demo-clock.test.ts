@@ -13,9 +13,9 @@ import {
   instantAfterGameweek,
   isDemoClockEnabled,
   writeDemoClock,
-} from '../../src/demo/demo-clock.ts';
-import { readBundledSeasonFacts } from '../../src/season-data/bundled-seasons.ts';
-import type { SeasonFacts } from '../../src/season-data/season-facts.schemas.ts';
+} from '../../src/plugins/app/demo/demo-clock.ts';
+import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
+import type { SeasonFacts } from '../../src/plugins/app/season/season-facts.schemas.ts';
 
 const run = promisify(execFile);
 

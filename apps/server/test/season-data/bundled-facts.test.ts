@@ -8,8 +8,8 @@ import {
   formatSeasonFacts,
   readBundledSeasonFacts,
   readSeasonConfig,
-} from '../../src/season-data/bundled-seasons.ts';
-import { readFplSeason } from '../../src/season-data/read-fpl-season.ts';
+} from '../../src/plugins/app/season/bundled-seasons.ts';
+import { readFplSeason } from '../../src/plugins/app/season/read-fpl-season.ts';
 
 const SHARED_FPL_DIR = fileURLToPath(new URL('../../../../../shared/data/fpl', import.meta.url));
 const hasSharedData = existsSync(path.join(SHARED_FPL_DIR, '2025-26/players_raw.csv'));

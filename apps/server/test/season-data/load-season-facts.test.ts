@@ -4,10 +4,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { goals, playerClubSpells, players, seasons } from '../../src/db/schema/index.ts';
-import { ImportError } from '../../src/season-data/import-error.ts';
-import { importFplSeason } from '../../src/season-data/import-fpl-season.ts';
-import { loadSeasonFacts } from '../../src/season-data/load-season-facts.ts';
-import { readFplSeason } from '../../src/season-data/read-fpl-season.ts';
+import { ImportError } from '../../src/plugins/app/season/import-error.ts';
+import { importFplSeason } from '../../src/plugins/app/season/import-fpl-season.ts';
+import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
+import { readFplSeason } from '../../src/plugins/app/season/read-fpl-season.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 import { copyFixtureFolder, fixtureSource } from './fixture-season.ts';
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ImportError } from '../../src/season-data/import-error.ts';
-import { previousSeasonId, readFplSeason } from '../../src/season-data/read-fpl-season.ts';
+import { ImportError } from '../../src/plugins/app/season/import-error.ts';
+import { previousSeasonId, readFplSeason } from '../../src/plugins/app/season/read-fpl-season.ts';
 import { copyFixtureFolder, fixtureSource } from './fixture-season.ts';
 
 describe('readFplSeason', () => {

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../src/config/env.ts';
 import { openDatabase, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { loadSeasonFacts } from '../../src/season-data/load-season-facts.ts';
-import { readFplSeason } from '../../src/season-data/read-fpl-season.ts';
+import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
+import { readFplSeason } from '../../src/plugins/app/season/read-fpl-season.ts';
 import { FIXTURE_FPL_DIR, fixtureSeason, fixtureSource } from '../season-data/fixture-season.ts';
 
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../src/db/database.ts';
 import { seasons, statsSyncRuns } from '../../src/db/schema/index.ts';
-import { readBundledSeasonFacts } from '../../src/season-data/bundled-seasons.ts';
-import { loadSeasonFacts } from '../../src/season-data/load-season-facts.ts';
-import type { SeasonFacts } from '../../src/season-data/season-facts.schemas.ts';
+import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
+import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
+import type { SeasonFacts } from '../../src/plugins/app/season/season-facts.schemas.ts';
 
 /** The six players of the recorded FPL API answers, by FPL code. */
 export const CODES = {

@@ -4,9 +4,9 @@ import {
   demoStart,
   type MatchKickoff,
   writeDemoClock,
-} from '../../../server/src/demo/demo-clock.ts';
-import { readBundledSeasonFacts } from '../../../server/src/season-data/bundled-seasons.ts';
-import type { SeasonFacts } from '../../../server/src/season-data/season-facts.schemas.ts';
+} from '../../../server/src/plugins/app/demo/demo-clock.ts';
+import { readBundledSeasonFacts } from '../../../server/src/plugins/app/season/bundled-seasons.ts';
+import type { SeasonFacts } from '../../../server/src/plugins/app/season/season-facts.schemas.ts';
 
 /*
  * The browser tests' server runs on the demo clock, a day before the pick deadline. A test

@@ -15,7 +15,7 @@ import {
   DEMO_CLOCK_FILE_NAME,
   demoStart,
   writeDemoClock,
-} from '../../../server/src/demo/demo-clock.ts';
+} from '../../../server/src/plugins/app/demo/demo-clock.ts';
 import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/database.ts';
+import type { Database, Executor } from '../../../db/database.ts';
 import {
   clubs,
   gameweeks,
@@ -9,7 +9,7 @@ import {
   players,
   seasonClubs,
   seasons,
-} from '../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 import { type SeasonFacts, seasonFactsSchema } from './season-facts.schemas.ts';
 
 const INSERT_CHUNK = 500;

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import { type LoadResult, loadSeasonFacts } from './load-season-facts.ts';
 import { type FplSeasonSource, readFplSeason } from './read-fpl-season.ts';
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type SeasonConfig, seasonConfigSchema } from '@hit21/core';
-import { SERVER_ROOT } from '../config/env.ts';
+import { SERVER_ROOT } from '../../../config/env.ts';
 import { type SeasonFacts, seasonFactsSchema } from './season-facts.schemas.ts';
 
 /** Committed season data: data/seasons/<id>/season.json (hand-written) and facts.json (imported). */

@@ -3,8 +3,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SeasonConfig } from '@hit21/core';
 import { z } from 'zod';
-import type { Clock } from '../config/clock.ts';
-import type { Config } from '../config/env.ts';
+import type { Clock } from '../../../config/clock.ts';
+import type { Config } from '../../../config/env.ts';
 
 /*
  * The demo clock lets a newcomer play the 2025/26 season on the embedded database: it starts
