@@ -19,8 +19,8 @@ import { parseConfig } from '../src/config/env.ts';
 import { type DatabaseHandle, openDatabase, selectRows } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../src/standings/recompute-standings.ts';
-import { markStandingsStale } from '../src/standings/standings-inputs.ts';
+import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
+import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs.ts';
 import { addPopulation } from './standings-population.ts';
 
 /** After gameweek 37, then after gameweek 38 (every goal of the season), before the season is final. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../src/db/database.ts';
-import { textArray } from '../src/standings/sql-arrays.ts';
+import { textArray } from '../src/plugins/app/standings/sql-arrays.ts';
 
 const FIRST_NAMES = [
   'Alex',

@@ -26,8 +26,8 @@ import teamGoalsRoutes from './routes/api/team/goals.ts';
 import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
-import { standingsPlugin } from './standings/standings-service.ts';
-import { statsSyncSchedule } from './stats-sync/stats-sync-schedule.ts';
+import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
+import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 
 export interface BuildAppOptions {
   config: Config;

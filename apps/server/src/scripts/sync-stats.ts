@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { parseConfigOrExit } from '../config/env.ts';
 import { openConfiguredDatabaseOrExit } from '../db/open-configured-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
-import { describeStatsSyncResult, isApiUrl, runStatsSync } from '../stats-sync/run-stats-sync.ts';
+import { describeStatsSyncResult, isApiUrl, runStatsSync } from '../plugins/app/stats-sync/run-stats-sync.ts';
 
 const { values } = parseArgs({ options: { source: { type: 'string' } } });
 

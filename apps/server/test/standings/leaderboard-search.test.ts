@@ -5,8 +5,8 @@ import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
-import { type Board, readLeaderboardPage } from '../../src/standings/leaderboard-repository.ts';
-import { recomputeStandings } from '../../src/standings/recompute-standings.ts';
+import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 /*

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeDescending } from '../../src/standings/compute-standings.ts';
+import { mergeDescending } from '../../src/plugins/app/standings/compute-standings.ts';
 
 describe('mergeDescending', () => {
   it('merges lists sorted most recent first into one such list, keeping every time', () => {

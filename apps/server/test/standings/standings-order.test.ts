@@ -6,7 +6,7 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { standings } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../../src/standings/recompute-standings.ts';
+import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 /*

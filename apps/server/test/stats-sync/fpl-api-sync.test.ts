@@ -2,7 +2,7 @@ import { listPlayersQuerySchema } from '@hit21/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { listCatalogPlayers } from '../../src/plugins/app/squads/player-catalog-repository.ts';
-import { runStatsSync } from '../../src/stats-sync/run-stats-sync.ts';
+import { runStatsSync } from '../../src/plugins/app/stats-sync/run-stats-sync.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 import { type Answers, jsonOf, recordedAnswers, startFplApiServer } from './fpl-api-server.ts';
 import {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { runStatsSync } from '../../src/stats-sync/run-stats-sync.ts';
+import { runStatsSync } from '../../src/plugins/app/stats-sync/run-stats-sync.ts';
 import { readFplCsvWorld } from '../fixtures/fpl-api/fpl-api-from-csv.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 import { type Answer, type Answers, startFplApiServer } from './fpl-api-server.ts';

@@ -16,7 +16,7 @@ import { seasons } from './season.ts';
  * The stored boards: one row per board member per season with the status, goals and ranks
  * computed ahead of reads, and the member's display fields, so that every leaderboard page is
  * one index range scan. The whole season is rebuilt into a fresh table and swapped in by
- * `src/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
+ * `src/plugins/app/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
  * no foreign keys point to it or from it.
  */
 export const standings = pgTable(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { users, verifications } from '../../../db/schema/index.ts';
-import { markStandingsStale } from '../../../standings/standings-inputs.ts';
+import { markStandingsStale } from '../standings/standings-inputs.ts';
 
 /**
  * Deletes an account in one transaction: the user row, and through it (ON DELETE CASCADE) the

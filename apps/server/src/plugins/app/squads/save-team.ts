@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
 import { profiles } from '../../../db/schema/index.ts';
-import { markStandingsStale } from '../../../standings/standings-inputs.ts';
+import { markStandingsStale } from '../standings/standings-inputs.ts';
 import { countTeamPicks, findPlayersForTeam, replaceTeam } from './squad-repository.ts';
 
 /**

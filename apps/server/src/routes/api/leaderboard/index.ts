@@ -1,6 +1,6 @@
 import { leaderboardPageSchema, leaderboardParamsSchema, leaderboardQuerySchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listLeaderboard } from '../../../standings/list-leaderboard.ts';
+import { listLeaderboard } from '../../../plugins/app/standings/list-leaderboard.ts';
 
 /** The stored global, country and team boards (docs/api/leaderboards.md). */
 const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {

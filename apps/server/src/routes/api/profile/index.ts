@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isKnownCountryName } from '../../../plugins/app/accounts/countries.ts';
 import { findOrCreateProfile, updateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
 import { findActiveSeason, listSeasonClubs } from '../../../plugins/app/season/season-repository.ts';
-import { markStandingsStale } from '../../../standings/standings-inputs.ts';
+import { markStandingsStale } from '../../../plugins/app/standings/standings-inputs.ts';
 
 function invalid(path: string, message: string): AppError {
   return new AppError('INVALID_REQUEST', {

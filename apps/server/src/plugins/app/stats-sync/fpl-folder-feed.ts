@@ -2,9 +2,9 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { SeasonConfig } from '@hit21/core';
 import { z } from 'zod';
-import { ImportError } from '../season-data/import-error.ts';
-import { readCsvRows } from '../season-data/read-csv.ts';
-import { previousSeasonId, readFplSeason } from '../season-data/read-fpl-season.ts';
+import { ImportError } from '../season/import-error.ts';
+import { readCsvRows } from '../season/read-csv.ts';
+import { previousSeasonId, readFplSeason } from '../season/read-fpl-season.ts';
 import { FeedError, type GoalFeed } from './goal-feed.ts';
 
 const fixtureColumnSchema = z.object({ fixture: z.coerce.number().int() });

@@ -6,8 +6,8 @@ import {
   type DatabaseHandle,
   selectRows,
   type Transaction,
-} from '../db/database.ts';
-import { picks, players, profiles, standingsGroups, standingsState } from '../db/schema/index.ts';
+} from '../../../db/database.ts';
+import { picks, players, profiles, standingsGroups, standingsState } from '../../../db/schema/index.ts';
 import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
 import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs.ts';
 

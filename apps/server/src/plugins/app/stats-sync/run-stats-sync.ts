@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import type { StatsSyncSummary } from '../db/schema/index.ts';
-import { findActiveSeason } from '../plugins/app/season/season-repository.ts';
+import type { Database } from '../../../db/database.ts';
+import type { StatsSyncSummary } from '../../../db/schema/index.ts';
+import { findActiveSeason } from '../season/season-repository.ts';
 import { applyGoalFeed } from './apply-goal-feed.ts';
 import { readFplApiFeed } from './fpl-api-feed.ts';
 import { readFplFolderFeed } from './fpl-folder-feed.ts';

@@ -1,7 +1,7 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import { eq, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../db/database.ts';
-import { standingsState } from '../db/schema/index.ts';
+import { type Executor, selectRows } from '../../../db/database.ts';
+import { standingsState } from '../../../db/schema/index.ts';
 import { goalsFingerprintSql, inputsVersionSql } from './standings-inputs.ts';
 
 export type StaleReason =

@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../db/database.ts';
-import { standings, standingsGroups, standingsState } from '../db/schema/index.ts';
+import { type Executor, selectRows } from '../../../db/database.ts';
+import { standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */

@@ -7,9 +7,9 @@ import {
   type SeasonConfig,
 } from '@hit21/core';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { profiles } from '../db/schema/index.ts';
-import { listTeam } from '../plugins/app/squads/squad-repository.ts';
+import type { Executor } from '../../../db/database.ts';
+import { profiles } from '../../../db/schema/index.ts';
+import { listTeam } from '../squads/squad-repository.ts';
 import { type Board, readLeaderboardPage } from './leaderboard-repository.ts';
 
 /**

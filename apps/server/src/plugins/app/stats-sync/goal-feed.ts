@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seasonFactsSchema } from '../season-data/season-facts.schemas.ts';
+import { seasonFactsSchema } from '../season/season-facts.schemas.ts';
 
 /**
  * What every goals source gives the sync, whether the FPL API or a folder of FPL CSV files:

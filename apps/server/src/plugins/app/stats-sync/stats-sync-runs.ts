@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { type Database, type Executor, selectRows } from '../db/database.ts';
-import { type StatsSyncSummary, statsSyncRuns } from '../db/schema/index.ts';
+import { type Database, type Executor, selectRows } from '../../../db/database.ts';
+import { type StatsSyncSummary, statsSyncRuns } from '../../../db/schema/index.ts';
 
 /** Advisory lock key of the claim (2121 is the migrations', 2122 the season loader's). */
 const CLAIM_LOCK_KEY = 2123;

@@ -1,6 +1,6 @@
 import { AppError, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
-import { findActiveSeason } from '../plugins/app/season/season-repository.ts';
+import { findActiveSeason } from '../season/season-repository.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
 import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { selectRows, type Transaction } from '../db/database.ts';
+import { selectRows, type Transaction } from '../../../db/database.ts';
 import {
   gameweeks,
   goals,
@@ -8,7 +8,7 @@ import {
   type StatsSyncSummary,
   seasonClubs,
   seasons,
-} from '../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 import { type FeedGoal, type GoalFeed, goalFeedSchema } from './goal-feed.ts';
 
 const INSERT_CHUNK = 500;

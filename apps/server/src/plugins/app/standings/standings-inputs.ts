@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../db/database.ts';
-import { goals, players, standingsInputs } from '../db/schema/index.ts';
+import { type Executor, selectRows } from '../../../db/database.ts';
+import { goals, players, standingsInputs } from '../../../db/schema/index.ts';
 
 /**
  * Marks every stored board stale, inside the caller's transaction: call it wherever a change

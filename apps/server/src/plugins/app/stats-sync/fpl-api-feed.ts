@@ -1,6 +1,6 @@
 import { positionFromFplElementType } from '@hit21/core';
 import { z } from 'zod';
-import { clubFromFplTeam } from '../season-data/read-fpl-season.ts';
+import { clubFromFplTeam } from '../season/read-fpl-season.ts';
 import { describeIssues, FeedError, type FeedGoal, type FeedPlayer, type GoalFeed } from './goal-feed.ts';
 
 /*
