@@ -3,8 +3,6 @@ import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/app-error-screen.tsx';
-import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { LOADING_MESSAGES } from '../config/loading-messages.ts';
 import { paths } from '../config/paths.ts';
@@ -16,6 +14,8 @@ import {
   GUARD_ROUTE_IDS,
   shouldRevalidateGuard,
 } from '../features/auth/guards/guard-loaders.ts';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
 
 /** Route modules default-export their screen; the router wants it as `Component`. */

@@ -11,9 +11,9 @@ import { type ReactNode, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Pitch } from '../../../components/pitch/pitch.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { countryNameFromStored, findCountryByName } from '../../../features/countries/countries.ts';
 import { useTeamGoals } from '../../../features/dashboard/api/get-team-goals.ts';
 import {
   DashboardError,
@@ -24,10 +24,10 @@ import { LeaguesPanel } from '../../../features/dashboard/components/leagues-pan
 import { SeasonStoryPanel } from '../../../features/dashboard/components/season-story-panel.tsx';
 import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx';
 import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
-import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { useSeason } from '../../../features/season/api/get-season.ts';
-import { useTeam } from '../../../features/team/api/get-team.ts';
-import { Pitch } from '../../../features/team/components/pitch.tsx';
+import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
+import { useProfile } from '../../../lib/queries/get-profile.ts';
+import { useTeam } from '../../../lib/queries/get-team.ts';
 
 // The specification's defaults for a profile without a country or a favourite team.
 const DEFAULT_COUNTRY = 'England';

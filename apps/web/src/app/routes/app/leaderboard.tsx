@@ -7,11 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { countryNameFromStored } from '../../../features/countries/countries.ts';
 import { LeaderboardScreen } from '../../../features/leaderboard/components/leaderboard-screen.tsx';
 import { isLeaderboardType, missingProfileMessage } from '../../../features/leaderboard/leaderboard-view.ts';
-import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
+import { countryNameFromStored } from '../../../lib/countries.ts';
+import { useProfile } from '../../../lib/queries/get-profile.ts';
 
 const TITLES: Readonly<Record<LeaderboardType, string>> = {
   global: 'Global Leaderboard',

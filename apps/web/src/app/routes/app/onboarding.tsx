@@ -9,11 +9,11 @@ import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
 import { CountryCombobox } from '../../../features/countries/components/country-combobox.tsx';
-import { countryNameFromStored } from '../../../features/countries/countries.ts';
 import { OnboardingWizard } from '../../../features/onboarding/components/onboarding-wizard.tsx';
 import { onboardingDefaults } from '../../../features/onboarding/onboarding-form.ts';
-import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
+import { countryNameFromStored } from '../../../lib/countries.ts';
+import { useProfile } from '../../../lib/queries/get-profile.ts';
 
 export default function OnboardingRoute() {
   const profile = useProfile();

@@ -3,11 +3,11 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { useTeam } from '../../../features/team/api/get-team.ts';
 import { PickerLoadError } from '../../../features/team-picker/components/picker-load-error.tsx';
 import { TeamPickerScreen } from '../../../features/team-picker/components/team-picker-screen.tsx';
 import { playerFromPick } from '../../../features/team-picker/pick-state.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
+import { useTeam } from '../../../lib/queries/get-team.ts';
 
 const TEAM_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 

@@ -13,8 +13,6 @@ import { paths } from '../../../config/paths.ts';
 import { PasswordStrength } from '../../../features/auth/components/password-strength.tsx';
 import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { countryNameFromStored, findCountryByName } from '../../../features/countries/countries.ts';
-import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { ChangePasswordDialog } from '../../../features/settings/components/change-password-dialog.tsx';
 import { DeleteAccountDialog } from '../../../features/settings/components/delete-account-dialog.tsx';
 import { LockedProfileFields } from '../../../features/settings/components/locked-profile-fields.tsx';
@@ -22,6 +20,8 @@ import { MarketingPreference } from '../../../features/settings/components/marke
 import { ProfileDetailsForm } from '../../../features/settings/components/profile-details-form.tsx';
 import { SettingsFaqs } from '../../../features/settings/components/settings-faqs.tsx';
 import { getUserMessage } from '../../../lib/api-client.ts';
+import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
+import { useProfile } from '../../../lib/queries/get-profile.ts';
 
 export default function SettingsRoute() {
   const profile = useProfile();

@@ -16,7 +16,7 @@ import {
   clearPendingVerificationEmail,
   getPendingVerificationEmail,
 } from '../../../features/auth/utils/stored-session-data.ts';
-import { getProfileQueryOptions, useProfile } from '../../../features/profile/api/get-profile.ts';
+import { getProfileQueryOptions, useProfile } from '../../../lib/queries/get-profile.ts';
 
 const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 /** Section 9: the redirect to /onboarding after verification. */

@@ -15,9 +15,9 @@ import {
   SIGN_UP_CALL_TO_ACTION,
 } from '../../../features/marketing-content/lib/call-to-action.ts';
 import { LANDING_SECTIONS } from '../../../features/marketing-content/lib/landing-sections.ts';
-import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { useSeason } from '../../../features/season/api/get-season.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useProfile } from '../../../lib/queries/get-profile.ts';
 
 const FACTS = [
   { value: '4', label: 'Players' },

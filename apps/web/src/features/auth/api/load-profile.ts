@@ -1,6 +1,6 @@
 import type { Profile } from '@hit21/core';
 import { isCancelledError, type QueryClient } from '@tanstack/react-query';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 
 const MAX_ATTEMPTS = 3;
 

@@ -2,7 +2,7 @@ import type { Profile } from '@hit21/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, replace, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { authClient } from '../../../lib/auth-client.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 import { ensureProfile, refreshProfile } from '../api/load-profile.ts';
 import { type GuardKind, getGuardRedirect } from './get-guard-redirect.ts';
 

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 import { clearStoredSessionData } from '../utils/stored-session-data.ts';
 
 let isEndingSession = false;

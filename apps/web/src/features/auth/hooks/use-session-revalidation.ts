@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 import { toast } from '../../../lib/toast.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
 import { isSessionEnding, useEndSession } from './use-end-session.ts';
 
 /** Section 9: the session is checked every 5 minutes and on window focus. */

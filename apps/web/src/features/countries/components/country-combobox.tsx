@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { COUNTRIES, type Country, findCountryByName, searchCountries } from '../countries.ts';
+import { COUNTRIES, type Country, findCountryByName, searchCountries } from '../../../lib/countries.ts';
 
 export interface CountryComboboxProps {
   id?: string;

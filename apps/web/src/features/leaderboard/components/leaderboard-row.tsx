@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { countryNameFromStored, findCountryByName } from '../../countries/countries.ts';
+import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** How many ranks wear a crown, when safe. */

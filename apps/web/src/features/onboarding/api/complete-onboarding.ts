@@ -1,7 +1,7 @@
 import { type OnboardingInput, type Profile, profileSchema } from '@hit21/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 
 /** Saves the three onboarding steps; the answer is the profile with onboardingComplete set. */
 export function completeOnboarding(input: OnboardingInput): Promise<Profile> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 
 export interface MarketingPreferenceInput {
   isOptedIn: boolean;

@@ -1,5 +1,5 @@
 import { autoPickGoalBounds, type CatalogPlayer, type PlayerListParams } from '@hit21/core';
-import { listPlayers } from '../../players/api/list-players.ts';
+import { listPlayers } from './list-players.ts';
 
 /** The endpoint's largest page: the ~750 outfield players take about 8 requests at most. */
 const CANDIDATE_PAGE_SIZE = 100;

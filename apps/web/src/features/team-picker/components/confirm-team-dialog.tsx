@@ -1,4 +1,5 @@
 import { type CatalogPlayer, type Club, POSITION_LABELS } from '@hit21/core';
+import { clubOfPick } from '../../../components/pitch/pitch-player-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -9,7 +10,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
-import { clubOfPick } from '../../team/components/pitch-player-card.tsx';
 import { totalLastSeasonGoals } from '../pick-state.ts';
 import type { PickerMode } from '../save-feedback.ts';
 

@@ -1,10 +1,10 @@
 import { type CatalogPlayer, type Club, POSITION_LABELS } from '@hit21/core';
 import { Check, Minus, Plus } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { clubOfPick, POSITION_ABBREVIATIONS } from '../../../components/pitch/pitch-player-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { clubOfPick, POSITION_ABBREVIATIONS } from '../../team/components/pitch-player-card.tsx';
 import type { ViewMode } from '../player-query.ts';
 
 export interface PlayerCardProps {

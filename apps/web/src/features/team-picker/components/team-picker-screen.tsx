@@ -2,9 +2,9 @@ import { type CatalogPlayer, type Club, SQUAD_MESSAGES, TEAM_SIZE } from '@hit21
 import { CircleAlert, Info, RotateCcw, Shuffle, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Container } from '../../../components/layouts/container.tsx';
+import { Pitch } from '../../../components/pitch/pitch.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { Pitch } from '../../team/components/pitch.tsx';
 import { LOAD_PLAYERS_FAILED, useTeamPicker } from '../hooks/use-team-picker.ts';
 import { pickFromPlayer } from '../pick-state.ts';
 import { hasActiveFilters } from '../player-query.ts';

@@ -12,9 +12,9 @@ import { paths } from '../../../config/paths.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePlayers } from '../../players/api/list-players.ts';
-import { useSaveTeam } from '../../team/api/save-team.ts';
 import { listAutoPickCandidates } from '../api/list-auto-pick-candidates.ts';
+import { usePlayers } from '../api/list-players.ts';
+import { useSaveTeam } from '../api/save-team.ts';
 import { initialPickState, pickReducer } from '../pick-state.ts';
 import {
   initialPlayerQuery,

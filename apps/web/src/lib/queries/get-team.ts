@@ -1,6 +1,6 @@
 import { type Team, teamSchema } from '@hit21/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** The signed-in user's picks with their goals so far, and whether the server accepts a save now. */
 export function getTeam({ signal }: { signal?: AbortSignal } = {}): Promise<Team> {

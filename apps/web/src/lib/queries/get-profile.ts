@@ -1,6 +1,6 @@
 import { AppError, type Profile, profileSchema } from '@hit21/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** The signed-in user's profile, or null when nobody is signed in. */
 export async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile | null> {

@@ -1,16 +1,16 @@
 import { Link, NavLink, Outlet } from 'react-router';
+import { Container } from '../../components/layouts/container.tsx';
+import { MobileMenuToggle, useMobileMenu } from '../../components/layouts/mobile-menu.tsx';
+import { SiteFooter } from '../../components/layouts/site-footer.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { SectionLink } from '../../features/marketing-content/components/section-link.tsx';
 import { type CallToAction, callToActionFor } from '../../features/marketing-content/lib/call-to-action.ts';
 import { LANDING_SECTIONS } from '../../features/marketing-content/lib/landing-sections.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { cn } from '../../lib/cn.ts';
-import { buttonVariants } from '../ui/button.tsx';
-import { Logo } from '../ui/logo.tsx';
-import { Container } from './container.tsx';
-import { MobileMenuToggle, useMobileMenu } from './mobile-menu.tsx';
-import { SiteFooter } from './site-footer.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+import { useProfile } from '../../lib/queries/get-profile.ts';
 
 const SECTION_LINKS = [
   { label: 'How to Play', section: LANDING_SECTIONS.howToPlay },

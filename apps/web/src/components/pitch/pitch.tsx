@@ -1,7 +1,7 @@
 import { type Club, TEAM_SIZE, type Pick as TeamPick } from '@hit21/core';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 import {
   clubOfPick,
   type PitchGoalsShown,

@@ -1,8 +1,8 @@
 import { type SaveTeamInput, type Team, teamSchema } from '@hit21/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { getProfileQueryOptions } from '../../profile/api/get-profile.ts';
-import { getTeamQueryOptions } from './get-team.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
+import { getTeamQueryOptions } from '../../../lib/queries/get-team.ts';
 
 /** Replaces the team with exactly 4 players in one server transaction, or changes nothing. */
 export function saveTeam(input: SaveTeamInput): Promise<Team> {

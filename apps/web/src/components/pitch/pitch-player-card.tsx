@@ -7,8 +7,8 @@ import {
   type Pick as TeamPick,
 } from '@hit21/core';
 import { X } from 'lucide-react';
-import { Jersey } from '../../../components/ui/jersey.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
+import { Jersey } from '../ui/jersey.tsx';
 
 /** Three-letter position tags, as on a team sheet. */
 export const POSITION_ABBREVIATIONS: Readonly<Record<Position, string>> = {

@@ -1,15 +1,15 @@
 import { LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, Outlet, useMatch } from 'react-router';
+import { Container } from '../../components/layouts/container.tsx';
+import { MobileMenuToggle, useMobileMenu } from '../../components/layouts/mobile-menu.tsx';
+import { SiteFooter } from '../../components/layouts/site-footer.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { cn } from '../../lib/cn.ts';
-import { Logo } from '../ui/logo.tsx';
-import { Container } from './container.tsx';
-import { MobileMenuToggle, useMobileMenu } from './mobile-menu.tsx';
-import { SiteFooter } from './site-footer.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+import { useProfile } from '../../lib/queries/get-profile.ts';
 
 interface NavItem {
   label: string;
