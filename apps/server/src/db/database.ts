@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -87,12 +88,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
         // Several instances may start together: one migrates while the others wait on the lock.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock(2121)');
+          await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.migrations]);
           await migrateNodePostgres(drizzleNodePostgres({ client, schema }), {
             migrationsFolder: MIGRATIONS_FOLDER,
           });
         } finally {
-          await client.query('select pg_advisory_unlock(2121)').catch(() => {});
+          await client
+            .query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.migrations])
+            .catch(() => {});
           client.release();
         }
       },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
+import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
@@ -117,12 +118,12 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
       const otherInstance = new pg.Client({ connectionString: url.toString() });
       await otherInstance.connect();
       try {
-        await otherInstance.query('select pg_advisory_lock(2123)');
+        await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.standingsRecompute]);
         expect(await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 })).toEqual({
           status: 'busy',
         });
         expect(await storedBoard()).toEqual(before);
-        await otherInstance.query('select pg_advisory_unlock(2123)');
+        await otherInstance.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.standingsRecompute]);
         expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 })).status).toBe(
           'recomputed',
         );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import type { Database, Executor } from '../../../db/database.ts';
 import {
   clubs,
@@ -50,7 +51,7 @@ export async function loadSeasonFacts(
 
   return db.transaction(async (tx) => {
     // Instances starting together load one at a time; the others then find the version stored.
-    await tx.execute(sql`select pg_advisory_xact_lock(2122)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.seasonData})`);
     const [stored] = await tx
       .select({ dataVersion: seasons.dataVersion })
       .from(seasons)

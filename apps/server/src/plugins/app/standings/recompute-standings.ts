@@ -1,5 +1,6 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import { eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import {
   type Database,
   type DatabaseConnection,
@@ -11,8 +12,6 @@ import { picks, players, profiles, standingsGroups, standingsState } from '../..
 import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
 import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs.ts';
 
-/** Advisory lock: one recompute at a time across every instance (2121 migrations, 2122 season data). */
-const STANDINGS_LOCK_KEY = 2123;
 /**
  * The databases this process is recomputing on. The advisory lock keeps other instances out,
  * but the embedded database has one session, in which the lock is re-entrant.
@@ -82,7 +81,7 @@ export async function recomputeStandings(options: {
     .withConnection(async (connection): Promise<RecomputeResult> => {
       const [lock] = await selectRows<{ locked: boolean }>(
         connection.db,
-        sql`select pg_try_advisory_lock(${STANDINGS_LOCK_KEY}) as locked`,
+        sql`select pg_try_advisory_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
       );
       if (!lock?.locked) return { status: 'busy' };
       try {
@@ -122,7 +121,7 @@ export async function recomputeStandings(options: {
         return { status: 'recomputed', members: ranked.length, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
-        await connection.db.execute(sql`select pg_advisory_unlock(${STANDINGS_LOCK_KEY})`);
+        await connection.db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
       }
     })
     .finally(() => recomputing.delete(database));

@@ -1,9 +1,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, type Executor, selectRows } from '../../../db/database.ts';
 import { type StatsSyncSummary, statsSyncRuns } from '../../../db/schema/index.ts';
 
-/** Advisory lock key of the claim (2121 is the migrations', 2122 the season loader's). */
-const CLAIM_LOCK_KEY = 2123;
 /**
  * A run still marked running after this long died with its instance; a run is stopped well
  * before (run-stats-sync.ts bounds it), so a live one is never taken for dead.
@@ -28,7 +27,7 @@ export async function claimStatsSync(
   return db.transaction(async (tx): Promise<Claim> => {
     const [lock] = await selectRows<{ locked: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(${CLAIM_LOCK_KEY}) as locked`,
+      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.statsSyncClaim}) as locked`,
     );
     if (!lock?.locked) return recordSkipped(tx, source, 'another instance is starting a goals sync');
 

@@ -1,0 +1,22 @@
+/**
+ * Every PostgreSQL advisory lock key the server takes, in one place. Advisory locks share one
+ * key space per database: two features that picked the same number would shut each other out
+ * (the standings recompute once skipped every scheduled goals sync this way). Add a key here,
+ * never a literal beside the `pg_advisory_*` call; the test beside it checks they are distinct.
+ */
+export const ADVISORY_LOCK_KEYS = {
+  /** Applying migrations: several instances may start at once (database.ts). */
+  migrations: 2121,
+  /** Loading a season's facts, and the goals sync writing them (load-season-facts.ts, run-stats-sync.ts). */
+  seasonData: 2122,
+  /** Claiming a goals sync run (stats-sync-runs.ts). */
+  statsSyncClaim: 2123,
+  /** Recomputing the stored standings (recompute-standings.ts). */
+  standingsRecompute: 2124,
+  /** Scheduled jobs (plugins/app/scheduler/jobs.ts): one run of a job at a time across instances. */
+  mailRetryJob: 2131,
+  statsSyncJob: 2132,
+  standingsRefreshJob: 2133,
+} as const;
+
+export type AdvisoryLockName = keyof typeof ADVISORY_LOCK_KEYS;
