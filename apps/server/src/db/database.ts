@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
+import { assertChannelName, createPostgresListener } from './postgres-listener.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,6 +39,15 @@ export interface DatabaseHandle {
   parallelConnections: number;
   /** Applies pending migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (a lower-case identifier),
+   * from this instance or any other on the same database; answers the function that stops it.
+   * A message sent while a lost connection is being re-opened is missed: treat one as "look
+   * again", never as the only record of a change.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends `payload` (at most 8000 bytes) to every listener of `channel`; inside `tx`, on its commit. */
+  notify(channel: string, payload: string, tx?: Executor): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,9 +69,17 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
+    // The handle is opened before the server's logger exists: a lost listening connection is a process warning.
+    const listener = createPostgresListener(location.url, (error) => {
+      process.emitWarning(
+        `Database notifications: the listening connection failed (${String(error)}); reconnecting`,
+      );
+    });
     return {
       db,
       engine: 'postgres',
+      listen: listener.listen,
+      notify: (channel, payload, tx) => notify(tx ?? db, channel, payload),
       async withConnection(work) {
         const client = await pool.connect();
         let isClean = false;
@@ -99,7 +117,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 
@@ -121,6 +142,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     withConnection: (work) => work(connection),
     parallelConnections: 1,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async listen(channel, onMessage) {
+      assertChannelName(channel);
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
+    notify: (channel, payload, tx) => notify(tx ?? (pgliteDb as unknown as Database), channel, payload),
     close: () => client.close(),
   };
 }
@@ -128,6 +155,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 function copyCsvStatement(table: string, columns: readonly string[], source: string): string {
   const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
   return `COPY ${quoted(table)} (${columns.map(quoted).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
+}
+
+async function notify(db: Executor, channel: string, payload: string): Promise<void> {
+  assertChannelName(channel);
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 /** Runs raw SQL and returns its rows; both engines answer `{ rows }`. */
