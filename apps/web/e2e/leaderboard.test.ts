@@ -443,6 +443,7 @@ describe('the leaderboard', () => {
           status: 400,
           json: {
             code: 'INVALID_REQUEST',
+            reason: 'FAVOURITE_TEAM_NOT_SET',
             message: LEADERBOARD_MESSAGES.noTeam,
             userMessage: LEADERBOARD_MESSAGES.noTeam,
           },

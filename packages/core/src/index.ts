@@ -5,6 +5,7 @@ export * from './analytics/analytics.schemas.ts';
 export * from './clubs/clubs.schemas.ts';
 export * from './clubs/clubs.ts';
 export * from './errors/app-error.ts';
+export * from './errors/app-error-reasons.ts';
 export * from './leaderboards/leaderboard.schemas.ts';
 export * from './pagination/page-range.ts';
 export * from './pagination/page-strip.ts';

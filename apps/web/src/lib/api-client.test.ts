@@ -41,6 +41,7 @@ describe('api client', () => {
       Response.json(
         {
           code: 'CONFLICT',
+          reason: 'ALREADY_ON_WAITLIST',
           message: 'duplicate',
           userMessage: 'Already there.',
           issues: [{ path: 'name', message: 'Taken' }],
@@ -50,9 +51,17 @@ describe('api client', () => {
     );
     const error = await captureError(api.get('/api/x'));
     expect(error.code).toBe('CONFLICT');
+    expect(error.reason).toBe('ALREADY_ON_WAITLIST');
     expect(error.message).toBe('duplicate');
     expect(error.userMessage).toBe('Already there.');
     expect(error.issues).toEqual([{ path: 'name', message: 'Taken' }]);
+  });
+
+  it('drops a reason this build does not declare', async () => {
+    stubFetch(Response.json({ code: 'FORBIDDEN', reason: 'SOMETHING_NEWER', message: 'x' }, { status: 403 }));
+    const error = await captureError(api.get('/api/x'));
+    expect(error.code).toBe('FORBIDDEN');
+    expect(error.reason).toBeUndefined();
   });
 
   it('falls back to INTERNAL and the generic message when the body is not JSON', async () => {

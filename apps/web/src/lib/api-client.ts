@@ -4,6 +4,7 @@ import {
   type AppErrorBody,
   type AppErrorCode,
   isAppErrorCode,
+  isAppErrorReason,
 } from '@hit21/core';
 import { env } from '../config/env.ts';
 
@@ -90,8 +91,8 @@ export const api = {
 };
 
 /**
- * Turns a non-2xx response into an AppError. The server's body is `{ code, message,
- * userMessage, issues }`; anything else (HTML from a proxy, empty body) becomes INTERNAL
+ * Turns a non-2xx response into an AppError. The server's body is `{ code, reason, message,
+ * userMessage, issues }` (screens switch on `reason`); anything else (HTML from a proxy, empty body) becomes INTERNAL
  * with the generic message, keeping the HTTP status in the developer message.
  */
 export async function parseError(response: Response): Promise<AppError> {
@@ -117,7 +118,9 @@ export async function parseError(response: Response): Promise<AppError> {
     typeof body.userMessage === 'string' && body.userMessage !== ''
       ? body.userMessage
       : GENERIC_ERROR_MESSAGE;
-  return new AppError(code, { message, userMessage, issues: parseIssues(body.issues) });
+  // A reason this build does not know (a newer server) is dropped rather than trusted.
+  const reason = isAppErrorReason(body.reason) ? body.reason : undefined;
+  return new AppError<AppErrorCode>(code, { reason, message, userMessage, issues: parseIssues(body.issues) });
 }
 
 /** The user-facing text of any error, for toasts and inline messages. */

@@ -1,6 +1,9 @@
+import type { AppErrorReason, AppErrorReasonFor } from './app-error-reasons.ts';
+
 /**
  * The one error type that crosses from server to screen. `message` is for logs and
- * developers; `userMessage` is what a person reads.
+ * developers; `userMessage` is what a person reads; `reason` (declared in
+ * `app-error-reasons.ts`) is what screens and callers switch on to tell refusals apart.
  */
 export const APP_ERROR_STATUS = {
   INVALID_REQUEST: 400,
@@ -17,23 +20,34 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export interface AppErrorBody {
   code: AppErrorCode;
+  reason?: AppErrorReason;
   message: string;
   userMessage: string;
   issues?: { path: string; message: string }[];
 }
 
-export class AppError extends Error {
+export interface AppErrorOptions<Code extends AppErrorCode = AppErrorCode> {
+  /** For logs and developers. */
+  message: string;
+  /** What a person reads; defaults to `message`. */
+  userMessage?: string;
+  /** Which refusal this is; only a reason declared under `code` type-checks. */
+  reason?: AppErrorReasonFor<Code>;
+  issues?: AppErrorBody['issues'];
+}
+
+// The type parameter only ties `reason` to `code` at construction; members stay untyped by it.
+export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly code: AppErrorCode;
+  readonly reason: AppErrorReason | undefined;
   readonly userMessage: string;
   readonly issues: AppErrorBody['issues'];
 
-  constructor(
-    code: AppErrorCode,
-    options: { message: string; userMessage?: string; issues?: AppErrorBody['issues'] },
-  ) {
+  constructor(code: Code, options: AppErrorOptions<Code>) {
     super(options.message);
     this.name = 'AppError';
     this.code = code;
+    this.reason = options.reason;
     this.userMessage = options.userMessage ?? options.message;
     this.issues = options.issues;
   }
@@ -45,6 +59,7 @@ export class AppError extends Error {
   toBody(): AppErrorBody {
     return {
       code: this.code,
+      ...(this.reason ? { reason: this.reason } : {}),
       message: this.message,
       userMessage: this.userMessage,
       ...(this.issues ? { issues: this.issues } : {}),
@@ -53,5 +68,10 @@ export class AppError extends Error {
 }
 
 export function isAppErrorCode(value: unknown): value is AppErrorCode {
-  return typeof value === 'string' && value in APP_ERROR_STATUS;
+  return typeof value === 'string' && Object.hasOwn(APP_ERROR_STATUS, value);
+}
+
+/** Whether `error` is the refusal `reason`: how screens and callers tell refusals apart. */
+export function isAppErrorWithReason(error: unknown, ...reasons: AppErrorReason[]): error is AppError {
+  return error instanceof AppError && error.reason !== undefined && reasons.includes(error.reason);
 }

@@ -4,6 +4,7 @@ import {
   projectedGoals,
   SQUAD_MESSAGES,
   squadStatus,
+  TEAM_SELECTION_MESSAGES,
   teamSelectionProblem,
 } from './squad-rules.ts';
 
@@ -63,20 +64,29 @@ describe('teamSelectionProblem', () => {
         ...before,
         players: [...outfield.slice(1), { position: 'goalkeeper', goals: 0 }],
       }),
-    ).toBe(SQUAD_MESSAGES.goalkeeper);
+    ).toBe('GOALKEEPER_NOT_ALLOWED');
   });
 
   it('locks an existing team after the deadline', () => {
-    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe(SQUAD_MESSAGES.locked);
+    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe('TEAM_LOCKED');
   });
 
   it('lets a first team after the deadline hold only players on 0 goals, until the season ends', () => {
     expect(teamSelectionProblem({ ...after, players: outfield })).toBeUndefined();
     expect(
       teamSelectionProblem({ ...after, players: [...outfield.slice(1), { position: 'forward', goals: 1 }] }),
-    ).toBe(SQUAD_MESSAGES.onlyUnscored);
-    expect(teamSelectionProblem({ ...after, isSeasonOver: true, players: outfield })).toBe(
-      SQUAD_MESSAGES.seasonOver,
-    );
+    ).toBe('ONLY_UNSCORED_PLAYERS');
+    expect(teamSelectionProblem({ ...after, isSeasonOver: true, players: outfield })).toBe('SEASON_OVER');
+  });
+});
+
+describe('TEAM_SELECTION_MESSAGES', () => {
+  it("words every refusal in the specification's terms", () => {
+    expect(TEAM_SELECTION_MESSAGES).toEqual({
+      GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
+      TEAM_LOCKED: SQUAD_MESSAGES.locked,
+      SEASON_OVER: SQUAD_MESSAGES.seasonOver,
+      ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
+    });
   });
 });

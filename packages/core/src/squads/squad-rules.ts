@@ -1,3 +1,5 @@
+import type { AppErrorReason } from '../errors/app-error-reasons.ts';
+
 /** The game's numbers: four picks, aiming at 21 goals. */
 export const TEAM_SIZE = 4;
 export const GOAL_TARGET = 21;
@@ -53,19 +55,30 @@ export interface TeamSelectionContext {
   hasTeam: boolean;
 }
 
+/** The refusals of a team save that the rules decide; each is a declared `AppErrorReason`. */
+export type TeamSelectionRefusal = Extract<
+  AppErrorReason,
+  'GOALKEEPER_NOT_ALLOWED' | 'TEAM_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
+>;
+
+/** What a person reads for each refusal (the specification's words). */
+export const TEAM_SELECTION_MESSAGES: Record<TeamSelectionRefusal, string> = {
+  GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
+  TEAM_LOCKED: SQUAD_MESSAGES.locked,
+  SEASON_OVER: SQUAD_MESSAGES.seasonOver,
+  ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
+};
+
 /**
  * Why a team may not be saved now, or undefined when it may (DECISIONS.md): never a
  * goalkeeper; before the deadline anything goes; after it an existing team is locked, and a
  * first team may only hold players who have not scored yet, until the season ends.
  */
-export function teamSelectionProblem(context: TeamSelectionContext): string | undefined {
-  if (context.players.some((player) => player.position === 'goalkeeper'))
-    return "Goalkeepers can't be picked";
+export function teamSelectionProblem(context: TeamSelectionContext): TeamSelectionRefusal | undefined {
+  if (context.players.some((player) => player.position === 'goalkeeper')) return 'GOALKEEPER_NOT_ALLOWED';
   if (!context.isDeadlinePassed) return undefined;
-  if (context.hasTeam) return 'Team editing is disabled now as the season has started';
-  if (context.isSeasonOver) return 'The season is over: teams can no longer be picked';
-  if (context.players.some((player) => player.goals > 0)) {
-    return 'Now that the season has started, only players with 0 goals this season are available';
-  }
+  if (context.hasTeam) return 'TEAM_LOCKED';
+  if (context.isSeasonOver) return 'SEASON_OVER';
+  if (context.players.some((player) => player.goals > 0)) return 'ONLY_UNSCORED_PLAYERS';
   return undefined;
 }

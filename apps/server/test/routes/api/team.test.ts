@@ -99,18 +99,20 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     const [a = '', b = '', c = ''] = await unscoredBy(db, BEFORE_DEADLINE, 3);
     const keeper = await playerId(db, 'Raya');
     const cases = [
-      [[a, a, b, c], 400, 'Player already selected'],
-      [[a, b, c, keeper], 400, "Goalkeepers can't be picked"],
+      [[a, a, b, c], 400, 'Player already selected', undefined],
+      [[a, b, c, keeper], 400, "Goalkeepers can't be picked", 'GOALKEEPER_NOT_ALLOWED'],
       [
         [a, b, c, '00000000-0000-4000-8000-000000000000'],
         400,
         'Player not found for ID: 00000000-0000-4000-8000-000000000000',
+        'PLAYER_NOT_FOUND',
       ],
     ] as const;
-    for (const [playerIds, status, message] of cases) {
+    for (const [playerIds, status, message, reason] of cases) {
       const response = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds } });
       expect(response.statusCode).toBe(status);
       expect(response.json().userMessage).toBe(message);
+      expect(response.json().reason).toBe(reason);
     }
     expect((await send(context.app, 'GET', '/api/team', { cookie })).json().picks).toEqual([]);
   });
@@ -130,6 +132,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().userMessage).toBe('Team editing is disabled now as the season has started');
+      expect(response.json().reason).toBe('TEAM_LOCKED');
       expect(
         (await send(later, 'GET', '/api/team', { cookie }))
           .json()
@@ -155,6 +158,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
       expect(refused.json().userMessage).toBe(
         'Now that the season has started, only players with 0 goals this season are available',
       );
+      expect(refused.json().reason).toBe('ONLY_UNSCORED_PLAYERS');
 
       const allUnscored = await unscoredBy(db, AFTER_GAMEWEEK_3, 4);
       const accepted = await send(later, 'PUT', '/api/team', { cookie, body: { playerIds: allUnscored } });
@@ -191,6 +195,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().userMessage).toBe('The season is over: teams can no longer be picked');
+      expect(refused.json().reason).toBe('SEASON_OVER');
       expect((await send(afterSeason, 'GET', '/api/team', { cookie: newcomer.cookie })).json().picks).toEqual(
         [],
       );

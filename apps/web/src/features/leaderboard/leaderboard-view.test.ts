@@ -174,11 +174,25 @@ describe('leaderboard messages', () => {
 
   it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {
     const refusal = new AppError('INVALID_REQUEST', {
+      reason: 'FAVOURITE_TEAM_NOT_SET',
       message: LEADERBOARD_MESSAGES.noTeam,
       userMessage: LEADERBOARD_MESSAGES.noTeam,
     });
     expect(leaderboardErrorMessage(refusal)).toBe(LEADERBOARD_MESSAGES.noTeam);
     expect(isProfileRefusal(refusal)).toBe(true);
+  });
+
+  it('tells a profile refusal by its reason, never by its wording', () => {
+    const reworded = new AppError('INVALID_REQUEST', {
+      reason: 'COUNTRY_NOT_SET',
+      message: 'Pick a country in Settings first.',
+    });
+    expect(isProfileRefusal(reworded)).toBe(true);
+    const sameWordsOtherRefusal = new AppError('INVALID_REQUEST', {
+      message: LEADERBOARD_MESSAGES.noCountry,
+      userMessage: LEADERBOARD_MESSAGES.noCountry,
+    });
+    expect(isProfileRefusal(sameWordsOtherRefusal)).toBe(false);
 
     const serverFault = new AppError('INTERNAL', { message: 'boom', userMessage: 'Something went wrong.' });
     expect(leaderboardErrorMessage(serverFault)).toBe(LOAD_FAILED_MESSAGE);

@@ -1,6 +1,7 @@
 import {
   AppError,
   clampPage,
+  isAppErrorWithReason,
   LEADERBOARD_MESSAGES,
   LEADERBOARD_PAGE_SIZES,
   LEADERBOARD_TYPES,
@@ -139,11 +140,7 @@ export function missingProfileMessage(
 
 /** The server's refusal of a board the profile cannot open: answered with a way to Settings. */
 export function isProfileRefusal(error: unknown): boolean {
-  return (
-    error instanceof AppError &&
-    (error.userMessage === LEADERBOARD_MESSAGES.noCountry ||
-      error.userMessage === LEADERBOARD_MESSAGES.noTeam)
-  );
+  return isAppErrorWithReason(error, 'COUNTRY_NOT_SET', 'FAVOURITE_TEAM_NOT_SET');
 }
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load leaderboard data';

@@ -13,6 +13,7 @@ export async function findActiveSeason(db: Executor, preferredSeasonId?: string)
     .limit(1);
   if (!season) {
     throw new AppError('UNAVAILABLE', {
+      reason: 'SEASON_NOT_LOADED',
       message: preferredSeasonId ? `Season ${preferredSeasonId} is not loaded` : 'No season is loaded',
       userMessage: 'The game is being set up. Please try again in a minute.',
     });

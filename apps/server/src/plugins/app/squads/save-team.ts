@@ -1,10 +1,11 @@
 import {
+  APP_ERROR_REASONS,
   AppError,
   currentGameweek,
   isDeadlinePassed,
   isSeasonOver,
   type SeasonConfig,
-  SQUAD_MESSAGES,
+  TEAM_SELECTION_MESSAGES,
   teamSelectionProblem,
 } from '@hit21/core';
 import { eq, sql } from 'drizzle-orm';
@@ -35,22 +36,22 @@ export async function saveTeam(options: {
       const player = found.find((candidate) => candidate.id === id);
       if (!player || player.firstGameweek > week) {
         throw new AppError('INVALID_REQUEST', {
+          reason: 'PLAYER_NOT_FOUND',
           message: `Player not found for ID: ${id}`,
           userMessage: `Player not found for ID: ${id}`,
         });
       }
     }
-    const problem = teamSelectionProblem({
+    const refusal = teamSelectionProblem({
       players: found,
       isDeadlinePassed: isDeadlinePassed(season.pickDeadline, now),
       isSeasonOver: isSeasonOver(season.gameweeks, now),
       hasTeam: (await countTeamPicks(tx, userId, season.id)) > 0,
     });
-    if (problem)
-      throw new AppError(problem === SQUAD_MESSAGES.goalkeeper ? 'INVALID_REQUEST' : 'FORBIDDEN', {
-        message: problem,
-        userMessage: problem,
-      });
+    if (refusal) {
+      const message = TEAM_SELECTION_MESSAGES[refusal];
+      throw new AppError(APP_ERROR_REASONS[refusal], { reason: refusal, message, userMessage: message });
+    }
 
     await replaceTeam(tx, userId, season.id, playerIds);
     await tx

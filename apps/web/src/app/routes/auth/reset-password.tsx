@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, AppError, resetPasswordInputSchema } from '@hit21/core';
+import { ACCOUNT_MESSAGES, AppError, isAppErrorWithReason, resetPasswordInputSchema } from '@hit21/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
@@ -17,8 +17,6 @@ import { PasswordStrength } from '../../../features/auth/components/password-str
 import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session.ts';
 
 const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
-/** Section 8: any error text containing this switches to the Invalid Link view. */
-const INVALID_LINK_MARKER = 'Invalid or expired reset link';
 /** Section 9: the redirect to /login after a password update. */
 const REDIRECT_DELAY_MS = 1000;
 
@@ -83,7 +81,8 @@ function ResetPasswordForm({
     } catch (error) {
       const message =
         error instanceof AppError && error.statusCode < 500 ? error.userMessage : UNEXPECTED_ERROR;
-      if (message.includes(INVALID_LINK_MARKER)) onInvalidLink(message);
+      // Section 8's "Invalid or expired reset link" refusal, told apart by its reason.
+      if (isAppErrorWithReason(error, 'INVALID_RESET_LINK')) onInvalidLink(message);
       else setSubmitError(message);
       return;
     }

@@ -1,0 +1,46 @@
+import type { AppErrorCode } from './app-error.ts';
+
+/**
+ * Every refusal a screen or caller may need to tell apart, with the HTTP-level code it travels
+ * under. Screens switch on `error.reason`, never on message text, so wording can change freely.
+ * Adding a refusal is one line here; `new AppError(code, { reason })` only accepts a reason
+ * declared under that code.
+ */
+export const APP_ERROR_REASONS = {
+  // Requests
+  CROSS_SITE_REQUEST: 'FORBIDDEN',
+  SIGN_IN_REQUIRED: 'UNAUTHENTICATED',
+  TOO_MANY_ATTEMPTS: 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
+  // Season
+  SEASON_NOT_LOADED: 'UNAVAILABLE',
+  // Accounts and profile
+  ACCOUNT_NOT_FOUND: 'NOT_FOUND',
+  INVALID_RESET_LINK: 'INVALID_REQUEST',
+  WRONG_CURRENT_PASSWORD: 'INVALID_REQUEST',
+  PASSWORD_CHANGE_REFUSED: 'INVALID_REQUEST',
+  INVALID_PROFILE_FIELD: 'INVALID_REQUEST',
+  ONBOARDING_INCOMPLETE: 'FORBIDDEN',
+  // Squads: saving a team
+  PLAYER_NOT_FOUND: 'INVALID_REQUEST',
+  GOALKEEPER_NOT_ALLOWED: 'INVALID_REQUEST',
+  TEAM_LOCKED: 'FORBIDDEN',
+  ONLY_UNSCORED_PLAYERS: 'FORBIDDEN',
+  SEASON_OVER: 'FORBIDDEN',
+  // Leaderboards
+  COUNTRY_NOT_SET: 'INVALID_REQUEST',
+  FAVOURITE_TEAM_NOT_SET: 'INVALID_REQUEST',
+  // Waitlist
+  ALREADY_ON_WAITLIST: 'CONFLICT',
+} as const satisfies Record<string, AppErrorCode>;
+
+export type AppErrorReason = keyof typeof APP_ERROR_REASONS;
+
+/** The reasons that may travel under one code, e.g. `AppErrorReasonFor<'FORBIDDEN'>`. */
+export type AppErrorReasonFor<Code extends AppErrorCode> = {
+  [Reason in AppErrorReason]: (typeof APP_ERROR_REASONS)[Reason] extends Code ? Reason : never;
+}[AppErrorReason];
+
+export function isAppErrorReason(value: unknown): value is AppErrorReason {
+  return typeof value === 'string' && Object.hasOwn(APP_ERROR_REASONS, value);
+}
