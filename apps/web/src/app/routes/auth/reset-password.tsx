@@ -6,13 +6,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../../../features/auth/api/reset-password.ts';
 import { signOut } from '../../../features/auth/api/sign-out.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { BackToLoginLink } from '../../../features/auth/components/back-to-login-link.tsx';
 import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
-import { PasswordField } from '../../../features/auth/components/password-field.tsx';
 import { PasswordStrength } from '../../../features/auth/components/password-strength.tsx';
 import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session.ts';
 

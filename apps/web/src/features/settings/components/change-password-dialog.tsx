@@ -15,9 +15,9 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { type ChangePasswordInput, useChangePassword } from '../api/change-password.ts';
-import { PasswordField } from './password-field.tsx';
 
 const PASSWORD_UPDATE_FAILED = 'An error occurred while updating your password';
 
