@@ -1,5 +1,6 @@
 export * from './accounts/accounts.schemas.ts';
 export * from './accounts/password-policy.ts';
+export * from './accounts/person-name.ts';
 export * from './accounts/profile.schemas.ts';
 export * from './analytics/analytics.schemas.ts';
 export * from './clubs/clubs.schemas.ts';

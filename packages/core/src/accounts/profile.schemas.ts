@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name.ts';
 
 export const HOW_DID_YOU_HEAR_OPTIONS = [
   { value: 'friend', label: 'Friend' },
@@ -29,11 +30,7 @@ export function dateOfBirthProblem(dob: string, now: Date): string | undefined {
   return undefined;
 }
 
-const fullNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Please fill in all fields')
-  .max(100, 'Name must be at most 100 characters');
+const fullNameSchema = personNameSchema({ required: 'Please fill in all fields' });
 const dobSchema = z.iso.date('Please enter a valid date of birth');
 
 /** Onboarding: the three steps, validated again by the server (country and club are full names). */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/accounts.schemas.ts';
+import { personNameSchema } from '../accounts/person-name.ts';
 
 export const waitlistInputSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(100),
+  fullName: personNameSchema({ required: 'Full name is required' }),
   email: emailSchema,
 });
 export type WaitlistInput = z.input<typeof waitlistInputSchema>;
