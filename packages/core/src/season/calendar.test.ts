@@ -71,8 +71,14 @@ describe('currentGameweek', () => {
 });
 
 describe('isSeasonOver and weeksLeft', () => {
+  it('counts every week before gameweek 1 begins, as none has been played', () => {
+    const first = season.gameweeks[0]?.date ?? '';
+    expect(weeksLeft(season.gameweeks, at('2025-08-01T00:00:00Z'))).toBe(38);
+    expect(weeksLeft(season.gameweeks, new Date(Date.parse(`${first}T00:00:00Z`) - 1))).toBe(38);
+    expect(weeksLeft(season.gameweeks, at(`${first}T00:00:00Z`))).toBe(37);
+  });
+
   it('counts the weeks still to come after the current one', () => {
-    expect(weeksLeft(season.gameweeks, at('2025-08-01T00:00:00Z'))).toBe(37);
     expect(weeksLeft(season.gameweeks, at('2026-01-03T12:00:00Z'))).toBe(18);
     expect(weeksLeft(season.gameweeks, at('2026-05-24T15:00:00Z'))).toBe(0);
   });

@@ -28,9 +28,14 @@ export function isSeasonOver(gameweeks: readonly Gameweek[], now: Date): boolean
   return now.getTime() >= startOfDayUtc(last.date) + DAY_MS;
 }
 
-/** Gameweeks still to be played after the current one; 0 once the season is over. */
+/**
+ * Gameweeks still to be played after the current one; all of them before gameweek 1's date
+ * (there is no current one yet), 0 once the season is over.
+ */
 export function weeksLeft(gameweeks: readonly Gameweek[], now: Date): number {
   if (isSeasonOver(gameweeks, now)) return 0;
+  const first = gameweeks[0];
+  if (first && now.getTime() < startOfDayUtc(first.date)) return gameweeks.length;
   return gameweeks.length - currentGameweek(gameweeks, now);
 }
 

@@ -112,7 +112,8 @@ describe('buildSeasonStory', () => {
       18, 19, 20, 21, 22, 23,
     ]);
     expect(dots.filter((dot) => dot.isDangerZone).map((dot) => dot.runningTotal)).toEqual([22, 23]);
-    expect(story).toMatchObject({ currentGoals: 23, goalsNeeded: 0, chartRows: 28, banner: 'bust' });
+    // Over 21 no number of goals brings the team back: nothing is "needed".
+    expect(story).toMatchObject({ currentGoals: 23, goalsNeeded: null, chartRows: 28, banner: 'bust' });
   });
 
   it('says going bust while a pick has not scored, and final bust once the season is over', () => {
@@ -128,6 +129,8 @@ describe('buildSeasonStory', () => {
     });
     expect(over.banner).toBe('final_bust');
     expect(over.weeksLeft).toBe(0);
+    // At full time a bust team under 21 needs no more goals: none can count any more.
+    expect(over).toMatchObject({ currentGoals: 4, goalsNeeded: null });
   });
 
   it('is optimal at exactly 21 with all four scoring, and stays safe at full time', () => {
@@ -143,7 +146,13 @@ describe('buildSeasonStory', () => {
       goals: goals.slice(1).concat(goal('haaland', 5, '2025-09-20T14:00:00.000Z', 2)),
       season: season({ currentGameweek: 38, weeksLeft: 0, isSeasonOver: true }),
     });
-    expect(safeAtFullTime).toMatchObject({ currentGoals: 14, banner: 'safe' });
+    expect(safeAtFullTime).toMatchObject({ currentGoals: 14, banner: 'safe', goalsNeeded: null });
+    const optimalAtFullTime = buildSeasonStory({
+      picks: PICKS,
+      goals,
+      season: season({ currentGameweek: 38, weeksLeft: 0, isSeasonOver: true }),
+    });
+    expect(optimalAtFullTime).toMatchObject({ banner: 'optimal', isSeasonOver: true, goalsNeeded: null });
   });
 
   it('projects the total over 38 weeks from the current week, to one decimal', () => {
@@ -174,12 +183,14 @@ describe('buildSeasonStory', () => {
     expect(story.currentGoals).toBe(9);
   });
 
-  it('tells nothing before the picks lock: no week played, no current week', () => {
+  it('tells nothing before the picks lock: no week played, no current week, all 38 to play', () => {
     const story = buildSeasonStory({
       picks: PICKS,
       goals: [],
+      // On gameweek 1's date before its kick-off the calendar already counts it as current.
       season: season({ currentGameweek: 1, weeksLeft: 37, isDeadlinePassed: false }),
     });
+    expect(story.weeksLeft).toBe(38);
     expect(story.hasSeasonStarted).toBe(false);
     expect(story.gameweeks.some((gameweek) => gameweek.isPlayed || gameweek.isCurrent)).toBe(false);
     expect(story).toMatchObject({

@@ -80,9 +80,11 @@ export interface SeasonStory {
   /** How many goals the chart's columns can hold. */
   chartRows: number;
   currentGoals: number;
-  goalsNeeded: number;
+  /** Goals to 21 exactly; null once 21 is out of reach (over it, or the season is over). */
+  goalsNeeded: number | null;
   projectedGoals: number;
   currentGameweek: number;
+  /** Gameweeks still to play: all of them until the picks lock, 0 at full time. */
   weeksLeft: number;
   /** False until the picks lock at the deadline: no goals to tell yet. */
   hasSeasonStarted: boolean;
@@ -168,10 +170,11 @@ export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): Se
     gameweeks,
     chartRows: seasonChartRows(runningTotal),
     currentGoals: runningTotal,
-    goalsNeeded: Math.max(0, GOAL_TARGET - runningTotal),
+    goalsNeeded: season.isSeasonOver || runningTotal > GOAL_TARGET ? null : GOAL_TARGET - runningTotal,
     projectedGoals: projectedGoals(runningTotal, season.currentGameweek, season.gameweeks.length),
     currentGameweek: season.currentGameweek,
-    weeksLeft: season.weeksLeft,
+    // Gameweek 1 is still to play until the picks lock at its kick-off.
+    weeksLeft: hasSeasonStarted ? season.weeksLeft : season.gameweeks.length,
     hasSeasonStarted,
     isSeasonOver: season.isSeasonOver,
     banner: season.isSeasonOver && status === 'bust' ? 'final_bust' : status,

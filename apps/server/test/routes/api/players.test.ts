@@ -30,6 +30,39 @@ describe.each(TEST_ENGINES)('the player list on %s', (engine) => {
     expect(page.isUnscoredOnly).toBe(false);
   });
 
+  it('sorts by name ignoring accents and case, the same on every database', async () => {
+    const { cookie } = await signUp(context.app);
+    const names: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await send(context.app, 'GET', `/api/players?sort=name&pageSize=100&page=${page}`, {
+        cookie,
+      });
+      const { players } = playerPageSchema.parse(response.json());
+      if (players.length === 0) break;
+      names.push(...players.map((player) => player.name));
+    }
+    // "İlkay Gündoğan" among the I names, long before "Zach Abbott" at the end.
+    const position = (name: string) => names.indexOf(name);
+    expect(position('İlkay Gündoğan')).toBeGreaterThan(0);
+    expect(position('İlkay Gündoğan')).toBeLessThan(position('Zach Abbott'));
+    const firstJ = names.findIndex((name) => name.startsWith('J'));
+    expect(position('İlkay Gündoğan')).toBeLessThan(firstJ);
+    expect(names.slice(firstJ).some((name) => name.startsWith('I') || name.startsWith('İ'))).toBe(false);
+    // Every name in order of its letters without accents.
+    const plain = (name: string) =>
+      name
+        .replace(/[ıİ]/g, 'i')
+        .replace(/[Øø]/g, 'o')
+        .replace(/[Đđ]/g, 'd')
+        .replace(/[Łł]/g, 'l')
+        .replace(/ß/g, 's')
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase();
+    const keys = names.map(plain);
+    expect(keys.filter((key, index) => index > 0 && (keys[index - 1] ?? '') > key)).toEqual([]);
+  });
+
   it('searches name and club case-insensitively, ignoring commas', async () => {
     const byName = await list('?search=haa,land');
     expect(byName.players.map((player) => player.webName)).toContain('Haaland');

@@ -5,8 +5,59 @@ import { type Executor, selectRows } from '../../../db/database.ts';
 
 type Query = z.output<typeof listPlayersQuerySchema>;
 
+/** Latin letters that have no decomposition into a base letter and an accent. */
+const UNDECOMPOSED_LETTERS: Readonly<Record<string, string>> = {
+  Æ: 'a',
+  æ: 'a',
+  Ð: 'd',
+  ð: 'd',
+  Đ: 'd',
+  đ: 'd',
+  Ħ: 'h',
+  ħ: 'h',
+  ı: 'i',
+  ĸ: 'k',
+  Ł: 'l',
+  ł: 'l',
+  Ŋ: 'n',
+  ŋ: 'n',
+  Ø: 'o',
+  ø: 'o',
+  Œ: 'o',
+  œ: 'o',
+  ß: 's',
+  Þ: 't',
+  þ: 't',
+  Ŧ: 't',
+  ŧ: 't',
+};
+
+/**
+ * The accented Latin letters (Latin-1 Supplement to Latin Extended-B) and the plain lower-case
+ * letter each sorts as, for SQL's translate(): "İlkay Gündoğan" sorts as "ilkay gundogan".
+ * Neither PGlite nor every PostgreSQL has ICU or unaccent, and the default collation differs
+ * between databases, so the name sort compares this key byte by byte (collate "C") on both.
+ */
+const ACCENT_FOLDING = (() => {
+  let from = '';
+  let to = '';
+  for (let codePoint = 0xc0; codePoint <= 0x24f; codePoint += 1) {
+    const letter = String.fromCodePoint(codePoint);
+    const base = UNDECOMPOSED_LETTERS[letter] ?? letter.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (/^[a-z]$/.test(base)) {
+      from += letter;
+      to += base;
+    }
+  }
+  return { from, to };
+})();
+
+/** A name as it sorts: accents and case ignored, the same order on every database. */
+const nameSortKey = (column: SQL) =>
+  sql`lower(translate(${column}, ${ACCENT_FOLDING.from}, ${ACCENT_FOLDING.to})) collate "C"`;
+
 const SORT_COLUMNS: Record<NonNullable<Query['sort']>, SQL> = {
-  name: sql`p.name`,
+  name: nameSortKey(sql`p.name`),
   team: sql`clubs.name`,
   position: sql`p.position`,
   total_goals: sql`p.last_season_goals`,
@@ -49,9 +100,10 @@ export async function listCatalogPlayers(
   }
 
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const byName = nameSortKey(sql`p.name`);
   const orderBy = query.sort
-    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, p.name asc, p.id`
-    : sql`p.name asc, p.id`;
+    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, ${byName} asc, p.id`
+    : sql`${byName} asc, p.id`;
 
   const rows = await selectRows<{
     id: string;
