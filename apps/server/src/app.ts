@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
 import { errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
+import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
 import { authPlugin, resolveAuthSecret } from './plugins/external/auth.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(requestGuardPlugin);
   const clock = app.clock;
   const mailer = createMailer({
     db: app.db,

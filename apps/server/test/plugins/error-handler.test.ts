@@ -120,6 +120,84 @@ describe('the API under bad input', () => {
   });
 });
 
+describe('input no route can accept', () => {
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const nullCharacterRefusal = {
+    code: 'INVALID_REQUEST',
+    userMessage:
+      "Text can't contain a null character or an invalid character. Please remove it and try again.",
+  };
+
+  it.each([
+    ['the leaderboard search', 'GET', '/api/leaderboard/global?search=%00'],
+    ['a query parameter of better-auth', 'GET', '/api/auth/verify-email?token=a%00b'],
+    ['a path parameter', 'GET', '/api/leaderboard/%00'],
+  ])('refuses a NUL character in %s with a 400', async (_case, method, url) => {
+    const response = await app.inject({ method: method as 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(nullCharacterRefusal);
+  });
+
+  it.each([
+    ['a NUL character', { name: 'page_view', path: '/\u0000' }],
+    ['a NUL character in a key', { name: 'page_view', path: '/', properties: { 'a\u0000': 'x' } }],
+    ['an unpaired surrogate', { name: 'page_view', path: '/', properties: { tab: '\ud800' } }],
+  ])('refuses a JSON body with %s and writes nothing', async (_case, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      headers: { 'content-type': 'application/json' },
+      // Written by hand: the escapes must reach the server as JSON escapes.
+      payload: JSON.stringify(payload).replaceAll('\\\\u', '\\u'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(nullCharacterRefusal);
+    expect(await database.db.select().from(analyticsEvents)).toEqual([]);
+  });
+
+  it.each([
+    // Deep enough to overflow the stack of code that walks the body recursively.
+    ['/api/auth/sign-up/email', 100_000],
+    ['/api/auth/sign-in/email', 100_000],
+    ['/api/auth/request-password-reset', 100_000],
+    // Within the small body limit of analytics events.
+    ['/api/analytics/events', 100],
+  ])('refuses a deeply nested JSON body on %s with a 400', async (url, depth) => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      userMessage: 'The request is too deeply nested to read.',
+    });
+  });
+
+  it('still accepts nesting a real request uses', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: { name: 'page_view', path: '/', properties: { tab: 'global' } },
+    });
+    expect(response.statusCode).toBeLessThan(300);
+  });
+});
+
 describe('the rate limit', () => {
   it('answers 429 with a clear message past the limit', async () => {
     const database = await createTestDatabase('pglite');

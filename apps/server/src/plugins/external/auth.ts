@@ -58,6 +58,8 @@ export function createAuth(options: {
       },
     }),
     telemetry: { enabled: false },
+    // Faults other than refusals reach our error handler (503 when the database is down, logged 500s).
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

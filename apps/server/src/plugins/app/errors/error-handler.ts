@@ -2,17 +2,35 @@ import { AppError, type AppErrorBody, isAppErrorCode } from '@hit21/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachableError } from '../../../db/database-errors.ts';
+import { databaseOutagePlugin } from './database-outage.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "Hit21 can't reach its database right now. Please try again in a minute.";
 
 /**
  * Turns every error into the one JSON shape the web client reads: `{ code, message, userMessage }`.
  * Validation failures are 400 with the issues listed; server faults are logged with the request
- * and masked, so no stack trace or internal detail ever leaves the server.
+ * and masked, so no stack trace or internal detail ever leaves the server. A database that
+ * cannot be reached is 503 on every route, logged once per outage rather than per request.
  */
 export const errorHandlerPlugin = fp(
   async (fastify: FastifyInstance) => {
+    await fastify.register(databaseOutagePlugin);
     fastify.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (isDatabaseUnreachableError(error)) {
+        fastify.databaseOutage.reportUnreachable(error);
+        return reply
+          .status(503)
+          .header('retry-after', '30')
+          .send({
+            code: 'UNAVAILABLE',
+            message: 'Database unreachable',
+            userMessage: DATABASE_UNAVAILABLE_MESSAGE,
+          } satisfies AppErrorBody);
+      }
+
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         return reply.status(error.statusCode).send(error.toBody());
@@ -63,5 +81,5 @@ export const errorHandlerPlugin = fp(
       } satisfies AppErrorBody);
     });
   },
-  { name: 'error-handler' },
+  { name: 'error-handler', dependencies: ['db'] },
 );

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnreachableError } from '../../../db/database-errors.ts';
 import { readSchemaVersion } from '../../../db/schema-version.ts';
+import { pingDatabase } from '../../../plugins/app/health/health-repository.ts';
 
 const databaseStatusSchema = z.object({
   engine: z.enum(['pglite', 'postgres']),
@@ -25,11 +26,14 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const engine = fastify.database.engine;
       try {
-        await fastify.db.execute(sql`select 1`);
+        await pingDatabase(fastify.db);
         const schemaVersion = (await readSchemaVersion(fastify.db)) ?? null;
+        fastify.databaseOutage.reportReachable();
         return { status: 'ok' as const, database: { engine, reachable: true, schemaVersion } };
       } catch (error) {
-        request.log.warn({ err: error }, 'Health check: database unreachable');
+        // An outage is logged once, by the tracker; any other fault each time.
+        if (isDatabaseUnreachableError(error)) fastify.databaseOutage.reportUnreachable(error);
+        else request.log.error({ err: error }, 'Health check failed');
         return reply
           .status(503)
           .send({ status: 'unavailable', database: { engine, reachable: false, schemaVersion: null } });

@@ -1,0 +1,72 @@
+import { AppError } from '@hit21/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Deeper than any request of ours needs; bounded so no code that walks a body can overflow the stack. */
+export const MAX_REQUEST_NESTING = 32;
+
+/** A NUL character (PostgreSQL cannot store it in text) or an unpaired UTF-16 surrogate (not valid text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what this finds.
+const UNSTORABLE_CHARACTER = /[\u0000\p{Cs}]/u;
+
+type InputProblem = 'unstorable-character' | 'too-deep';
+
+/**
+ * Finds the first value in `input` that no route can accept: text PostgreSQL refuses, or
+ * nesting past the limit. Walks with its own stack, so a deep input cannot overflow it.
+ */
+export function findInputProblem(input: unknown): InputProblem | undefined {
+  const pending: [value: unknown, depth: number][] = [[input, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value === 'string') {
+      if (UNSTORABLE_CHARACTER.test(value)) return 'unstorable-character';
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_REQUEST_NESTING) return 'too-deep';
+    for (const [key, child] of Object.entries(value)) {
+      if (UNSTORABLE_CHARACTER.test(key)) return 'unstorable-character';
+      pending.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+function refusal(problem: InputProblem, part: string): AppError {
+  if (problem === 'too-deep') {
+    return new AppError('INVALID_REQUEST', {
+      message: `The request ${part} is nested deeper than ${MAX_REQUEST_NESTING} levels`,
+      userMessage: 'The request is too deeply nested to read.',
+    });
+  }
+  return new AppError('INVALID_REQUEST', {
+    message: `The request ${part} contains a NUL character or an unpaired surrogate`,
+    userMessage:
+      "Text can't contain a null character or an invalid character. Please remove it and try again.",
+  });
+}
+
+function assertAcceptable(input: unknown, part: string) {
+  const problem = findInputProblem(input);
+  if (problem) throw refusal(problem, part);
+}
+
+/**
+ * Refuses, before any route or better-auth sees them, the inputs no route can accept: NUL
+ * characters and broken text anywhere (query, path, body), and bodies nested too deeply.
+ * Query and path are checked as the request arrives; the body right after it is parsed,
+ * whichever parser read it (JSON, or the analytics beacon's text), before validation.
+ */
+export const requestGuardPlugin = fp(
+  async (fastify: FastifyInstance) => {
+    fastify.addHook('onRequest', async (request) => {
+      assertAcceptable(request.query, 'query');
+      assertAcceptable(request.params, 'path');
+    });
+    fastify.addHook('preValidation', async (request) => {
+      assertAcceptable(request.body, 'body');
+    });
+  },
+  { name: 'request-guard' },
+);
