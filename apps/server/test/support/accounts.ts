@@ -61,3 +61,27 @@ export async function latestLink(app: App, to: string, subject: RegExp): Promise
   if (!link) throw new Error(`No e-mail "${subject}" to ${to}`);
   return new URL(link);
 }
+
+/** Completes onboarding for a signed-in account (a team can be saved only after it). */
+export async function completeOnboarding(app: App, cookie: string, fullName = 'Jordan Fan') {
+  const response = await send(app, 'PUT', '/api/profile/onboarding', {
+    cookie,
+    body: {
+      fullName,
+      dob: '1990-05-01',
+      country: 'United Kingdom',
+      favouriteTeam: 'Arsenal',
+      howDidYouHear: 'friend',
+    },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`Onboarding failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string };
+}
+
+/** A fresh account that has completed onboarding (needs the season loaded for the clubs). */
+export async function signUpOnboarded(app: App, email = uniqueEmail()) {
+  const account = await signUp(app, email);
+  const profile = await completeOnboarding(app, account.cookie);
+  return { ...account, id: profile.id };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, emailSchema, newPasswordSchema } from '@hit21/core';
+import { AppError } from '@hit21/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import { checkAuthFields } from '../app/accounts/auth-fields.ts';
+import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
 import { assertWithinAccountRateLimit } from '../app/rate-limits/account-rate-limit.ts';
@@ -74,12 +76,15 @@ export function createAuth(options: {
         );
       },
       onPasswordReset: async ({ user }) => {
+        // One reset ends every other reset link of the account (sessions are revoked too).
+        await deletePasswordResetTokens(db, user.id);
         await mailer.send(user.email, passwordChangedMail());
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A verification link proves the address, not who opens it: it never hands out a session.
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
         await mailer.send(
@@ -88,7 +93,9 @@ export function createAuth(options: {
         );
       },
     },
-    user: { deleteUser: { enabled: true } },
+    // Accounts are deleted by /api/deleteAccount only, which removes everything of the user;
+    // better-auth's /delete-user stays off (404) and the address cannot be changed.
+    user: { deleteUser: { enabled: false }, changeEmail: { enabled: false } },
     // better-auth's own per-client limits, on in every environment (not only production); the
     // sensitive paths get the per-client and per-address limits of the hook below instead.
     rateLimit: {
@@ -118,7 +125,10 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (context) => {
-        const body = (context.body ?? {}) as Record<string, unknown>;
+        // Every stored or keyed field bounded and normalised first, with the core schemas.
+        const fields = checkAuthFields(context.path, context.body);
+        if (!fields.ok) refuse(fields.message);
+        const body = (fields.body ?? context.body ?? {}) as Record<string, unknown>;
         const action = RATE_LIMITED_PATHS[context.path];
         // Only requests from outside: our own routes call the API and count attempts themselves.
         if (action && context.request) {
@@ -141,19 +151,8 @@ export function createAuth(options: {
             throw error;
           }
         }
-        // One password policy for every new password, whichever way it arrives.
-        if (context.path === '/sign-up/email') {
-          const email = emailSchema.safeParse(body.email);
-          if (!email.success) refuse(email.error.issues[0]?.message ?? 'Email is invalid');
-          const password = newPasswordSchema.safeParse(body.password);
-          if (!password.success)
-            refuse(password.error.issues[0]?.message ?? 'Password must meet all security requirements');
-        }
-        if (context.path === '/reset-password' || context.path === '/change-password') {
-          const password = newPasswordSchema.safeParse(body.newPassword);
-          if (!password.success)
-            refuse(password.error.issues[0]?.message ?? 'Password must meet all security requirements');
-        }
+        // better-auth stores the normalised fields (e.g. the name in NFC, single-spaced).
+        if (fields.body) return { context: { body: fields.body } };
       }),
       after: createAuthMiddleware(async (context) => {
         if (

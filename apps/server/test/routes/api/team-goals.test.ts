@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../../src/app.ts';
 import type { Database } from '../../../src/db/database.ts';
 import { players } from '../../../src/db/schema/index.ts';
-import { send, signUp } from '../../support/accounts.ts';
+import { send, signUpOnboarded } from '../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp } from '../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 
@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   /** A new user whose team is TEAM, saved before the deadline. */
   async function userWithTeam(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
     const ids = await playerIds(context.database.db);
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const saved = await send(context.app, 'PUT', '/api/team', {
       cookie,
       body: { playerIds: TEAM.map((webName) => ids.get(webName)) },
@@ -170,7 +170,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
 
   it('answers only the goals of the signed-in user and none to a user without a team', async () => {
     await userWithTeam();
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const response = await withAppAt(END_OF_SEASON, (app) => send(app, 'GET', '/api/team/goals', { cookie }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../../src/app.ts';
 import type { Database } from '../../../src/db/database.ts';
 import { goals, players } from '../../../src/db/schema/index.ts';
-import { send, signUp } from '../../support/accounts.ts';
+import { send, signUp, signUpOnboarded } from '../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp } from '../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 
@@ -42,7 +42,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
   it('saves 4 outfield players before the deadline, replaces them on edit, and marks selection complete', async () => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const first = await Promise.all(
       ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'].map((name) => playerId(db, name)),
     );
@@ -76,12 +76,28 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     ]);
   });
 
+  it('refuses a team from an account that has not completed onboarding, and saves nothing', async () => {
+    const { db } = context.database;
+    const { cookie } = await signUp(context.app);
+    const team = await unscoredBy(db, BEFORE_DEADLINE, 4);
+    const refused = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: team } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      reason: 'ONBOARDING_INCOMPLETE',
+      userMessage: 'Please complete your profile before picking your team.',
+    });
+    expect((await send(context.app, 'GET', '/api/team', { cookie })).json().picks).toEqual([]);
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().playerSelectionComplete).toBe(
+      false,
+    );
+  });
+
   it.each([
     ['three players', 3, 'Please select exactly 4 players'],
     ['five players', 5, 'Please select exactly 4 players'],
   ])('refuses %s and keeps the stored team', async (_case, size, message) => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const ids = await unscoredBy(db, BEFORE_DEADLINE, 5);
     await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: ids.slice(0, 4) } });
     const response = await send(context.app, 'PUT', '/api/team', {
@@ -95,7 +111,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
   it('refuses the same player twice, a goalkeeper and an unknown player, writing nothing', async () => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const [a = '', b = '', c = ''] = await unscoredBy(db, BEFORE_DEADLINE, 3);
     const keeper = await playerId(db, 'Raya');
     const cases = [
@@ -119,7 +135,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
   it('locks a saved team once the deadline has passed', async () => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const ids = await unscoredBy(db, AFTER_GAMEWEEK_3, 5);
     await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: ids.slice(0, 4) } });
     const later = await appAt(AFTER_GAMEWEEK_3);
@@ -147,7 +163,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     const { db } = context.database;
     const later = await appAt(AFTER_GAMEWEEK_3);
     try {
-      const { cookie } = await signUp(later);
+      const { cookie } = await signUpOnboarded(later);
       const unscored = await unscoredBy(db, AFTER_GAMEWEEK_3, 3);
       const haaland = await playerId(db, 'Haaland');
       const refused = await send(later, 'PUT', '/api/team', {
@@ -171,7 +187,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
   it('refuses a player who joins the game in a later gameweek, and any first team once the season is over', async () => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const [lateArrival] = await db
       .select({ id: players.id })
       .from(players)
@@ -188,7 +204,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
     const afterSeason = await appAt('2026-06-01T00:00:00Z');
     try {
-      const newcomer = await signUp(afterSeason);
+      const newcomer = await signUpOnboarded(afterSeason);
       const refused = await send(afterSeason, 'PUT', '/api/team', {
         cookie: newcomer.cookie,
         body: { playerIds: await unscoredBy(db, '2026-06-01T00:00:00Z', 4) },
@@ -206,7 +222,7 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
 
   it('counts goals up to the clock and follows a transfer', async () => {
     const { db } = context.database;
-    const { cookie } = await signUp(context.app);
+    const { cookie } = await signUpOnboarded(context.app);
     const ids = await Promise.all(
       ['Haaland', 'Semenyo', 'Watkins', 'Saka'].map((name) => playerId(db, name)),
     );

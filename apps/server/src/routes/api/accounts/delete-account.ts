@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccount } from '../../../plugins/app/accounts/delete-account.ts';
+import { requestHeaders } from '../../../plugins/external/auth.ts';
 
 const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
@@ -9,7 +10,8 @@ const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['accounts'],
-        summary: 'Delete the signed-in account and everything that belongs to it',
+        summary:
+          'Delete the signed-in account and everything that belongs to it (the only way to delete one)',
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },
@@ -17,13 +19,11 @@ const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       await deleteAccount(fastify.db, user);
       await fastify.mailingList.unsubscribe({ email: user.email });
-      // The session row is gone with the user; clear the cookie too.
-      reply.header(
-        'set-cookie',
-        ['better-auth.session_token', 'better-auth.session_data'].map(
-          (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
-        ),
-      );
+      // The sessions went with the user; better-auth's sign-out expires its cookies under the
+      // names it uses (`__Secure-` prefixed in production).
+      const signOut = await fastify.auth.api.signOut({ headers: requestHeaders(request), asResponse: true });
+      const cookies = signOut.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
       return { success: true as const };
     },
   );

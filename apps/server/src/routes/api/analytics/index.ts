@@ -1,4 +1,4 @@
-import { analyticsEventInputSchema } from '@hit21/core';
+import { ANALYTICS_LIMITS, analyticsEventInputSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAnalyticsEvent } from '../../../plugins/app/analytics/analytics-repository.ts';
@@ -16,6 +16,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/api/analytics/events',
     {
+      // An event is small; refuse a big body before parsing it (413).
+      bodyLimit: ANALYTICS_LIMITS.bodyBytes,
       schema: {
         tags: ['analytics'],
         summary: 'Record a first-party analytics event (page views and the product events)',
