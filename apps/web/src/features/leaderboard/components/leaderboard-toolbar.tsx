@@ -3,6 +3,7 @@ import { Search, UserRound, Users, X } from 'lucide-react';
 import { type Dispatch, useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { LeaderboardTabView, LeaderboardViewAction } from '../leaderboard-view.ts';
 
@@ -70,21 +71,16 @@ export function LeaderboardToolbar({ view, dispatch }: LeaderboardToolbarProps) 
         >
           Show
         </label>
-        <select
+        <Select
           id={`${ids}-size`}
-          value={view.pageSize}
-          onChange={(event) => {
-            const pageSize = LEADERBOARD_PAGE_SIZES.find((size) => String(size) === event.target.value);
+          value={String(view.pageSize)}
+          options={LEADERBOARD_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          onChange={(value) => {
+            const pageSize = LEADERBOARD_PAGE_SIZES.find((size) => String(size) === value);
             if (pageSize) dispatch({ type: 'setPageSize', pageSize });
           }}
-          className="numeric min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base shadow-xs hover:border-stone-400 focus-visible:border-felt-900"
-        >
-          {LEADERBOARD_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+          className="numeric w-20"
+        />
         <Button
           variant={view.isMeOnly ? 'primary' : 'secondary'}
           size="sm"

@@ -5,7 +5,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
+import { Jersey } from '../../../components/ui/jersey.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -22,7 +24,6 @@ import {
   toOnboardingInput,
   UNEXPECTED_ERROR_MESSAGE,
 } from '../onboarding-form.ts';
-import { ClubSelect } from './club-select.tsx';
 import { HowDidYouHearOptions } from './how-did-you-hear-options.tsx';
 import { OnboardingProgress } from './onboarding-progress.tsx';
 import { TeamCard } from './team-card.tsx';
@@ -243,9 +244,16 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                 control={control}
                 name="favouriteTeam"
                 render={({ field }) => (
-                  <ClubSelect
+                  <Select
+                    size="field"
                     id={FIELD_IDS.favouriteTeam}
-                    clubs={clubs}
+                    placeholder="Choose your team"
+                    options={clubs.map((club) => ({
+                      value: club.name,
+                      label: club.name,
+                      icon: <Jersey club={club} size="sm" />,
+                      aside: <span className="numeric text-muted text-sm tracking-widest">{club.code}</span>,
+                    }))}
                     value={field.value}
                     onChange={(clubName) => {
                       field.onChange(clubName);

@@ -3,9 +3,9 @@ import { LayoutGrid, List, Search, X } from 'lucide-react';
 import type { Dispatch, RefObject } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { OutfieldPosition, PlayerQueryAction, PlayerQueryState, ViewMode } from '../player-query.ts';
-import { FilterSelect } from './filter-select.tsx';
 import { GoalsFilter } from './goals-filter.tsx';
 
 const ALL = 'all';
@@ -73,15 +73,15 @@ export function PlayerFilterBar({ query, dispatch, clubs, searchRef, searchId }:
         ) : null}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-        <FilterSelect
-          label="Team"
+        <Select
+          aria-label="Team"
           value={query.club ?? ALL}
           options={teamOptions}
           onChange={(value) => dispatch({ type: 'setClub', club: value === ALL ? null : value })}
           className="sm:w-52"
         />
-        <FilterSelect
-          label="Position"
+        <Select
+          aria-label="Position"
           value={query.position ?? ALL}
           options={positionOptions}
           onChange={(value) =>

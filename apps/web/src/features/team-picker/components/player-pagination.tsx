@@ -1,6 +1,6 @@
 import { PLAYER_PAGE_SIZES, shownRange } from '@hit21/core';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { FilterSelect } from './filter-select.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 
 export interface PlayerPaginationProps {
   page: number;
@@ -33,8 +33,8 @@ export function PlayerPagination({
             <span className="numeric text-ink">{total}</span> players
           </p>
           <div className="flex items-center gap-2">
-            <FilterSelect
-              label="Players per page"
+            <Select
+              aria-label="Players per page"
               value={String(pageSize)}
               options={PLAYER_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
               onChange={(value) => onPageSizeChange(Number(value))}
