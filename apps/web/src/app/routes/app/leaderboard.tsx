@@ -1,10 +1,9 @@
 import type { LeaderboardType, Profile } from '@hit21/core';
-import { RotateCcw } from 'lucide-react';
 import { Navigate, Outlet, useLocation, useMatch } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
 import { LeaderboardScreen } from '../../../features/leaderboard/components/leaderboard-screen.tsx';
@@ -58,15 +57,7 @@ function LeaderboardTab({ type }: { type: LeaderboardType }) {
       />
       <Container className="py-6 sm:py-10">
         {profile.isError ? (
-          <div className="flex flex-col items-center gap-4 py-12 text-center">
-            <p role="alert" className="max-w-xl text-lg">
-              {getUserMessage(profile.error)}
-            </p>
-            <Button variant="secondary" onClick={() => profile.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try Again
-            </Button>
-          </div>
+          <QueryError message={getUserMessage(profile.error)} onRetry={() => profile.refetch()} />
         ) : profile.data ? (
           <LeaderboardScreen
             type={type}

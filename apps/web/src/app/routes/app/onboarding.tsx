@@ -1,10 +1,9 @@
-import { RotateCcw } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
@@ -24,20 +23,14 @@ export default function OnboardingRoute() {
     return (
       <>
         <PageHeader title="Set Up Your Profile" />
-        <Container className="flex flex-col items-center gap-4 py-12 text-center">
-          <p role="alert" className="max-w-xl text-lg">
-            {getUserMessage(profile.error ?? clubs.error)}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
+        <Container>
+          <QueryError
+            message={getUserMessage(profile.error ?? clubs.error)}
+            onRetry={() => {
               if (profile.isError) profile.refetch();
               if (clubs.isError) clubs.refetch();
             }}
-          >
-            <RotateCcw aria-hidden="true" />
-            Try Again
-          </Button>
+          />
         </Container>
       </>
     );

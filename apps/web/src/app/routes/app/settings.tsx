@@ -1,12 +1,11 @@
 import type { Profile } from '@hit21/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -28,17 +27,7 @@ export default function SettingsRoute() {
 
   let content: ReactNode;
   if (profile.isError) {
-    content = (
-      <div className="flex flex-col items-center gap-4 py-12 text-center">
-        <p role="alert" className="max-w-xl text-lg">
-          {getUserMessage(profile.error)}
-        </p>
-        <Button variant="secondary" onClick={() => profile.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
-    );
+    content = <QueryError message={getUserMessage(profile.error)} onRetry={() => profile.refetch()} />;
   } else if (profile.data === null) {
     return <Navigate to={paths.login.getHref()} replace />;
   } else if (profile.data === undefined) {

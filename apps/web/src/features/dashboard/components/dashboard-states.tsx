@@ -1,7 +1,8 @@
-import { RotateCcw, Shirt } from 'lucide-react';
+import { Shirt } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
@@ -47,15 +48,7 @@ export function DashboardSkeleton() {
 /** The specification's inline failure, with a way to try again. */
 export function DashboardError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p role="alert" className="font-display text-felt-900 text-xl uppercase tracking-wide">
-        Failed to load user data
-      </p>
-      <Button variant="secondary" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
+    <QueryError tone="headline" message="Failed to load user data" retryLabel="Retry" onRetry={onRetry} />
   );
 }
 

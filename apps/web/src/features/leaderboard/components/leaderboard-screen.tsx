@@ -1,10 +1,11 @@
 import { type Club, type LeaderboardType, pageCountOf, shownRange } from '@hit21/core';
-import { Flag, Globe, RotateCcw, Settings, Shield, Trophy } from 'lucide-react';
+import { Flag, Globe, Settings, Shield, Trophy } from 'lucide-react';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -174,25 +175,21 @@ function BoardError({
   onRetry: () => void;
 }) {
   return (
-    <div className="flex flex-col items-center gap-4 py-8 text-center">
-      <p role="alert" className="max-w-md font-semibold text-bust-700">
-        {message}
-      </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        {hasSettingsLink ? (
+    <QueryError
+      tone="panel"
+      message={message}
+      onRetry={onRetry}
+      actions={
+        hasSettingsLink ? (
           <Button asChild>
             <Link to={paths.settings.getHref()}>
               <Settings aria-hidden="true" />
               Go to Settings
             </Link>
           </Button>
-        ) : null}
-        <Button variant="secondary" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
-    </div>
+        ) : null
+      }
+    />
   );
 }
 

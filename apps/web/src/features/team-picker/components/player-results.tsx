@@ -1,7 +1,8 @@
 import type { CatalogPlayer, Club } from '@hit21/core';
-import { FilterX, RotateCcw, SearchX } from 'lucide-react';
+import { FilterX, SearchX } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { ViewMode } from '../player-query.ts';
@@ -42,17 +43,7 @@ export function PlayerResults({
 }: PlayerResultsProps) {
   let content: ReactNode;
   if (loadError) {
-    content = (
-      <div className="flex flex-col items-center gap-4 px-4 py-12 text-center">
-        <p role="alert" className="max-w-md text-lg">
-          {loadError}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
-    );
+    content = <QueryError message={loadError} onRetry={onRetry} className="px-4" />;
   } else if (!players) {
     content = (
       <div aria-hidden="true" className={viewMode === 'grid' ? GRID : 'flex flex-col gap-2'}>
