@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageFromInput, shownRange } from './page-range.ts';
+import { goToPageEntry, pageCountOf, pageFromInput, shownRange } from './page-range.ts';
 
 describe('pageCountOf', () => {
   it('rounds partial pages up and has no page for nothing', () => {
@@ -39,6 +39,24 @@ describe('pageFromInput', () => {
   it('waits while the box holds no whole number', () => {
     for (const text of ['', ' ', '-', '-3', '2.5', 'abc', '1e3']) {
       expect(pageFromInput(text, 38)).toBeUndefined();
+    }
+  });
+});
+
+describe('goToPageEntry', () => {
+  it('goes to the typed page and shows the page it went to, not what was typed', () => {
+    expect(goToPageEntry('7', 31)).toEqual({ text: '7', page: 7 });
+    expect(goToPageEntry('999', 31)).toEqual({ text: '31', page: 31 });
+    expect(goToPageEntry('0', 31)).toEqual({ text: '1', page: 1 });
+  });
+
+  it('lets the box be emptied without going anywhere', () => {
+    expect(goToPageEntry('', 31)).toEqual({ text: '' });
+  });
+
+  it('refuses anything but a whole number, so "2.5" never goes to a page', () => {
+    for (const text of ['2.5', '2.', '-1', '1e3', 'abc', '+2']) {
+      expect(goToPageEntry(text, 31)).toBeUndefined();
     }
   });
 });

@@ -22,3 +22,14 @@ export function pageFromInput(text: string, pageCount: number): number | undefin
   if (!/^\d+$/.test(trimmed)) return undefined;
   return clampPage(Number(trimmed), pageCount);
 }
+
+/**
+ * What a "Go to" box does with its new text: the page to go to and the text to show, which is
+ * that page (typing 999 of 31 pages shows 31); empty text goes nowhere. Anything but a whole
+ * number ("2.5", "-1", "1e3") is refused: undefined, and the box keeps what it had.
+ */
+export function goToPageEntry(text: string, pageCount: number): { text: string; page?: number } | undefined {
+  if (text.trim() === '') return { text: '' };
+  const page = pageFromInput(text, pageCount);
+  return page === undefined ? undefined : { text: String(page), page };
+}

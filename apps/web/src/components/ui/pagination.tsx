@@ -1,6 +1,6 @@
-import { pageFromInput, pageStrip } from '@hit21/core';
+import { goToPageEntry, pageStrip } from '@hit21/core';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface PaginationProps {
@@ -119,7 +119,15 @@ function PageButton({
   );
 }
 
-/** Jumps as a whole number is typed, kept within the pages; cleared when it loses focus. */
+/** A key that would put something other than a digit in the box ("2.5", "-1", "1e3"). */
+function isNonDigitKey(event: KeyboardEvent<HTMLInputElement>): boolean {
+  return event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
+/**
+ * Jumps as a whole number is typed, kept within the pages, and then shows the page it went to
+ * (999 of 31 pages reads 31). Only digits go in; cleared when it loses focus.
+ */
 function GoToPage({
   pageCount,
   onPageChange,
@@ -145,10 +153,14 @@ function GoToPage({
         step={1}
         value={text}
         placeholder="#"
+        onKeyDown={(event) => {
+          if (isNonDigitKey(event)) event.preventDefault();
+        }}
         onChange={(event) => {
-          setText(event.target.value);
-          const target = pageFromInput(event.target.value, pageCount);
-          if (target !== undefined) onPageChange(target);
+          const entry = goToPageEntry(event.target.value, pageCount);
+          if (!entry) return;
+          setText(entry.text);
+          if (entry.page !== undefined) onPageChange(entry.page);
         }}
         onBlur={() => setText('')}
         className="numeric min-h-11 w-18 rounded-lg border border-stone-300 bg-white px-2 text-center text-base shadow-xs placeholder:text-stone-500 hover:border-stone-400 focus-visible:border-felt-900"

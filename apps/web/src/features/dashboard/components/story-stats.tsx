@@ -12,7 +12,17 @@ export function StoryStats({
       <StatTile label="Current Goals" suffix={`/ ${GOAL_TARGET}`}>
         {story.currentGoals}
       </StatTile>
-      <StatTile label="Goals Needed">{story.goalsNeeded}</StatTile>
+      <StatTile label="Goals Needed">
+        {story.goalsNeeded === null ? (
+          // 21 is out of reach (over it, or full time): no number of goals is needed any more.
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="sr-only">None</span>
+          </>
+        ) : (
+          story.goalsNeeded
+        )}
+      </StatTile>
       <StatTile label="Weeks Left">{story.weeksLeft}</StatTile>
     </dl>
   );

@@ -21,7 +21,6 @@ describe('statusBannerCopy', () => {
       {
         banner: 'going_bust',
         currentGoals: 0,
-        goalsNeeded: 21,
         hasSeasonStarted: false,
         isSeasonOver: false,
         breakdown: breakdown({ Haaland: 0, Saka: 0, Watkins: 0, Palmer: 0 }),
@@ -40,7 +39,6 @@ describe('statusBannerCopy', () => {
         ...running,
         banner: 'going_bust',
         currentGoals: 9,
-        goalsNeeded: 12,
         breakdown: breakdown({ Haaland: 9, Saka: 0, Watkins: 0, Palmer: 0 }),
       },
       KICK_OFF,
@@ -55,7 +53,6 @@ describe('statusBannerCopy', () => {
         ...running,
         banner: 'safe',
         currentGoals: 17,
-        goalsNeeded: 4,
         breakdown: breakdown({ A: 5, B: 4, C: 4, D: 4 }),
       },
       KICK_OFF,
@@ -69,7 +66,6 @@ describe('statusBannerCopy', () => {
         ...running,
         banner: 'bust',
         currentGoals: 24,
-        goalsNeeded: 0,
         breakdown: breakdown({ A: 9, B: 9, C: 6, D: 0 }),
       },
       KICK_OFF,
@@ -84,12 +80,29 @@ describe('statusBannerCopy', () => {
         ...running,
         banner: 'optimal',
         currentGoals: 21,
-        goalsNeeded: 0,
         breakdown: breakdown({ A: 9, B: 4, C: 5, D: 3 }),
       },
       KICK_OFF,
     );
     expect(copy).toMatchObject({ tone: 'optimal', title: 'Optimal' });
+    expect(copy.message).toContain('now you need them to stop scoring');
+  });
+
+  it('stops asking an optimal team to hold on once the season is over', () => {
+    const copy = statusBannerCopy(
+      {
+        hasSeasonStarted: true,
+        isSeasonOver: true,
+        banner: 'optimal',
+        currentGoals: 21,
+        breakdown: breakdown({ A: 9, B: 4, C: 5, D: 3 }),
+      },
+      KICK_OFF,
+    );
+    expect(copy).toMatchObject({ tone: 'optimal', title: 'Optimal' });
+    expect(copy.message).toBe(
+      'Full time: you finished on exactly 21 with all 4 players on the scoresheet. Perfect.',
+    );
   });
 
   it('gives the full-time verdicts once the season is over', () => {
@@ -99,7 +112,6 @@ describe('statusBannerCopy', () => {
         ...over,
         banner: 'final_bust',
         currentGoals: 15,
-        goalsNeeded: 6,
         breakdown: breakdown({ A: 10, B: 5, C: 0, D: 0 }),
       },
       KICK_OFF,
@@ -111,7 +123,6 @@ describe('statusBannerCopy', () => {
         ...over,
         banner: 'final_bust',
         currentGoals: 30,
-        goalsNeeded: 0,
         breakdown: breakdown({ A: 10, B: 10, C: 5, D: 5 }),
       },
       KICK_OFF,
@@ -122,7 +133,6 @@ describe('statusBannerCopy', () => {
         ...over,
         banner: 'safe',
         currentGoals: 19,
-        goalsNeeded: 2,
         breakdown: breakdown({ A: 10, B: 5, C: 2, D: 2 }),
       },
       KICK_OFF,

@@ -11,7 +11,7 @@ export interface BannerCopy {
 
 type BannerStory = Pick<
   SeasonStory,
-  'banner' | 'currentGoals' | 'goalsNeeded' | 'hasSeasonStarted' | 'isSeasonOver' | 'breakdown'
+  'banner' | 'currentGoals' | 'hasSeasonStarted' | 'isSeasonOver' | 'breakdown'
 >;
 
 /** "Saka", "Saka and Watkins", "Saka, Watkins and Palmer". */
@@ -42,16 +42,17 @@ export function statusBannerCopy(story: BannerStory, firstKickoffDate: string): 
       return {
         tone: 'optimal',
         title: 'Optimal',
-        message:
-          'Exactly 21 with all 4 players on the scoresheet. Perfect: now you need them to stop scoring.',
+        message: story.isSeasonOver
+          ? 'Full time: you finished on exactly 21 with all 4 players on the scoresheet. Perfect.'
+          : 'Exactly 21 with all 4 players on the scoresheet. Perfect: now you need them to stop scoring.',
       };
     case 'safe':
       return {
         tone: 'safe',
         title: 'Safe',
         message: story.isSeasonOver
-          ? `Full time: you finished on ${total} ${goalsWord(total)} with all 4 players on the scoresheet, ${story.goalsNeeded} short of 21.`
-          : `All 4 of your players have scored and you are on ${total}: ${story.goalsNeeded} more ${goalsWord(story.goalsNeeded)} to hit 21 exactly, and one past that is bust.`,
+          ? `Full time: you finished on ${total} ${goalsWord(total)} with all 4 players on the scoresheet, ${GOAL_TARGET - total} short of 21.`
+          : `All 4 of your players have scored and you are on ${total}: ${GOAL_TARGET - total} more ${goalsWord(GOAL_TARGET - total)} to hit 21 exactly, and one past that is bust.`,
       };
     case 'going_bust':
       return {
