@@ -45,7 +45,8 @@ export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Who the client is comes from the socket, unless the operator names its proxies.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Time-outs so a slow client cannot hold a connection for ever.
     requestTimeout: 30_000,
     bodyLimit: 1_048_576,
@@ -95,6 +96,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(webAppPlugin);
   return app;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies from the socket on. */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,6 +11,62 @@ const optionalString = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+const commaSeparated = optionalString.transform((value) =>
+  value
+    ? value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    : [],
+);
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For): none when unset, else a hop
+ * count ("1") or addresses and CIDRs ("127.0.0.1,10.0.0.0/8"). Trusting every sender would let
+ * any client choose its own address and escape every per-client limit, so "true" is refused.
+ */
+const trustProxySchema = optionalString.transform((value, context): false | number | string[] => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of proxy addresses or CIDRs (not ${wrong.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Extra origins (https://www.example.com) allowed to make changes beside PUBLIC_URL's. */
+const trustedOriginsSchema = commaSeparated.transform((entries, context) =>
+  entries.flatMap((entry) => {
+    const url = URL.parse(entry);
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+      context.addIssue({
+        code: 'custom',
+        message: `${entry} is not an origin like https://hit21.example.com`,
+      });
+      return [];
+    }
+    return [url.origin];
+  }),
+);
+
 /**
  * The server's whole configuration, read from the environment once at start.
  * A wrong value stops the server with a message naming the variable.
@@ -21,6 +78,9 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     /** Public address of this deployment, used in links that leave the site (invites, e-mails). */
     PUBLIC_URL: z.url().optional(),
+    /** More origins allowed to make changes (comma-separated); PUBLIC_URL's origin always is. */
+    TRUSTED_ORIGINS: trustedOriginsSchema,
+    TRUST_PROXY: trustProxySchema,
     /** A PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
     DATABASE_URL: optionalString.pipe(
       z
@@ -57,8 +117,16 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Hit21 <no-reply@hit21.app>'),
     /** Sensitive account actions (sign-in, sign-up, resend, reset, waitlist) per client per minute. */
     ACCOUNT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
-    /** The same actions per e-mail address per 15 minutes. */
+    /**
+     * Per 15 minutes: e-mails asked for one address (sign-up, resend, reset), failed sign-ins
+     * for one address from one client, and wrong current passwords for one user.
+     */
     ACCOUNT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    /**
+     * Failed sign-ins for one address from all clients per 15 minutes; past it, only browsers
+     * that have signed in to that account before may keep trying (docs/decisions/006).
+     */
+    SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     /** Where the built web app lives; served with history fallback when present. */
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   })

@@ -57,6 +57,10 @@ export const changePasswordInputSchema = z
   .refine((input) => input.newPassword === input.confirmPassword, {
     path: ['confirmPassword'],
     message: 'New passwords do not match',
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
   });
 
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });

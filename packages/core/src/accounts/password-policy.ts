@@ -142,4 +142,5 @@ export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Please choose one that is harder to guess.',
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
+  sameAsCurrent: 'Your new password must be different from your current password',
 } as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@hit21/core';
+import { AppError, PASSWORD_MESSAGES } from '@hit21/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -15,6 +15,14 @@ import { deletePasswordResetTokens } from '../app/accounts/verification-reposito
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
 import { assertWithinAccountRateLimit } from '../app/rate-limits/account-rate-limit.ts';
+import {
+  beginPasswordCheck,
+  beginSignIn,
+  PASSWORD_CHECK_PATHS,
+  passwordCheckLimits,
+} from '../app/rate-limits/password-attempts.ts';
+
+const AUTH_BASE_PATH = '/api/auth';
 
 /** Set by our route from Fastify's view of the client, so better-auth hooks can rate-limit per client. */
 const CLIENT_IP_HEADER = 'x-hit21-client-ip';
@@ -27,14 +35,8 @@ const RATE_LIMITED_PATHS: Record<string, string> = {
   '/request-password-reset': 'forgot-password',
 };
 
-export function createAuth(options: {
-  config: Config;
-  db: Database;
-  mailer: Mailer;
-  secret: string;
-  now: () => Date;
-}) {
-  const { config, db, mailer, now } = options;
+export function createAuth(options: { config: Config; db: Database; mailer: Mailer; secret: string }) {
+  const { config, db, mailer } = options;
 
   function refuse(message: string): never {
     throw new APIError('BAD_REQUEST', { message });
@@ -132,7 +134,9 @@ export function createAuth(options: {
         const action = RATE_LIMITED_PATHS[context.path];
         // Only requests from outside: our own routes call the API and count attempts themselves.
         if (action && context.request) {
-          const email = typeof body.email === 'string' ? body.email : undefined;
+          // Sign-in failures are throttled per address by the /api/auth/* route (decision 006);
+          // here every attempt counts per client, and e-mails sent count per address.
+          const email = action !== 'sign-in' && typeof body.email === 'string' ? body.email : undefined;
           try {
             await assertWithinAccountRateLimit({
               db,
@@ -143,13 +147,15 @@ export function createAuth(options: {
                 perClient: config.ACCOUNT_RATE_LIMIT_PER_CLIENT,
                 perAddress: config.ACCOUNT_RATE_LIMIT_PER_ADDRESS,
               },
-              now: now(),
             });
           } catch (error) {
             if (error instanceof AppError)
               throw new APIError('TOO_MANY_REQUESTS', { message: error.userMessage });
             throw error;
           }
+        }
+        if (context.path === '/change-password' && body.newPassword === body.currentPassword) {
+          refuse(PASSWORD_MESSAGES.sameAsCurrent);
         }
         // better-auth stores the normalised fields (e.g. the name in NFC, single-spaced).
         if (fields.body) return { context: { body: fields.body } };
@@ -185,6 +191,35 @@ declare module 'fastify' {
   }
 }
 
+/** A JSON object answer of better-auth, or undefined for anything else. */
+function parseJsonObject(
+  text: string | null,
+  contentType: string | null,
+): Record<string, unknown> | undefined {
+  if (!text || !contentType?.includes('application/json')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * better-auth answers sign-up, sign-in, get-session and list-sessions with the session token
+ * (top level, `session.token`, or each listed session's `token`); the cookie carries it already.
+ */
+export function withoutSessionTokens(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutSessionTokens);
+  if (typeof body !== 'object' || body === null) return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  if (typeof rest.session === 'object' && rest.session !== null) {
+    const { token: _sessionToken, ...session } = rest.session as Record<string, unknown>;
+    rest.session = session;
+  }
+  return rest;
+}
+
 export function requestHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -213,7 +248,7 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 /** Mounts better-auth at /api/auth and decorates `fastify.auth`, `fastify.mailer`, `fastify.requireUser`. */
 export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
   async (fastify, { mailer, secret }) => {
-    const auth = createAuth({ config: fastify.config, db: fastify.db, mailer, secret, now: fastify.clock });
+    const auth = createAuth({ config: fastify.config, db: fastify.db, mailer, secret });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);
     fastify.decorateRequest('signedInUser', undefined);
@@ -233,6 +268,30 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       await fastify.requireUser(request);
     });
 
+    /** Throttles sign-ins and current-password checks (decision 006) around better-auth's answer. */
+    async function beginPasswordAttempt(authPath: string, request: FastifyRequest) {
+      if (request.method !== 'POST') return undefined;
+      if (authPath === '/sign-in/email') {
+        return beginSignIn({
+          db: fastify.db,
+          config: fastify.config,
+          secret,
+          body: request.body,
+          clientIp: request.ip,
+          cookieHeader: request.headers.cookie,
+        });
+      }
+      if (!PASSWORD_CHECK_PATHS.has(authPath)) return undefined;
+      const session = await auth.api.getSession({ headers: requestHeaders(request) });
+      if (!session) return undefined;
+      return beginPasswordCheck({
+        db: fastify.db,
+        userId: session.user.id,
+        clientIp: request.ip,
+        limits: passwordCheckLimits(fastify.config),
+      });
+    }
+
     fastify.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
@@ -242,6 +301,7 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
         const hasBody = request.method !== 'GET' && request.body !== undefined;
         const headers = requestHeaders(request);
         if (hasBody) headers.set('content-type', 'application/json');
+        const attempt = await beginPasswordAttempt(url.pathname.slice(AUTH_BASE_PATH.length), request);
         const response = await auth.handler(
           new Request(url, {
             method: request.method,
@@ -249,13 +309,18 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
             body: hasBody ? JSON.stringify(request.body) : undefined,
           }),
         );
+        const text = response.body ? await response.text() : null;
+        const json = parseJsonObject(text, response.headers.get('content-type'));
+        const code = typeof json?.code === 'string' ? json.code : undefined;
+        const deviceCookie = await attempt?.settle({ status: response.status, code });
         reply.status(response.status);
         response.headers.forEach((value, name) => {
-          if (name !== 'set-cookie') reply.header(name, value);
+          if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
         });
-        const cookies = response.headers.getSetCookie();
+        const cookies = [...response.headers.getSetCookie(), ...(deviceCookie ? [deviceCookie] : [])];
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? await response.text() : null);
+        // Session tokens live in the httpOnly cookie only: page scripts never read one.
+        return reply.send(json ? JSON.stringify(withoutSessionTokens(json)) : text);
       },
     });
   },

@@ -1,43 +1,92 @@
+import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, type AppErrorBody } from '@hit21/core';
 import fp from 'fastify-plugin';
+import { preferredOrigin, trustedOrigins } from '../../config/trusted-origins.ts';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
-/** Security headers and a global per-client rate limit. */
+/** Browser features the product never uses, switched off for its pages and anything they embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * Security headers, the origin check of state-changing requests, and a global per-client
+ * rate limit.
+ */
 export const securityPlugin = fp(
   async (fastify) => {
+    const { config } = fastify;
     await fastify.register(helmet, {
       contentSecurityPolicy: {
         directives: {
-          // The web app loads only its own scripts, styles, fonts and images.
+          // The web app loads only its own scripts, styles, fonts and images: no inline styles.
+          'style-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'blob:'],
-          'upgrade-insecure-requests': fastify.config.NODE_ENV === 'production' ? [] : null,
+          'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
         },
       },
     });
-    // State-changing requests from another site are refused (better-auth checks its own routes).
-    const allowedOrigins = new Set([
-      new URL(fastify.config.PUBLIC_URL).origin,
-      ...(fastify.config.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
-    ]);
+
+    fastify.addHook('onSend', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // API answers depend on who asks (the session) or change at any moment: never stored by
+      // a browser or a shared cache. A route that is safe to cache says so itself.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+
+    // State-changing requests from a page of another origin are refused (better-auth's own
+    // check uses the same list). The list depends on the port really listened on (PORT=0).
+    const listeningPort = () => (fastify.server.address() as AddressInfo | null)?.port ?? config.PORT;
+    let allowed: { port: number; origins: Set<string> } | undefined;
+    const allowedOrigins = () => {
+      const port = listeningPort();
+      if (allowed?.port !== port) allowed = { port, origins: new Set(trustedOrigins(config, port)) };
+      return allowed.origins;
+    };
+    const refusedOrigins = new Set<string>();
+    const openAt = preferredOrigin(config);
+
     fastify.addHook('onRequest', async (request) => {
       if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !request.url.startsWith('/api/')) return;
       const origin = request.headers.origin;
       const isForeign = origin
-        ? !allowedOrigins.has(origin)
+        ? !allowedOrigins().has(origin)
         : request.headers['sec-fetch-site'] === 'cross-site';
-      if (isForeign) {
-        throw new AppError('FORBIDDEN', {
-          message: `Cross-site ${request.method} ${request.url} from ${origin ?? 'unknown origin'}`,
-          userMessage: 'Requests from other sites are not allowed.',
-        });
+      if (!isForeign) return;
+      const from = origin ?? 'an unknown origin';
+      // Once per origin: a page at a wrong address repeats its refused requests.
+      if (!refusedOrigins.has(from) && refusedOrigins.size < 1000) {
+        refusedOrigins.add(from);
+        request.log.warn(
+          `Refused a change from ${from}: not a trusted origin (open the product at ${openAt}, or add the origin to TRUSTED_ORIGINS)`,
+        );
       }
+      throw new AppError('FORBIDDEN', {
+        reason: 'CROSS_SITE_REQUEST',
+        message: `Cross-site ${request.method} ${request.url.split('?')[0]} from ${from}`,
+        userMessage: `This address isn't allowed to make changes. Open Hit21 at ${openAt}.`,
+      });
     });
+
     await fastify.register(rateLimit, {
       global: true,
-      max: fastify.config.RATE_LIMIT_MAX,
+      max: config.RATE_LIMIT_MAX,
       timeWindow: '1 minute',
       errorResponseBuilder: (_request, context) =>
         ({

@@ -1,9 +1,27 @@
+import { createHash } from 'node:crypto';
 import { ACCOUNT_MESSAGES, AppError } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 
-const CLIENT_WINDOW_MS = 60_000;
-const ADDRESS_WINDOW_MS = 15 * 60_000;
+export const CLIENT_WINDOW_MS = 60_000;
+export const ADDRESS_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Security windows run on real time, never on the game clock: with CLOCK_NOW pinned (tests,
+ * demos) a window on the game clock would never end.
+ */
+const realNow = () => Date.now();
+
+/**
+ * What an e-mail address or any client-supplied text becomes inside a key: a fixed-length
+ * digest, so a key stays small whatever was sent, and no address is kept in clear.
+ */
+export function keyPart(value: string): string {
+  return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+}
+
+/** The key part of a client address (an IP from Fastify; bounded but not secret). */
+const clientPart = (clientIp: string) => (clientIp.length <= 64 ? clientIp : keyPart(clientIp));
 
 /**
  * Counts one attempt against `key` in a fixed window and answers whether it is within `max`.
@@ -14,9 +32,13 @@ export async function consumeAttempt(
   key: string,
   max: number,
   windowMs: number,
-  now: Date,
 ): Promise<boolean> {
-  const nowMs = now.getTime();
+  return (await countAttempt(db, key, windowMs)) <= max;
+}
+
+/** Adds one to `key`'s count in its window (a new window once the old one has ended) and answers it. */
+async function countAttempt(db: Executor, key: string, windowMs: number): Promise<number> {
+  const nowMs = realNow();
   const [row] = await selectRows<{ count: number }>(
     db,
     sql`insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${nowMs})
@@ -25,42 +47,145 @@ export async function consumeAttempt(
           last_request = case when rate_limits.last_request <= ${nowMs - windowMs} then ${nowMs} else rate_limits.last_request end
         returning count`,
   );
-  return (row?.count ?? 0) <= max;
+  return row?.count ?? 0;
+}
+
+/** `key`'s count in its current window, without counting anything. */
+async function currentCount(db: Executor, key: string, windowMs: number): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count from rate_limits where key = ${key} and last_request > ${realNow() - windowMs}`,
+  );
+  return row?.count ?? 0;
+}
+
+async function clearCount(db: Executor, key: string): Promise<void> {
+  await selectRows(db, sql`delete from rate_limits where key = ${key} returning key`);
+}
+
+function tooManyAttempts(message: string): AppError {
+  return new AppError('RATE_LIMITED', {
+    reason: 'TOO_MANY_ATTEMPTS',
+    message,
+    userMessage: ACCOUNT_MESSAGES.tooManyAttempts,
+  });
 }
 
 export interface AccountRateLimitOptions {
   db: Executor;
-  /** The action limited, e.g. "sign-in". */
+  /** The action limited, e.g. "sign-up". */
   action: string;
   clientIp: string;
+  /** Given for actions that send e-mail to an address: limited per address too. */
   email?: string;
   limits: { perClient: number; perAddress: number };
-  now: Date;
 }
 
-/** Refuses a sensitive account action past its per-client or per-address limit. */
+/**
+ * Refuses a sensitive account action past its per-client limit (every attempt counts, per
+ * minute) or, for an action that e-mails an address, past its per-address limit (15 minutes).
+ */
 export async function assertWithinAccountRateLimit(options: AccountRateLimitOptions): Promise<void> {
-  const { db, action, clientIp, email, limits, now } = options;
+  const { db, action, clientIp, email, limits } = options;
   const withinClient = await consumeAttempt(
     db,
-    `hit21:${action}:ip:${clientIp}`,
+    `hit21:${action}:ip:${clientPart(clientIp)}`,
     limits.perClient,
     CLIENT_WINDOW_MS,
-    now,
   );
   const withinAddress = email
     ? await consumeAttempt(
         db,
-        `hit21:${action}:email:${email.trim().toLowerCase()}`,
+        `hit21:${action}:email:${keyPart(email)}`,
         limits.perAddress,
         ADDRESS_WINDOW_MS,
-        now,
       )
     : true;
   if (!withinClient || !withinAddress) {
-    throw new AppError('RATE_LIMITED', {
-      message: `Too many ${action} attempts from ${withinClient ? 'this address' : 'this client'}`,
-      userMessage: ACCOUNT_MESSAGES.tooManyAttempts,
-    });
+    throw tooManyAttempts(
+      `Too many ${action} attempts from ${withinClient ? 'this address' : 'this client'}`,
+    );
   }
+}
+
+/**
+ * Sign-in throttling that slows a guesser without letting a stranger lock the owner out
+ * (docs/decisions/006-security-model.md). Only failures count:
+ * - per address and client: a client past `perAddressAndClient` failures for an address is
+ *   refused for that address until its window ends, whatever password it sends;
+ * - per address across all clients: past `perAddress` failures, only a browser that has signed
+ *   in to the account before (`isTrustedDevice`) may keep trying, within its own limit.
+ * A success clears the client's own failures for the address.
+ */
+export interface SignInThrottle {
+  db: Executor;
+  email: string;
+  clientIp: string;
+  limits: { perAddressAndClient: number; perAddress: number };
+}
+
+const addressFailuresKey = (email: string) => `hit21:sign-in-failures:email:${keyPart(email)}`;
+const signInKeys = ({ email, clientIp }: SignInThrottle) => ({
+  client: `${addressFailuresKey(email)}:ip:${clientPart(clientIp)}`,
+  address: addressFailuresKey(email),
+});
+
+export async function assertSignInAllowed(throttle: SignInThrottle, isTrustedDevice: boolean): Promise<void> {
+  const keys = signInKeys(throttle);
+  const { db, limits } = throttle;
+  if ((await currentCount(db, keys.client, ADDRESS_WINDOW_MS)) >= limits.perAddressAndClient) {
+    throw tooManyAttempts('Too many failed sign-ins for this address from this client');
+  }
+  if (!isTrustedDevice && (await currentCount(db, keys.address, ADDRESS_WINDOW_MS)) >= limits.perAddress) {
+    throw tooManyAttempts('Too many failed sign-ins for this address; only known browsers may try');
+  }
+}
+
+export async function recordSignInFailure(throttle: SignInThrottle): Promise<void> {
+  const keys = signInKeys(throttle);
+  await countAttempt(throttle.db, keys.client, ADDRESS_WINDOW_MS);
+  await countAttempt(throttle.db, keys.address, ADDRESS_WINDOW_MS);
+}
+
+export async function recordSignInSuccess(throttle: SignInThrottle): Promise<void> {
+  await clearCount(throttle.db, signInKeys(throttle).client);
+}
+
+/** A password reset proves the mailbox: the address-wide failures of the old password end. */
+export async function clearSignInFailures(db: Executor, email: string): Promise<void> {
+  await clearCount(db, addressFailuresKey(email));
+}
+
+/**
+ * Wrong current passwords (change password, verify password) with a session: limited per
+ * user over 15 minutes and per client per minute; only wrong answers count.
+ */
+export interface PasswordCheckThrottle {
+  db: Executor;
+  userId: string;
+  clientIp: string;
+  limits: { perUser: number; perClient: number };
+}
+
+const passwordCheckKeys = ({ userId, clientIp }: PasswordCheckThrottle) => ({
+  user: `hit21:wrong-password:user:${userId}`,
+  client: `hit21:wrong-password:ip:${clientPart(clientIp)}`,
+});
+
+export async function assertPasswordCheckAllowed(throttle: PasswordCheckThrottle): Promise<void> {
+  const keys = passwordCheckKeys(throttle);
+  const { db, limits } = throttle;
+  const isUserOver = (await currentCount(db, keys.user, ADDRESS_WINDOW_MS)) >= limits.perUser;
+  const isClientOver = (await currentCount(db, keys.client, CLIENT_WINDOW_MS)) >= limits.perClient;
+  if (isUserOver || isClientOver) {
+    throw tooManyAttempts(
+      `Too many wrong current passwords ${isUserOver ? 'for this user' : 'from this client'}`,
+    );
+  }
+}
+
+export async function recordWrongPassword(throttle: PasswordCheckThrottle): Promise<void> {
+  const keys = passwordCheckKeys(throttle);
+  await countAttempt(throttle.db, keys.user, ADDRESS_WINDOW_MS);
+  await countAttempt(throttle.db, keys.client, CLIENT_WINDOW_MS);
 }

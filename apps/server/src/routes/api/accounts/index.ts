@@ -11,6 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../../db/schema/index.ts';
 import { assertWithinAccountRateLimit } from '../../../plugins/app/rate-limits/account-rate-limit.ts';
+import {
+  beginPasswordCheck,
+  passwordCheckLimits,
+} from '../../../plugins/app/rate-limits/password-attempts.ts';
 import { requestHeaders } from '../../../plugins/external/auth.ts';
 
 /** Password recovery and change, with the specification's messages around better-auth's calls. */
@@ -38,7 +42,6 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         clientIp: request.ip,
         email,
         limits: limits(),
-        now: fastify.clock(),
       });
       const [user] = await fastify.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       // DECISIONS.md keeps this message: sign-up reveals existing accounts anyway, and both are rate-limited.
@@ -96,7 +99,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await fastify.requireUser(request);
+      const user = await fastify.requireUser(request);
+      const attempt = await beginPasswordCheck({
+        db: fastify.db,
+        userId: user.id,
+        clientIp: request.ip,
+        limits: passwordCheckLimits(fastify.config),
+      });
       try {
         const response = await fastify.auth.api.changePassword({
           body: {
@@ -109,6 +118,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
         if (!response.ok) {
           const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+          await attempt.settle({ status: response.status, code: body.code });
           if (body.code === 'INVALID_PASSWORD') {
             throw new AppError('INVALID_REQUEST', {
               message: 'Wrong current password',

@@ -24,7 +24,6 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
           perClient: fastify.config.ACCOUNT_RATE_LIMIT_PER_CLIENT,
           perAddress: fastify.config.ACCOUNT_RATE_LIMIT_PER_ADDRESS,
         },
-        now: fastify.clock(),
       });
       const isAdded = await addWaitlistEntry(fastify.db, request.body);
       if (!isAdded) {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { send, signUp } from '../support/accounts.ts';
+import { setUpTestApp } from '../support/build-test-app.ts';
+import { TEST_ENGINES } from '../support/test-database.ts';
+
+describe.each(TEST_ENGINES)('security headers (%s)', (engine) => {
+  const context = setUpTestApp(engine, { prepare: true });
+
+  it('signed-in JSON is never stored: /api/profile carries e-mail and date of birth', async () => {
+    const { cookie } = await signUp(context.app);
+    const profile = await send(context.app, 'GET', '/api/profile', { cookie });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const session = await send(context.app, 'GET', '/api/auth/get-session', { cookie });
+    expect(session.headers['cache-control']).toContain('no-store');
+  });
+
+  it('every API answer, errors included, is no-store', async () => {
+    for (const url of ['/api/season', '/api/profile', '/api/no-such-route']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('switches off browser features the product never uses', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(response.headers['permissions-policy']);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) {
+      expect(policy).toContain(feature);
+    }
+  });
+
+  it('allows styles from the site only: no inline styles, no other hosts', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    const styles = csp.split(';').find((directive) => directive.trim().startsWith('style-src'));
+    expect(styles?.trim()).toBe("style-src 'self'");
+  });
+});
