@@ -1,4 +1,7 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { captureAnalytics, sentEvents } from './support/analytics.ts';
 import {
   baseUrl,
   expectNoSeriousAxeViolations,
@@ -7,6 +10,7 @@ import {
   screenshot,
   setUpBrowser,
 } from './support/browser.ts';
+import { resetServerClock, setServerClock } from './support/clock.ts';
 
 const browser = setUpBrowser();
 
@@ -20,7 +24,7 @@ describe('the 404 page', () => {
     expect(await page.getByText("Oops! The page you're looking for doesn't exist.").textContent()).toBe(
       "Oops! The page you're looking for doesn't exist. It might have been moved, deleted, or you entered the wrong URL.",
     );
-    expect(await page.title()).toBe('no/such/page | Hit21');
+    expect(await page.title()).toBe('Page Not Found | Hit21');
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, '404-desktop');
 
@@ -50,61 +54,226 @@ describe('the 404 page', () => {
 describe('document titles', () => {
   it.each([
     ['/', 'Coming Soon | Hit21'],
+    ['/coming-soon', 'Coming Soon | Hit21'],
     ['/login', 'Login | Hit21'],
     ['/signup', 'Sign Up | Hit21'],
     ['/privacy-policy', 'Privacy Policy | Hit21'],
     ['/terms-of-use', 'Terms of Use | Hit21'],
-    ['/forgot-password', 'forgot password | Hit21'],
-    ['/coming-soon', 'coming soon | Hit21'],
-    ['/join/ABCD1234', 'join/ABCD1234 | Hit21'],
+    ['/forgot-password', 'Forgot Password | Hit21'],
+    ['/reset-password?token=abc&type=recovery', 'Reset Password | Hit21'],
+    ['/verify-email', 'Verify Email | Hit21'],
+    ['/join/ABCD1234', 'Join League | Hit21'],
+    ['/no/such-page', 'Page Not Found | Hit21'],
   ])('%s is titled "%s"', async (pathname, title) => {
     const { context, page } = await openPage(browser(), pathname);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe(title);
-    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+
+  it('titles every signed-in page, and names the country and club on their boards', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
+    await signUpThroughApi(context);
+    await completeOnboardingThroughApi(context, { country: 'United Kingdom', favouriteTeam: 'Arsenal' });
+    await pickTeamThroughApi(context);
+    const page = await context.newPage();
+    const warnings = collectRouterWarnings(page);
+    for (const [pathname, title] of [
+      ['/dashboard', 'Dashboard | Hit21'],
+      ['/edit-players', 'Edit Your Team | Hit21'],
+      ['/rules', 'Rules | Hit21'],
+      ['/settings', 'Settings | Hit21'],
+      ['/leagues', 'Mini Leagues | Hit21'],
+      ['/leagues/created', 'League Created | Hit21'],
+      ['/leagues/abc', 'League Standings | Hit21'],
+      ['/leagues/abc/standings', 'League Standings | Hit21'],
+      ['/leagues/abc/join-requests', 'League Members | Hit21'],
+      ['/leagues/abc/admin', 'League Admin | Hit21'],
+      ['/leaderboard/global', 'Global Leaderboard | Hit21'],
+      ['/leaderboard/country', 'United Kingdom Leaderboard | Hit21'],
+      ['/leaderboard/team', 'Arsenal Leaderboard | Hit21'],
+    ] as const) {
+      await page.goto(pathname);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.title(), { message: pathname }).toBe(title);
+    }
+    // The tabs by click, as a player moves between them.
+    await page.getByRole('tab', { name: 'Country' }).click();
+    await expect.poll(() => page.title()).toBe('United Kingdom Leaderboard | Hit21');
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await expect.poll(() => page.title()).toBe('Arsenal Leaderboard | Hit21');
+    // No React Router warning on any leaderboard tab (a tab route used to have no element).
+    expect(warnings).toEqual([]);
     await context.close();
   });
 
   it('follows client-side navigation, scrolls to the top and records a page view', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    // Chromium hides a beacon's body from the test: keep a copy of each one sent.
-    await context.addInitScript(() => {
-      const sent: string[] = [];
-      Object.assign(window, { sentBeacons: sent });
-      const original = navigator.sendBeacon.bind(navigator);
-      navigator.sendBeacon = (url, data) => {
-        if (data instanceof Blob) data.text().then((text) => sent.push(text));
-        return original(url, data);
-      };
-    });
+    await captureAnalytics(context);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => sentEvents(page, 'page_view')).toEqual([{ name: 'page_view', path: '/' }]);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 
     const recorded = page.waitForResponse((response) => response.url().endsWith('/api/analytics/events'));
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
     await page.waitForURL('**/signup');
     expect((await recorded).status()).toBe(202);
-    const beacons = () =>
-      page.evaluate(() =>
-        (window as unknown as { sentBeacons: string[] }).sentBeacons.map((text) => JSON.parse(text)),
-      );
-    await expect.poll(beacons).toEqual([
-      { name: 'page_view', path: '/' },
-      { name: 'page_view', path: '/signup' },
-    ]);
+    await expect
+      .poll(() => sentEvents(page, 'page_view'))
+      .toEqual([
+        { name: 'page_view', path: '/' },
+        { name: 'page_view', path: '/signup' },
+      ]);
     await expect.poll(() => page.title()).toBe('Sign Up | Hit21');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 });
 
+describe('page views', () => {
+  it('are recorded only for the page a signed-out visitor lands on, not the one a guard refused', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    await captureAnalytics(context);
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await sentEvents(page, 'page_view')).toEqual([{ name: 'page_view', path: '/login' }]);
+
+    // And by a click: a signed-out visitor sent from a signed-in page's link.
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => sentEvents(page, 'page_view')).toHaveLength(1);
+    await page.evaluate(() => window.history.pushState({}, '', '/settings'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await page.waitForURL('**/login');
+    await page.waitForTimeout(1000);
+    expect((await sentEvents(page, 'page_view')).map((event) => event.path)).toEqual([
+      '/privacy-policy',
+      '/login',
+    ]);
+    await context.close();
+  });
+
+  it('are recorded for the leaderboard tab a player lands on, not for /leaderboard', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    await signUpThroughApi(context);
+    await completeOnboardingThroughApi(context);
+    await pickTeamThroughApi(context);
+    await captureAnalytics(context);
+    const page = await context.newPage();
+    await page.goto('/leaderboard');
+    await page.waitForURL('**/leaderboard/global');
+    await page.getByRole('heading', { level: 1, name: 'Global Leaderboard' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect((await sentEvents(page, 'page_view')).map((event) => event.path)).toEqual(['/leaderboard/global']);
+    await context.close();
+  });
+});
+
+describe('analytics events', () => {
+  it('sends navigation_click for a menu link and time_on_page for the page left', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    await captureAnalytics(context);
+    const page = await context.newPage();
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => sentEvents(page, 'page_view')).toHaveLength(1);
+    await page.waitForTimeout(1600);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+    await page.waitForURL('**/terms-of-use');
+    await expect
+      .poll(() => sentEvents(page, 'navigation_click'))
+      .toEqual([
+        {
+          name: 'navigation_click',
+          path: '/privacy-policy',
+          properties: { menu: 'Footer', label: 'Terms of Use', to: '/terms-of-use' },
+        },
+      ]);
+    await expect
+      .poll(() => sentEvents(page, 'time_on_page'))
+      .toEqual([
+        { name: 'time_on_page', path: '/privacy-policy', properties: { seconds: expect.any(Number) } },
+      ]);
+    const [timeOnPage] = await sentEvents(page, 'time_on_page');
+    expect(timeOnPage?.properties?.seconds).toBeGreaterThanOrEqual(2);
+
+    // Hiding the tab ends the visible stretch of the page too.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect
+      .poll(async () => (await sentEvents(page, 'time_on_page')).map((event) => event.path))
+      .toEqual(['/privacy-policy', '/terms-of-use']);
+    await context.close();
+  });
+
+  it('sends form_focus once per field of the waitlist and social_click for a share link', async () => {
+    await setServerClock({ at: '2025-08-01T12:00:00Z' });
+    try {
+      const context = await browser().newContext({ baseURL: baseUrl() });
+      await captureAnalytics(context);
+      // The share page of the network is not opened for real.
+      await context.route(/^https:\/\/(x\.com|wa\.me|www\.facebook\.com)\//, (route) =>
+        route.fulfill({ body: 'shared' }),
+      );
+      const page = await context.newPage();
+      await page.goto('/coming-soon');
+      const accepted = page.waitForResponse(
+        (response) => response.url().endsWith('/api/analytics/events') && response.status() === 202,
+      );
+      await page.getByLabel('Full Name').click();
+      await page.getByLabel('Email').click();
+      await page.getByLabel('Full Name').click();
+      await accepted;
+      await expect
+        .poll(() => sentEvents(page, 'form_focus'))
+        .toEqual([
+          { name: 'form_focus', path: '/coming-soon', properties: { form: 'waitlist', field: 'fullName' } },
+          { name: 'form_focus', path: '/coming-soon', properties: { form: 'waitlist', field: 'email' } },
+        ]);
+
+      const opened = context.waitForEvent('page');
+      await page.getByRole('link', { name: /WhatsApp/ }).click();
+      const sharePage = await opened;
+      expect(sharePage.url()).toMatch(/^https:\/\/wa\.me\/\?text=/);
+      await expect
+        .poll(() => sentEvents(page, 'social_click'))
+        .toEqual([
+          {
+            name: 'social_click',
+            path: '/coming-soon',
+            properties: { network: 'whatsapp', source: 'coming_soon_page' },
+          },
+        ]);
+      await context.close();
+    } finally {
+      await resetServerClock();
+    }
+  });
+});
+
+function collectRouterWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') {
+      const text = message.text();
+      if (/route|React Router|Outlet/i.test(text)) warnings.push(text);
+    }
+  });
+  return warnings;
+}
+
 describe('deep links', () => {
   it('load the app on any route straight from the server', async () => {
     const { context, page } = await openPage(browser(), '/join/ABCD1234');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toBe('join/ABCD1234 | Hit21');
+    expect(await page.title()).toBe('Join League | Hit21');
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await context.close();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { waitlistDisplayCount } from '@hit21/core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toastText } from './support/accounts.ts';
 import {
   baseUrl,
@@ -12,6 +11,7 @@ import {
   screenshot,
   setUpBrowser,
 } from './support/browser.ts';
+import { resetServerClock, setServerClock } from './support/clock.ts';
 
 const browser = setUpBrowser();
 
@@ -128,26 +128,112 @@ describe('the public top bar on a phone', () => {
 });
 
 describe('the coming-soon page', () => {
-  it('shows the countdown at zeros once the launch has passed, with a way to sign up', async () => {
+  afterAll(resetServerClock);
+
+  it('before the launch: the countdown runs and the waitlist is open', async () => {
+    await setServerClock({ at: '2025-08-06T16:57:30Z' });
+    for (const [viewport, name] of [
+      [DESKTOP, 'coming-soon-before-launch'],
+      [MOBILE, 'coming-soon-before-launch-mobile'],
+    ] as const) {
+      const { context, page } = await openPage(browser(), '/coming-soon', viewport);
+      const timer = page.getByRole('timer', { name: 'Time until launch' });
+      await expect.poll(() => timer.getByRole('definition').first().textContent()).toBe('02');
+      expect(await page.getByText(/Launching Friday,? 8 August 2025/).isVisible()).toBe(true);
+      expect(await page.getByText('The game has launched!').count()).toBe(0);
+      expect(await page.getByText(/under way/).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Notify Me' }).isVisible()).toBe(true);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+
+  it('after the launch, before kick-off: zeros, the game has launched, picks open until the deadline, no waitlist', async () => {
+    await resetServerClock();
+    for (const [viewport, name] of [
+      [DESKTOP, 'coming-soon-launched'],
+      [MOBILE, 'coming-soon-launched-mobile'],
+    ] as const) {
+      const { context, page } = await openPage(browser(), '/coming-soon', viewport);
+      await page.getByText('The game has launched!').waitFor();
+      const timer = page.getByRole('timer', { name: 'Time until launch' });
+      expect(await timer.getByRole('term').allTextContents()).toEqual([
+        'Days',
+        'Hours',
+        'Minutes',
+        'Seconds',
+      ]);
+      expect(await timer.getByRole('definition').allTextContents()).toEqual(['00', '00', '00', '00']);
+      const status = page.getByTestId('launch-status');
+      expect(await status.textContent()).toMatch(
+        /pick your 4 players before the first deadline, Friday,? 15 August 2025/,
+      );
+      expect(await status.textContent()).not.toMatch(/under way/);
+      // Nothing left to wait for: the card invites the visitor to play.
+      expect(await page.getByRole('button', { name: 'Notify Me' }).count()).toBe(0);
+      expect(await page.getByTestId('waitlist-count').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'The game is live' }).isVisible()).toBe(true);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, name);
+      await context.close();
+    }
+
     const { context, page } = await openPage(browser(), '/coming-soon');
-    await page.getByText('The game has launched!').waitFor();
-    const timer = page.getByRole('timer', { name: 'Time until launch' });
-    expect(await timer.getByRole('term').allTextContents()).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
-    expect(await timer.getByRole('definition').allTextContents()).toEqual(['00', '00', '00', '00']);
     // Still zeros a second later: the countdown does not run on past the launch.
     await page.waitForTimeout(1100);
+    const timer = page.getByRole('timer', { name: 'Time until launch' });
     expect(await timer.getByRole('definition').allTextContents()).toEqual(['00', '00', '00', '00']);
-    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Play for Free' }).click();
     await page.waitForURL('**/signup');
     await context.close();
   });
 
-  it('lets a fan join the waitlist once, then recognises the e-mail in any case', async () => {
-    const displayed = waitlistDisplayCount(await fetchWaitlistCount());
+  it('in season: the season is under way, with the gameweek, and late sign-ups are welcome', async () => {
+    await setServerClock({ afterGameweek: 3 });
+    for (const [viewport, name] of [
+      [DESKTOP, 'coming-soon-in-season'],
+      [MOBILE, 'coming-soon-in-season-mobile'],
+    ] as const) {
+      const { context, page } = await openPage(browser(), '/coming-soon', viewport);
+      const status = page.getByTestId('launch-status');
+      await status.waitFor();
+      expect(await status.textContent()).toMatch(/The season is under way: gameweek 3 of 38/);
+      expect(await status.textContent()).toMatch(/players who haven't scored yet/);
+      expect(await page.getByRole('button', { name: 'Notify Me' }).count()).toBe(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+
+  it('moves from the waitlist to "launched" at the launch second, without a reload', async () => {
+    // Three seconds before the launch on the server's clock.
+    await setServerClock({ at: '2025-08-08T18:59:57Z' });
+    const { context, page } = await openPage(browser(), '/coming-soon');
+    await page.getByRole('button', { name: 'Notify Me' }).waitFor();
+    await page.getByText('The game has launched!').waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'The game is live' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Notify Me' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets a fan join the waitlist once, with one count that goes up, then recognises the e-mail in any case', async () => {
+    await setServerClock({ at: '2025-08-01T12:00:00Z' });
+    const serverCount = await fetchWaitlistCount();
     const { context, page } = await openPage(browser(), '/coming-soon');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const count = page.getByTestId('waitlist-count');
-    await expect.poll(() => count.textContent()).toContain(displayed.toLocaleString('en-GB'));
+    await expect
+      .poll(() => count.textContent())
+      .toBe(
+        serverCount === 0
+          ? 'Be the first fan on the waitlist'
+          : `Join ${serverCount.toLocaleString('en-GB')} ${serverCount === 1 ? 'fan' : 'fans'} already on the waitlist`,
+      );
 
     const notifyMe = page.getByRole('button', { name: 'Notify Me' });
     expect(await notifyMe.isDisabled()).toBe(true);
@@ -166,10 +252,12 @@ describe('the coming-soon page', () => {
     const response = await joined;
     expect(response.status()).toBe(201);
     const { count: rawCount } = (await response.json()) as { count: number };
+    expect(rawCount).toBeGreaterThan(serverCount);
 
     await page.getByText('Welcome to the waitlist!').waitFor();
     await toastText(page, 'Successfully joined the waitlist!');
     expect(await page.getByRole('button', { name: 'Notify Me' }).count()).toBe(0);
+    // The same figure as before, with the new fan in it: it never drops.
     await expect
       .poll(() => count.textContent())
       .toBe(`${rawCount.toLocaleString('en-GB')} ${rawCount === 1 ? 'fan is' : 'fans are'} on the waitlist`);
@@ -177,6 +265,11 @@ describe('the coming-soon page', () => {
     await context.close();
 
     const again = await openPage(browser(), '/coming-soon');
+    await expect
+      .poll(() => again.page.getByTestId('waitlist-count').textContent())
+      .toBe(
+        `Join ${rawCount.toLocaleString('en-GB')} ${rawCount === 1 ? 'fan' : 'fans'} already on the waitlist`,
+      );
     await again.page.getByLabel('Full Name').fill('  Alex Fan  ');
     await again.page.getByLabel('Email').fill(`  ${email.toUpperCase()}  `);
     await again.page.getByRole('button', { name: 'Notify Me' }).click();
@@ -191,7 +284,25 @@ describe('the coming-soon page', () => {
     await again.context.close();
   });
 
+  it('says in words a person reads when a name is too long', async () => {
+    await setServerClock({ at: '2025-08-01T12:00:00Z' });
+    const { context, page } = await openPage(browser(), '/coming-soon');
+    await page.getByLabel('Full Name').fill('A'.repeat(101));
+    await page.getByLabel('Email').fill(`long-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    const nameField = page.getByRole('textbox', { name: 'Full Name' });
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await nameField.getAttribute('aria-describedby')) ?? '';
+    const message = (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
+    expect(message).toMatch(/100 characters/);
+    expect(message).not.toMatch(/Too big|expected string|<=/);
+    expect(await page.getByText('Welcome to the waitlist!').count()).toBe(0);
+    await screenshot(page, 'coming-soon-long-name');
+    await context.close();
+  });
+
   it('explains the game with steps, an example squad of 21 goals and an FAQ', async () => {
+    await resetServerClock();
     const { context, page } = await openPage(browser(), '/coming-soon');
     await page.getByRole('heading', { level: 2, name: 'How to play' }).waitFor();
     const squad = page.getByRole('figure').filter({ hasText: 'Example winning squad' });
@@ -216,15 +327,6 @@ describe('the coming-soon page', () => {
     );
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'coming-soon-desktop');
-    await context.close();
-  });
-
-  it('fits a 375 px screen and passes the accessibility check there', async () => {
-    const { context, page } = await openPage(browser(), '/coming-soon', MOBILE);
-    await page.getByText('The game has launched!').waitFor();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await expectNoSeriousAxeViolations(page);
-    await screenshot(page, 'coming-soon-mobile');
     await context.close();
   });
 });
@@ -277,6 +379,18 @@ describe('the legal pages', () => {
     await expectNoSeriousAxeViolations(mobile.page);
     await screenshot(mobile.page, `${pathname.slice(1)}-mobile`);
     await mobile.context.close();
+  });
+
+  it('says, as the boards do, that other players never see your picks', async () => {
+    const { context, page } = await openPage(browser(), '/privacy-policy');
+    const section = page.locator('section').filter({
+      has: page.getByRole('heading', { level: 2, name: 'What other players can see' }),
+    });
+    await section.waitFor();
+    const text = (await section.textContent()) ?? '';
+    expect(text).toContain('The players in your team are not shown to other players');
+    expect(text).not.toMatch(/and the players in your team/);
+    await context.close();
   });
 
   it('gives the privacy contact address', async () => {

@@ -16,6 +16,42 @@ describe('while a screen loads and when it fails', () => {
     await context.close();
   });
 
+  it('shows "Loading password reset..." while the reset page loads on arrival', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    const { release } = await holdRequests(context, '**/assets/reset-password-*.js');
+    const page = await context.newPage();
+    await page.goto('/reset-password?token=abc&type=recovery', { waitUntil: 'commit' });
+    await page.getByText('Loading password reset...').first().waitFor();
+    expect(await page.getByText('Initialising...').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();
+    expect(await page.getByText('Loading password reset...').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows "Checking access..." while a signed-in page checks who may enter', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    const { release } = await holdRequests(context, '**/api/profile');
+    const page = await context.newPage();
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await page.getByText('Checking access...').first().waitFor();
+    release();
+    await page.waitForURL('**/login');
+    expect(await page.getByText('Checking access...').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows "Checking authentication..." while the forgot-password page checks the visitor', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    const { release } = await holdRequests(context, '**/api/profile');
+    const page = await context.newPage();
+    await page.goto('/forgot-password', { waitUntil: 'commit' });
+    await page.getByText('Checking authentication...').first().waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    await context.close();
+  });
+
   it('keeps the current screen while the next one loads after a click', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
     const { release } = await holdRequests(context, '**/assets/terms-of-use-*.js');

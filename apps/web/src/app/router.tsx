@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ComponentType, useEffect, useState } from 'react';
+import { createBrowserRouter, redirect, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/app-error-screen.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
@@ -14,6 +14,8 @@ import {
   GUARD_ROUTE_IDS,
   shouldRevalidateGuard,
 } from '../features/auth/guards/guard-loaders.ts';
+import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
+import { trackPages } from '../lib/page-tracking.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
@@ -30,19 +32,30 @@ function FullscreenLoading() {
   return <LoadingScreen variant="fullscreen" message={LOADING_MESSAGES.initialising} />;
 }
 
-/** Shown inside a layout while a route's code loads for the first time. */
+/**
+ * Shown inside a layout while a route's code loads for the first time. The reset page has no
+ * guard of its own, so this is where it says "Loading password reset..." (section 2).
+ */
 function RouteLoading() {
-  return <LoadingScreen message={LOADING_MESSAGES.initialising} />;
+  const { pathname } = useLocation();
+  const message = pathname.startsWith(paths.resetPassword.path)
+    ? LOADING_MESSAGES.passwordReset
+    : LOADING_MESSAGES.initialising;
+  return <LoadingScreen message={message} />;
 }
 
-function LeaderboardRedirect() {
-  return <Navigate to={paths.leaderboard.global.getHref()} replace />;
+/**
+ * The leaderboard screen draws the tab itself (it stays mounted between tabs); each tab's
+ * route only names the tab, and renders nothing of its own.
+ */
+function LeaderboardTabRoute() {
+  return null;
 }
 
 /**
  * A pathless route that guards its children (section 6 of the accounts specification): its
- * loader redirects whoever may not enter, and says "Checking authentication..." (or the
- * page's own loading message) while it decides on arrival.
+ * loader redirects whoever may not enter, and says "Checking access..." (or the page's own
+ * loading message, features/auth/guards/guard-loading-message.ts) while it decides on arrival.
  */
 function guard(queryClient: QueryClient, kind: GuardKind) {
   return {
@@ -141,10 +154,11 @@ export function createAppRouter(queryClient: QueryClient) {
                       path: 'leaderboard',
                       lazy: lazyRoute(() => import('./routes/app/leaderboard.tsx')),
                       children: [
-                        { index: true, Component: LeaderboardRedirect },
-                        { path: 'global' },
-                        { path: 'country' },
-                        { path: 'team' },
+                        // A loader redirect: /leaderboard is never rendered (nor counted as a page view).
+                        { index: true, loader: () => redirect(paths.leaderboard.global.getHref()) },
+                        { path: 'global', Component: LeaderboardTabRoute },
+                        { path: 'country', Component: LeaderboardTabRoute },
+                        { path: 'team', Component: LeaderboardTabRoute },
                       ],
                     },
                     { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },
@@ -188,5 +202,7 @@ export function createAppRouter(queryClient: QueryClient) {
 export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
   // One router for the app's lifetime (not recreated on re-render).
   const [router] = useState(() => createAppRouter(queryClient));
+  useEffect(() => trackPages(router), [router]);
+  useEffect(() => trackNavigationClicks(), []);
   return <RouterProvider router={router} />;
 }

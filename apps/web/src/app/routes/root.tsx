@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NavigationProgress } from '../../components/layouts/navigation-progress.tsx';
-import { getDocumentTitle } from '../../config/document-title.ts';
-import { recordPageView } from '../../lib/analytics.ts';
+import { getDocumentTitle, type TitleContext } from '../../config/document-title.ts';
+import { countryNameFromStored } from '../../lib/countries.ts';
+import { getProfileQueryOptions } from '../../lib/queries/get-profile.ts';
 
 /** The root of every page: route-change side effects, then the matched layout. */
 export default function RootRoute() {
@@ -20,24 +22,39 @@ export default function RootRoute() {
 }
 
 /**
- * On every route (pathname) change: set the document title, scroll to the top (or to the
- * #hash target) and record a page view. Returns the text to announce to screen readers.
+ * The player's own boards, for the titles that name them ("United Kingdom Leaderboard"). Read
+ * from the cache only: the pages that need the profile load it themselves.
+ */
+function useTitleContext(): TitleContext {
+  const { data: profile } = useQuery({ ...getProfileQueryOptions(), enabled: false });
+  return {
+    country: profile?.country ? countryNameFromStored(profile.country) : null,
+    club: profile?.favouriteTeam ?? null,
+  };
+}
+
+/**
+ * On every route (pathname) change: set the document title and scroll to the top (or to the
+ * #hash target). Returns the text to announce to screen readers. Page views are recorded by
+ * the router's page tracking (lib/page-tracking.ts), once redirects have settled.
  */
 function useRouteChangeEffects(): string {
   const { pathname, hash } = useLocation();
-  const recordedPathname = useRef<string | null>(null);
+  const { country, club } = useTitleContext();
+  const handledPathname = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
+  // The title also follows the profile, which may arrive after the page.
   useEffect(() => {
-    // Strict Mode runs effects twice in development; record each pathname once.
-    if (recordedPathname.current === pathname) return;
-    const isFirstPage = recordedPathname.current === null;
-    recordedPathname.current = pathname;
+    document.title = getDocumentTitle(pathname, { country, club });
+  }, [pathname, country, club]);
 
-    const title = getDocumentTitle(pathname);
-    document.title = title;
-    if (!isFirstPage) setAnnouncement(title);
-    recordPageView(pathname);
+  useEffect(() => {
+    // Strict Mode runs effects twice in development; handle each pathname once.
+    if (handledPathname.current === pathname) return;
+    const isFirstPage = handledPathname.current === null;
+    handledPathname.current = pathname;
+    if (!isFirstPage) setAnnouncement(document.title);
 
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRequestPasswordReset } from '../../../features/auth/api/forgot-password.ts';
@@ -58,7 +59,17 @@ function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
       description="Enter the email you signed up with and we'll send you a link to reset your password."
       footer={<BackToLoginLink />}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form
+        noValidate
+        // A new attempt or an edit makes the last server error stale: it goes at once, even
+        // when the new attempt stops at the form's own checks.
+        onSubmit={(event) => {
+          setSubmitError(null);
+          void onSubmit(event);
+        }}
+        onChange={() => setSubmitError(null)}
+        className="flex flex-col gap-5"
+      >
         <TextField
           label="Email"
           type="email"
@@ -99,7 +110,7 @@ function ResetLinkSent({ email, onTryAgain }: { email: string; onTryAgain: () =>
       title="Check Your Email"
       description={
         <p>
-          We've sent a password reset link to <strong className="break-all text-ink">{email}</strong>.
+          We've sent a password reset link to <EmailAddress address={email} />.
         </p>
       }
     >

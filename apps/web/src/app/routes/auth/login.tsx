@@ -87,7 +87,17 @@ function LoginForm({ onProfileError }: { onProfileError: () => void }) {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form
+        noValidate
+        // A new attempt or an edit makes the last server error stale: it goes at once, even
+        // when the new attempt stops at the form's own checks.
+        onSubmit={(event) => {
+          setSubmitError(null);
+          void onSubmit(event);
+        }}
+        onChange={() => setSubmitError(null)}
+        className="flex flex-col gap-5"
+      >
         <TextField
           label="Email"
           type="email"

@@ -100,7 +100,17 @@ function ResetPasswordForm({
       description="Choose a new password for your Hit21 account."
       footer={<BackToLoginLink />}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form
+        noValidate
+        // A new attempt or an edit makes the last server error stale: it goes at once, even
+        // when the new attempt stops at the form's own checks.
+        onSubmit={(event) => {
+          setSubmitError(null);
+          void onSubmit(event);
+        }}
+        onChange={() => setSubmitError(null)}
+        className="flex flex-col gap-5"
+      >
         <PasswordField
           label="New Password"
           autoComplete="new-password"

@@ -19,6 +19,7 @@ import { getSignUpErrorMessage } from '../../../features/auth/utils/sign-up-erro
 import { setPendingVerificationEmail } from '../../../features/auth/utils/stored-session-data.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useFormFocusEvents } from '../../../lib/use-form-focus-events.ts';
 
 export default function SignupRoute() {
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export default function SignupRoute() {
   const signUp = useSignUp();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const checklistId = useId();
+  const onFormFocus = useFormFocusEvents('sign_up');
 
   const {
     register,
@@ -87,7 +89,17 @@ export default function SignupRoute() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form
+        noValidate
+        // A new attempt or an edit makes the last server error stale (see login.tsx).
+        onSubmit={(event) => {
+          setSubmitError(null);
+          void onSubmit(event);
+        }}
+        onChange={() => setSubmitError(null)}
+        onFocus={onFormFocus}
+        className="flex flex-col gap-5"
+      >
         <TextField
           label="Email"
           type="email"

@@ -1,16 +1,30 @@
 import { Container } from '../../../components/layouts/container.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ExampleSquad } from '../../../features/marketing-content/components/example-squad.tsx';
 import { FaqList } from '../../../features/marketing-content/components/faq-list.tsx';
 import { HowToPlaySteps } from '../../../features/marketing-content/components/how-to-play-steps.tsx';
 import { LaunchCountdown } from '../../../features/marketing-content/components/launch-countdown.tsx';
+import {
+  LaunchedNotice,
+  PlayNowCard,
+} from '../../../features/marketing-content/components/launch-status.tsx';
 import { SectionHeading } from '../../../features/marketing-content/components/section-heading.tsx';
+import { ShareLinks } from '../../../features/marketing-content/components/share-links.tsx';
+import { useLaunchPhase } from '../../../features/marketing-content/hooks/use-launch-phase.ts';
 import { useSeason } from '../../../features/season/api/get-season.ts';
 import { WaitlistSignup } from '../../../features/waitlist/components/waitlist-signup.tsx';
 
+/**
+ * The waitlist page, coherent in every phase of the season: before the launch the countdown
+ * runs and the waitlist is open; after it the countdown shows zeros, the notice says where the
+ * game stands (picks open until the deadline, the season under way, or over) and the card
+ * invites the visitor to play instead of to wait.
+ */
 export default function ComingSoonRoute() {
   const { data: season, dataUpdatedAt } = useSeason();
-  // The countdown follows the server's (injectable) clock, not the device's.
+  // The countdown and the phase follow the server's (injectable) clock, not the device's.
   const clockOffsetMs = season ? Date.parse(season.now) - dataUpdatedAt : 0;
+  const phase = useLaunchPhase(season, clockOffsetMs);
 
   return (
     <>
@@ -24,14 +38,31 @@ export default function ComingSoonRoute() {
               id="coming-soon-title"
               className="font-bold font-display text-5xl uppercase leading-[0.95] tracking-tight sm:text-7xl"
             >
-              Get ready to hit <span className="text-gold-400">21</span>
+              {phase === null || phase === 'before-launch' ? 'Get ready to hit' : 'Can you hit'}{' '}
+              <span className="text-gold-400">21</span>
+              {phase === null || phase === 'before-launch' ? null : '?'}
             </h1>
             <p className="max-w-xl text-felt-100 text-lg sm:text-xl">
               Football blackjack for Premier League fans. Pick 4 players, land on 21 goals, and don't go bust.
             </p>
-            <LaunchCountdown launchAt={season?.launchAt} clockOffsetMs={clockOffsetMs} />
+            <LaunchCountdown
+              launchAt={season?.launchAt}
+              clockOffsetMs={clockOffsetMs}
+              launchedNotice={
+                season && phase !== null ? (
+                  <LaunchedNotice phase={phase === 'before-launch' ? 'launched' : phase} season={season} />
+                ) : null
+              }
+            />
+            <ShareLinks source="coming_soon_page" />
           </div>
-          <WaitlistSignup className="shadow-2xl shadow-felt-950/50" />
+          {phase === null ? (
+            <Skeleton className="h-96 rounded-2xl bg-white/10" />
+          ) : phase === 'before-launch' ? (
+            <WaitlistSignup className="shadow-2xl shadow-felt-950/50" />
+          ) : (
+            <PlayNowCard phase={phase} className="shadow-2xl shadow-felt-950/50" />
+          )}
         </Container>
       </section>
 

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { paths } from '../../../config/paths.ts';
+import { guardLoadingMessage } from '../guards/guard-loading-message.ts';
 
 const ACCOUNT_SCREENS: readonly string[] = [
   paths.login.path,
@@ -11,23 +11,13 @@ const ACCOUNT_SCREENS: readonly string[] = [
   paths.verifyEmail.path,
 ];
 
-/** What a page says while its guard checks who is signed in, on arrival. */
-function guardMessage(pathname: string): string {
-  if (pathname.startsWith(paths.onboarding.path)) return LOADING_MESSAGES.profileSetup;
-  if (pathname.startsWith(paths.playerSelection.path)) return LOADING_MESSAGES.playerSelectionCheck;
-  if (pathname.startsWith(paths.login.path) || pathname.startsWith(paths.signup.path)) {
-    return LOADING_MESSAGES.authenticating;
-  }
-  return LOADING_MESSAGES.authentication;
-}
-
 /**
  * The `HydrateFallback` of a guarded branch of the router. On the account screens it sits on
  * the same felt as their card, so the card arrives without a flash of white.
  */
 export function GuardFallback() {
   const { pathname } = useLocation();
-  const message = guardMessage(pathname);
+  const message = guardLoadingMessage(pathname);
   if (!ACCOUNT_SCREENS.some((screen) => pathname.startsWith(screen)))
     return <LoadingScreen message={message} />;
   return (

@@ -1,8 +1,4 @@
-import { PartyPopper } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
@@ -14,6 +10,8 @@ export interface LaunchCountdownProps {
   launchAt: string | undefined;
   /** Milliseconds to add to the device clock to get the server's clock. */
   clockOffsetMs?: number;
+  /** What to say under the zeros once the launch has passed (it depends on the season's phase). */
+  launchedNotice: ReactNode;
   className?: string;
 }
 
@@ -26,10 +24,14 @@ const UNITS: readonly { key: keyof Omit<CountdownParts, 'isFinished'>; label: st
 
 /**
  * Days, hours, minutes and seconds to the launch, ticking every second. Once the launch has
- * passed it shows zeros, says the game has launched and offers Sign Up. Records
- * `countdown_view` once.
+ * passed it shows zeros and the launched notice (DECISIONS.md). Records `countdown_view` once.
  */
-export function LaunchCountdown({ launchAt, clockOffsetMs = 0, className }: LaunchCountdownProps) {
+export function LaunchCountdown({
+  launchAt,
+  clockOffsetMs = 0,
+  launchedNotice,
+  className,
+}: LaunchCountdownProps) {
   const parts = useCountdown(launchAt, clockOffsetMs);
   useCountdownViewEvent(parts);
 
@@ -61,20 +63,7 @@ export function LaunchCountdown({ launchAt, clockOffsetMs = 0, className }: Laun
         </dl>
       </div>
       {parts?.isFinished ? (
-        <div className="flex flex-col items-start gap-4 rounded-xl bg-gold-400/10 p-4 ring-1 ring-gold-400/40 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-3">
-            <PartyPopper aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold-400" />
-            <span>
-              <strong className="block font-display font-semibold text-gold-300 text-xl uppercase tracking-wide">
-                The game has launched!
-              </strong>
-              <span className="text-felt-100">The season is under way. Sign up and pick your 4 players.</span>
-            </span>
-          </p>
-          <Link to={paths.signup.getHref()} className={buttonVariants({ variant: 'gold' })}>
-            Sign Up
-          </Link>
-        </div>
+        launchedNotice
       ) : (
         <p className="text-felt-100">
           {launchAt ? (

@@ -123,10 +123,14 @@ export const PRIVACY_POLICY_SECTIONS: readonly LegalSection[] = [
             codes, which anyone with the code can use to find and ask to join the league.
           </li>
           <li>
-            <strong>Your results:</strong> your scores and your rankings, including your status (Safe, Going
-            Bust or Bust) and the players in your team.
+            <strong>Your results:</strong> your goal total and your rankings, including your status (Safe,
+            Going Bust or Bust).
           </li>
         </ul>
+        <p>
+          The players in your team are not shown to other players: on leaderboards and in Mini Leagues only
+          you can see your own picks.
+        </p>
         <p>
           When you ask to join a Mini League, its admin sees your name and e-mail address so they can decide
           whether to accept you. We never show your date of birth to other players.

@@ -18,6 +18,7 @@ export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinWaitlist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getWaitlistCountQueryOptions().queryKey }),
+    // The answer is the server's count with the new fan in it: the one figure the card shows.
+    onSuccess: (count) => queryClient.setQueryData(getWaitlistCountQueryOptions().queryKey, count),
   });
 }

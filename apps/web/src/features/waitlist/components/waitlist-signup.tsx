@@ -1,6 +1,6 @@
-import { AppError, WAITLIST_MESSAGES, waitlistDisplayCount, waitlistInputSchema } from '@hit21/core';
+import { AppError, WAITLIST_MESSAGES, waitlistInputSchema } from '@hit21/core';
 import { CircleCheck, UsersRound } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,9 +12,11 @@ import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useFormFocusEvents } from '../../../lib/use-form-focus-events.ts';
 import { useWaitlistCount } from '../api/get-waitlist-count.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 import { celebrate } from '../lib/celebrate.ts';
+import { waitlistCountSentence } from '../lib/waitlist-count-text.ts';
 
 type FieldName = 'fullName' | 'email';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -22,13 +24,12 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 const COUNT_FORMAT = new Intl.NumberFormat('en-GB');
 
 /**
- * The waitlist card: the social count, then the Full Name and Email form; after joining,
- * a welcome (with confetti) and the real count in place of the form.
+ * The waitlist card: the count of fans on the list, then the Full Name and Email form; after
+ * joining, a welcome (with confetti) in place of the form, and the count with the new fan in it.
  */
 export function WaitlistSignup({ className }: { className?: string }) {
   const titleId = useId();
-  const [joinedCount, setJoinedCount] = useState<number | null>(null);
-  const hasJoined = joinedCount !== null;
+  const [hasJoined, setHasJoined] = useState(false);
 
   return (
     <Card aria-labelledby={titleId} role="region" className={cn('flex flex-col', className)}>
@@ -37,40 +38,22 @@ export function WaitlistSignup({ className }: { className?: string }) {
           Join the waitlist
         </CardTitle>
         <CardDescription className="text-base">
-          Get game news, deadline reminders and first word on what's coming next.
+          Be the first to know when the game launches, with game news and deadline reminders.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <WaitlistCount joinedCount={joinedCount} />
-        {hasJoined ? <WaitlistWelcome /> : <WaitlistForm onJoined={setJoinedCount} />}
+        <WaitlistCount hasJoined={hasJoined} />
+        {hasJoined ? <WaitlistWelcome /> : <WaitlistForm onJoined={() => setHasJoined(true)} />}
       </CardContent>
     </Card>
   );
 }
 
-/** Before joining: the fetched count as the specification shows it; after: the raw count. */
-function WaitlistCount({ joinedCount }: { joinedCount: number | null }) {
+/** The server's count of fans on the waitlist, the same figure before and after joining. */
+function WaitlistCount({ hasJoined }: { hasJoined: boolean }) {
   const { data: count, isPending, isError } = useWaitlistCount();
-  const isLoading = joinedCount === null && isPending;
-
-  let text: ReactNode = null;
-  if (joinedCount !== null) {
-    text = (
-      <>
-        <strong className="numeric text-felt-900 text-lg">{COUNT_FORMAT.format(joinedCount)}</strong>{' '}
-        {joinedCount === 1 ? 'fan is' : 'fans are'} on the waitlist
-      </>
-    );
-  } else if (!isLoading) {
-    // A failed count still shows the specification's default figure.
-    const shown = waitlistDisplayCount(isError ? 0 : (count ?? 0));
-    text = (
-      <>
-        Join <strong className="numeric text-felt-900 text-lg">{COUNT_FORMAT.format(shown)}</strong> fans
-        already on the waitlist
-      </>
-    );
-  }
+  const isLoading = isPending && !isError;
+  const sentence = waitlistCountSentence(isError ? null : (count ?? null), hasJoined);
 
   return (
     <p
@@ -84,19 +67,26 @@ function WaitlistCount({ joinedCount }: { joinedCount: number | null }) {
           <span className="sr-only">Loading the waitlist count</span>
         </>
       ) : (
-        <span>{text}</span>
+        <span>
+          {sentence.before}
+          {sentence.count === null ? null : (
+            <strong className="numeric text-felt-900 text-lg">{COUNT_FORMAT.format(sentence.count)}</strong>
+          )}
+          {sentence.after}
+        </span>
       )}
     </p>
   );
 }
 
-function WaitlistForm({ onJoined }: { onJoined: (count: number) => void }) {
+function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const joinWaitlist = useJoinWaitlist();
   const formErrorId = useId();
+  const onFormFocus = useFormFocusEvents('waitlist');
   const isComplete = fullName.trim() !== '' && email.trim() !== '';
 
   function clearErrors(field: FieldName) {
@@ -118,7 +108,7 @@ function WaitlistForm({ onJoined }: { onJoined: (count: number) => void }) {
       return;
     }
     joinWaitlist.mutate(parsed.data, {
-      onSuccess: (count) => {
+      onSuccess: () => {
         toast.success({ title: WAITLIST_MESSAGES.joined });
         sendAnalyticsEvent({
           name: 'waitlist_signup',
@@ -126,7 +116,7 @@ function WaitlistForm({ onJoined }: { onJoined: (count: number) => void }) {
           properties: { source: 'coming_soon_page' },
         });
         void celebrate();
-        onJoined(count);
+        onJoined();
       },
       onError: (error) => {
         if (error instanceof AppError && error.code === 'CONFLICT') {
@@ -142,7 +132,13 @@ function WaitlistForm({ onJoined }: { onJoined: (count: number) => void }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={formErrorId}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      onFocus={onFormFocus}
+      className="flex flex-col gap-4"
+      aria-describedby={formErrorId}
+    >
       <TextField
         label="Full Name"
         name="fullName"
