@@ -9,8 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { accounts, profiles, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { checkAuthFields } from '../app/accounts/auth-fields.ts';
+import { createProfile } from '../app/accounts/profile-repository.ts';
 import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
@@ -117,10 +118,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         create: {
           // Every account gets its profile at once, with the same id.
           after: async (user) => {
-            await db
-              .insert(profiles)
-              .values({ id: user.id, email: user.email, fullName: user.name || null })
-              .onConflictDoNothing();
+            await createProfile(db, user);
           },
         },
       },
@@ -257,6 +255,7 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       const session = await auth.api.getSession({ headers: requestHeaders(request) });
       if (!session) {
         throw new AppError('UNAUTHENTICATED', {
+          reason: 'SIGN_IN_REQUIRED',
           message: 'No valid session',
           userMessage: 'Please sign in to continue.',
         });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppErrorBody } from '@hit21/core';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { listLatestMails } from '../../plugins/app/mail/mail-outbox-repository.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -41,7 +40,7 @@ const devMailboxRoutes: FastifyPluginAsync = async (fastify) => {
     } satisfies AppErrorBody);
   });
 
-  const latest = () => fastify.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
+  const latest = () => listLatestMails(fastify.db, 200);
 
   fastify.get('/dev/mailbox/messages', { schema: { hide: true } }, async () =>
     (await latest()).map((mail) => ({

@@ -28,15 +28,20 @@ function toProfile(
   };
 }
 
+/** Gives an account its profile, with the same id; does nothing when it already has one. */
+export async function createProfile(db: Executor, user: { id: string; email: string; name: string }) {
+  await db
+    .insert(profiles)
+    .values({ id: user.id, email: user.email, fullName: user.name || null })
+    .onConflictDoNothing();
+}
+
 /** The user's profile, created from the account when it is missing (as the specification asks). */
 export async function findOrCreateProfile(
   db: Executor,
   user: { id: string; email: string; name: string },
 ): Promise<Profile> {
-  await db
-    .insert(profiles)
-    .values({ id: user.id, email: user.email, fullName: user.name || null })
-    .onConflictDoNothing();
+  await createProfile(db, user);
   const [row] = await db
     .select({ profile: profiles, emailVerified: users.emailVerified, userUpdatedAt: users.updatedAt })
     .from(profiles)

@@ -8,11 +8,15 @@ import {
   TEAM_SELECTION_MESSAGES,
   teamSelectionProblem,
 } from '@hit21/core';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
-import { profiles } from '../../../db/schema/index.ts';
 import { markStandingsStale } from '../standings/standings-inputs.ts';
-import { countTeamPicks, findPlayersForTeam, replaceTeam } from './squad-repository.ts';
+import {
+  countTeamPicks,
+  findPlayersForTeam,
+  lockTeamOwner,
+  markTeamPicked,
+  replaceTeam,
+} from './squad-repository.ts';
 
 /**
  * Saves a user's 4 picks in one transaction: the old team is replaced entirely or nothing
@@ -27,8 +31,7 @@ export async function saveTeam(options: {
 }) {
   const { db, userId, season, playerIds, now } = options;
   await db.transaction(async (tx) => {
-    // One save at a time per user: a second request waits and then sees the first one's team.
-    await tx.execute(sql`select id from ${profiles} where ${profiles.id} = ${userId} for update`);
+    await lockTeamOwner(tx, userId);
 
     const found = await findPlayersForTeam(tx, season.id, playerIds, now);
     const week = currentGameweek(season.gameweeks, now);
@@ -54,10 +57,7 @@ export async function saveTeam(options: {
     }
 
     await replaceTeam(tx, userId, season.id, playerIds);
-    await tx
-      .update(profiles)
-      .set({ playerSelectionComplete: true, updatedAt: now })
-      .where(eq(profiles.id, userId));
+    await markTeamPicked(tx, userId, now);
     await markStandingsStale(tx);
   });
 }

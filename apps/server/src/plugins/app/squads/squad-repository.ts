@@ -1,7 +1,7 @@
 import type { Pick } from '@hit21/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { clubs, goals, picks, playerClubSpells, players } from '../../../db/schema/index.ts';
+import { clubs, goals, picks, playerClubSpells, players, profiles } from '../../../db/schema/index.ts';
 
 export interface PlayerFacts {
   id: string;
@@ -88,4 +88,28 @@ export async function replaceTeam(
   await db
     .insert(picks)
     .values(playerIds.map((playerId, index) => ({ userId, seasonId, playerId, slot: index + 1 })));
+}
+
+/**
+ * Locks the owner's profile row until the transaction ends, so a user's saves run one at a
+ * time (a second waits, then sees the first one's team). Undefined when there is no profile.
+ */
+export async function lockTeamOwner(
+  tx: Executor,
+  userId: string,
+): Promise<{ isOnboardingComplete: boolean } | undefined> {
+  const [owner] = await tx
+    .select({ isOnboardingComplete: profiles.onboardingComplete })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for('update');
+  return owner;
+}
+
+/** Records on the profile that the user has picked a team (the dashboard's gate). */
+export async function markTeamPicked(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ playerSelectionComplete: true, updatedAt: now })
+    .where(eq(profiles.id, userId));
 }

@@ -6,10 +6,9 @@ import {
   resetPasswordInputSchema,
 } from '@hit21/core';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../../db/schema/index.ts';
+import { findAccountIdByEmail } from '../../../plugins/app/accounts/account-repository.ts';
 import { assertWithinAccountRateLimit } from '../../../plugins/app/rate-limits/account-rate-limit.ts';
 import {
   beginPasswordCheck,
@@ -43,10 +42,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
         email,
         limits: limits(),
       });
-      const [user] = await fastify.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const accountId = await findAccountIdByEmail(fastify.db, email);
       // DECISIONS.md keeps this message: sign-up reveals existing accounts anyway, and both are rate-limited.
-      if (!user)
+      if (!accountId)
         throw new AppError('NOT_FOUND', {
+          reason: 'ACCOUNT_NOT_FOUND',
           message: `No account for ${email}`,
           userMessage: ACCOUNT_MESSAGES.accountMissing,
         });
@@ -77,6 +77,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_TOKEN') {
           throw new AppError('INVALID_REQUEST', {
+            reason: 'INVALID_RESET_LINK',
             message: 'Invalid or expired reset token',
             userMessage: ACCOUNT_MESSAGES.invalidResetLink,
           });
@@ -121,12 +122,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
           await attempt.settle({ status: response.status, code: body.code });
           if (body.code === 'INVALID_PASSWORD') {
             throw new AppError('INVALID_REQUEST', {
+              reason: 'WRONG_CURRENT_PASSWORD',
               message: 'Wrong current password',
               userMessage: 'Current password is incorrect',
               issues: [{ path: 'body.currentPassword', message: 'Current password is incorrect' }],
             });
           }
           throw new AppError('INVALID_REQUEST', {
+            reason: 'PASSWORD_CHANGE_REFUSED',
             message: body.message ?? 'Password change refused',
             userMessage: body.message ?? 'An error occurred while updating your password',
           });

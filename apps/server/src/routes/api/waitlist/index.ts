@@ -28,6 +28,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const isAdded = await addWaitlistEntry(fastify.db, request.body);
       if (!isAdded) {
         throw new AppError('CONFLICT', {
+          reason: 'ALREADY_ON_WAITLIST',
           message: `${request.body.email} is already on the waitlist`,
           userMessage: WAITLIST_MESSAGES.duplicate,
         });

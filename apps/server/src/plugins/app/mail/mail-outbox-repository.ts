@@ -1,0 +1,10 @@
+import { desc } from 'drizzle-orm';
+import type { Executor } from '../../../db/database.ts';
+import { mailOutbox } from '../../../db/schema/index.ts';
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** The newest mails of the outbox, newest first (the development mailbox shows them). */
+export async function listLatestMails(db: Executor, limit: number): Promise<OutboxMail[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
