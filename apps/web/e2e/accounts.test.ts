@@ -140,6 +140,35 @@ describe('e-mail verification', () => {
     await context.close();
   });
 
+  it('verifies from another browser without signing it in, and leads to sign-in with the address filled in', async () => {
+    const owner = await browser().newContext({ baseURL: baseUrl() });
+    const account = await signUpThroughApi(owner);
+    const link = await mailedLink(owner.request, account.email, '/verify-email');
+    await owner.close();
+
+    const { context, page } = await newSignedOutPage('/');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
+    await page.getByText('Sign in to continue.').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'verify-email-verified-signed-out');
+    // No session was handed to whoever opened the link, and the page does not move on by itself.
+    expect((await context.request.get('/api/profile')).status()).toBe(401);
+    expect((await context.cookies()).some((cookie) => cookie.name.includes('session_token'))).toBe(false);
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/verify-email');
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+    await page.waitForURL('**/onboarding');
+    const profile = await (await context.request.get('/api/profile')).json();
+    expect(profile.emailConfirmedAt).not.toBeNull();
+    await context.close();
+  });
+
   it('says "Verification Failed" for a bad link and offers to resend', async () => {
     const { context, page } = await newSignedOutPage('/verify-email?token=not-a-real-token&type=signup');
     await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();

@@ -394,6 +394,30 @@ describe('settings', () => {
     await context.close();
   });
 
+  it('deletes the account, signs out and stays on the home page (never /login)', async () => {
+    const { context, page } = await onboardedPage();
+    await page.goto('/settings');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await deleteDialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await deleteDialog.getByRole('button', { name: 'Delete Account' }).click();
+    await toast(page, 'Account Deleted').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Long enough for any session check that would still send the user to /login.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(visited).not.toContain('/login');
+    expect(await toast(page, 'Session Expired').count()).toBe(0);
+    expect((await page.request.get('/api/profile')).status()).toBe(401);
+    await screenshot(page, 'settings-account-deleted');
+    await context.close();
+  });
+
   it('says when deleting fails and keeps the account', async () => {
     const { context, page } = await onboardedPage();
     await page.route('**/api/deleteAccount', (route) => route.fulfill({ status: 500, body: '' }));

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, LogIn, LogOut, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useRouteLoaderData } from 'react-router';
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -31,6 +31,7 @@ export default function LoginRoute() {
 
 function LoginForm({ onProfileError }: { onProfileError: () => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -43,7 +44,8 @@ function LoginForm({ onProfileError }: { onProfileError: () => void }) {
   } = useForm({
     resolver: zodResolver(signInInputSchema),
     mode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
+    // The verify-email page passes the address it has just verified.
+    defaultValues: { email: emailFromState(location.state), password: '' },
   });
   const [email, password] = useWatch({ control, name: ['email', 'password'] });
   // Busy from the click until the next page: sign-in, then loading the profile.
@@ -153,4 +155,9 @@ function ProfileLoadingError({ onSignedOut }: { onSignedOut: () => void }) {
       </div>
     </AuthCard>
   );
+}
+
+function emailFromState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
 }

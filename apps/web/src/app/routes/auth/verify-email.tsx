@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, emailSchema } from '@hit21/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, MailCheck, MailWarning, Send } from 'lucide-react';
+import { CircleCheck, LogIn, MailCheck, MailWarning, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -16,6 +16,7 @@ import {
   clearPendingVerificationEmail,
   getPendingVerificationEmail,
 } from '../../../features/auth/utils/stored-session-data.ts';
+import { emailOfVerificationToken } from '../../../features/auth/utils/verification-token.ts';
 import { getProfileQueryOptions, useProfile } from '../../../lib/queries/get-profile.ts';
 
 const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
@@ -37,7 +38,7 @@ export default function VerifyEmailRoute() {
 function VerifyToken({ token, onResent }: { token: string; onResent: (email: string) => void }) {
   const verification = useVerifyEmail(token);
 
-  if (verification.isSuccess) return <EmailVerified />;
+  if (verification.isSuccess) return <EmailVerified email={emailOfVerificationToken(token)} />;
   if (verification.isError) {
     const serverMessage =
       verification.error instanceof AuthClientError ? verification.error.message : UNEXPECTED_ERROR;
@@ -64,26 +65,68 @@ function VerifyToken({ token, onResent }: { token: string; onResent: (email: str
   );
 }
 
-function EmailVerified() {
+/**
+ * The address is verified. Opening the link signs nobody in: the browser that already holds
+ * this user's session goes on to onboarding after 2 seconds; any other is asked to sign in,
+ * with the address filled in.
+ */
+function EmailVerified({ email }: { email: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [next, setNext] = useState<'checking' | 'continue' | 'sign-in'>('checking');
 
   useEffect(() => {
     clearPendingVerificationEmail();
-    // The profile now has emailConfirmedAt (and, with auto sign-in, a session).
-    void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
+    let isCurrent = true;
+    // Whose session this browser holds, now that the profile has emailConfirmedAt.
+    void queryClient
+      .fetchQuery({ ...getProfileQueryOptions(), staleTime: 0 })
+      .catch(() => null)
+      .then((profile) => {
+        if (!isCurrent) return;
+        const isSameUser = profile !== null && email !== null && profile.email.toLowerCase() === email;
+        setNext(isSameUser ? 'continue' : 'sign-in');
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [email, queryClient]);
+
+  useEffect(() => {
+    if (next !== 'continue') return;
     const timer = window.setTimeout(() => {
       void navigate(paths.onboarding.getHref(), { replace: true });
     }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate, queryClient]);
+  }, [next, navigate]);
 
+  if (next === 'sign-in') {
+    return (
+      <AuthCard
+        icon={CircleCheck}
+        tone="success"
+        title="Email Verified!"
+        description="Thanks for confirming your email address. Sign in to continue."
+      >
+        <Button asChild size="lg">
+          <Link to={paths.login.getHref()} state={email ? { email } : undefined} replace>
+            <LogIn aria-hidden="true" />
+            Sign In
+          </Link>
+        </Button>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       icon={CircleCheck}
       tone="success"
       title="Email Verified!"
-      description="Thanks for confirming your email address. Taking you to your profile..."
+      description={
+        next === 'continue'
+          ? 'Thanks for confirming your email address. Taking you to your profile...'
+          : 'Thanks for confirming your email address.'
+      }
     />
   );
 }

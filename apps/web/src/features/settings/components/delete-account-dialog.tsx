@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, AppError, DELETE_CONFIRMATION_WORD } from '@hit21/core';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -23,7 +23,8 @@ import { useDeleteAccount } from '../api/delete-account.ts';
 export interface DeleteAccountDialogProps {
   /**
    * Forgets the deleted user in this browser (cached queries, stored data), the same way a
-   * sign-out does. Called once the home page shows, so no guarded page reacts to it first.
+   * sign-out does. Called once the home page has replaced the settings page, so no guarded page
+   * is still there to read "signed out" as an expired session and send the user to /login.
    */
   onAccountDeleted: () => void;
 }
@@ -37,6 +38,19 @@ export function DeleteAccountDialog({ onAccountDeleted }: DeleteAccountDialogPro
   const [isConfirmationRefused, setIsConfirmationRefused] = useState(false);
   const deleteAccount = useDeleteAccount();
   const navigate = useNavigate();
+  const isAccountDeleted = useRef(false);
+  const forgetDeletedUser = useRef(onAccountDeleted);
+  useEffect(() => {
+    forgetDeletedUser.current = onAccountDeleted;
+  }, [onAccountDeleted]);
+  // `navigate` resolves before React has swapped the pages (a transition), so the user is
+  // forgotten when this dialog, and the guarded page around it, are gone.
+  useEffect(
+    () => () => {
+      if (isAccountDeleted.current) forgetDeletedUser.current();
+    },
+    [],
+  );
 
   function setOpen(open: boolean) {
     if (deleteAccount.isPending) return;
@@ -72,9 +86,9 @@ export function DeleteAccountDialog({ onAccountDeleted }: DeleteAccountDialogPro
       title: 'Account Deleted',
       message: 'Your account and everything in it have been deleted.',
     });
+    isAccountDeleted.current = true;
     await navigate(paths.home.getHref(), { replace: true });
-    onAccountDeleted();
-    // The session died with the account, so this may fail: it only tidies up the auth client.
+    // The server expired the session cookies; this only tidies up the auth client.
     await authClient.signOut().catch(() => undefined);
   }
 
