@@ -6,7 +6,11 @@ import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
 import { errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
 import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
+import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
+import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
+import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
+import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
 import { authPlugin, resolveAuthSecret } from './plugins/external/auth.ts';
 import { configPlugin } from './plugins/external/config.ts';
@@ -27,8 +31,6 @@ import teamGoalsRoutes from './routes/api/team/goals.ts';
 import teamRoutes from './routes/api/team/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
-import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
-import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,6 +59,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(configPlugin, { config, clock: options.clock ?? createClock(config) });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(schedulerPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
@@ -69,6 +72,8 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     now: clock,
   });
+  // Without SMTP every message is stored, never retried.
+  if (config.SMTP_URL) app.scheduler.add(mailRetryJob(mailer));
   await app.register(authPlugin, { mailer, secret: await resolveAuthSecret(config) });
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(standingsPlugin);

@@ -31,16 +31,9 @@ if (demoFile) {
   app.log.info(`Demo clock: ${setting.now} (${setting.label}); move it with npm run demo -- --gameweek N`);
 }
 
-// E-mail that could not be sent is retried; the outbox rows are claimed, so instances never send twice.
-const mailRetry = setInterval(() => {
-  app.mailer.retryDue().catch((error) => app.log.error({ err: error }, 'E-mail retry failed'));
-}, 30_000);
-mailRetry.unref();
-
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'Shutting down after an error');
   else app.log.info(`${signal} received: draining requests and closing the database`);
-  clearInterval(mailRetry);
   await app.close();
   await database.close();
 });

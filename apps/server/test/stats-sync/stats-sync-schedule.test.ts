@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { statsSyncRuns } from '../../src/db/schema/index.ts';
-import { configPlugin } from '../../src/plugins/external/config.ts';
-import { databasePlugin } from '../../src/plugins/external/database.ts';
+import { scheduledJobs, statsSyncRuns } from '../../src/db/schema/index.ts';
+import { schedulerPlugin } from '../../src/plugins/app/scheduler/scheduler.ts';
+import type { StandingsService } from '../../src/plugins/app/standings/standings-service.ts';
 import { runStatsSync } from '../../src/plugins/app/stats-sync/run-stats-sync.ts';
 import { statsSyncSchedule } from '../../src/plugins/app/stats-sync/stats-sync-schedule.ts';
+import { configPlugin } from '../../src/plugins/external/config.ts';
+import { databasePlugin } from '../../src/plugins/external/database.ts';
 import { buildTestApp, testConfig } from '../support/build-test-app.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 import { type Answers, recordedAnswers, startFplApiServer } from './fpl-api-server.ts';
@@ -27,11 +29,19 @@ describe.each(TEST_ENGINES)('the scheduled goals sync on %s', (engine) => {
   let api: Awaited<ReturnType<typeof startFplApiServer>>;
   const bootstrapRequests = () => api.requests.filter((path) => path === 'bootstrap-static/').length;
 
-  /** A bare server with only what the schedule needs, logging into `lines`. */
+  let refreshRequests = 0;
+
+  /** A bare server with only what the schedule needs, logging into `lines`; standings refreshes are counted. */
   async function scheduledInstance(intervalMs: number, lines: string[] = []) {
     const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
     await app.register(configPlugin, { config: testConfig(), clock: () => new Date() });
     await app.register(databasePlugin, { database });
+    await app.register(schedulerPlugin);
+    app.decorate('standings', {
+      requestRefresh: () => {
+        refreshRequests += 1;
+      },
+    } as unknown as StandingsService);
     await app.register(statsSyncSchedule, { source: api.baseUrl, intervalMs });
     await app.ready();
     return app;
@@ -47,6 +57,8 @@ describe.each(TEST_ENGINES)('the scheduled goals sync on %s', (engine) => {
   });
   beforeEach(async () => {
     await resetToSeasonStart(database.db);
+    await database.db.delete(scheduledJobs);
+    refreshRequests = 0;
     answers = await recordedAnswers('after-gw3');
     api.requests.length = 0;
     api.load.maxInFlight = 0;
@@ -65,6 +77,8 @@ describe.each(TEST_ENGINES)('the scheduled goals sync on %s', (engine) => {
     expect(runs.slice(0, 3).map((run) => run.status)).toEqual(['ok', 'ok', 'ok']);
     expect(runs[0]?.summary).toMatchObject({ goalsAdded: 3, playersAdded: 4 });
     expect(runs.slice(1, 3).map((run) => run.summary?.goalsAdded)).toEqual([0, 0]);
+    // Each sync that went through asks for the standings to be re-ranked.
+    expect(refreshRequests).toBeGreaterThanOrEqual(3);
     // Closing stops a run in progress: it ends, recorded, rather than holding the server open.
     for (const run of runs.slice(3)) {
       expect(run.status === 'ok' || run.error?.includes('the sync was stopped (the server is closing)')).toBe(

@@ -1,5 +1,6 @@
 import { AppError, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { findActiveSeason } from '../season/season-repository.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
 import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
@@ -10,12 +11,15 @@ export interface StandingsService {
   /** Checks the stored board now and recomputes it when stale; resolves when that is done. */
   refresh(): Promise<RefreshResult>;
   /**
-   * The same in the background, soon: calls within the debounce share one check, and a call
-   * during a recompute schedules one more check after it. Never throws (failures are logged).
+   * The same in the background, soon, as the scheduler's `standings-refresh` job: calls within
+   * the debounce share one check, and a call during a check schedules one more after it. Never
+   * throws (failures are logged).
    */
   requestRefresh(): void;
   /** The active season, looked up at most once per check interval. */
   activeSeason(): Promise<SeasonConfig>;
+  /** The longest a change to teams, members or goals waits before a check notices it. */
+  refreshDelayMs: number;
 }
 
 declare module 'fastify' {
@@ -31,12 +35,15 @@ export interface StandingsPluginOptions {
   debounceMs?: number;
 }
 
+/** The scheduler's name for the standings check. */
+export const STANDINGS_REFRESH_JOB = 'standings-refresh';
+
 /**
- * Keeps the stored boards current: a check when the server is ready, then on an interval
- * (the clock passing a kick-off or the season's end, a sync in another process), and soon
- * after any `requestRefresh` (a goals sync, a leaderboard read). Reads never wait for it.
- * One check or recompute at a time in this process; the recompute's advisory lock keeps
- * other instances out.
+ * Keeps the stored boards current through the scheduler's `standings-refresh` job: a check when
+ * the server is ready, then on an interval (the clock passing a kick-off or the season's end, a
+ * change in another instance), and soon after any `requestRefresh` (a team saved, a goals sync,
+ * a leaderboard read). Reads never wait for it. One check at a time across instances (the job's
+ * lock), and one recompute at a time (the recompute's own lock, which scripts take too).
  */
 export const standingsPlugin = fp<StandingsPluginOptions>(
   async (fastify, options) => {
@@ -93,13 +100,20 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       return run;
     }
 
-    function refreshInBackground() {
-      refresh().catch((error: unknown) => {
-        // Before the first season is loaded there is nothing to rank.
-        if (error instanceof AppError && error.code === 'UNAVAILABLE') return;
-        fastify.log.error({ err: error }, 'Standings could not be refreshed');
-      });
-    }
+    fastify.scheduler.add({
+      name: STANDINGS_REFRESH_JOB,
+      intervalMs: checkIntervalMs,
+      lockKey: ADVISORY_LOCK_KEYS.standingsRefreshJob,
+      async run() {
+        try {
+          await refresh();
+        } catch (error) {
+          // Before the first season is loaded there is nothing to rank.
+          if (error instanceof AppError && error.code === 'UNAVAILABLE') return;
+          throw error;
+        }
+      },
+    });
 
     let isClosing = false;
     fastify.decorate('standings', {
@@ -108,25 +122,19 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
         if (debounce || isClosing) return;
         debounce = setTimeout(() => {
           debounce = undefined;
-          refreshInBackground();
+          fastify.scheduler.runSoon(STANDINGS_REFRESH_JOB);
         }, debounceMs);
         debounce.unref();
       },
       activeSeason,
+      refreshDelayMs: checkIntervalMs,
     } satisfies StandingsService);
 
-    let interval: NodeJS.Timeout | undefined;
-    fastify.addHook('onReady', async () => {
-      refreshInBackground();
-      interval = setInterval(refreshInBackground, checkIntervalMs);
-      interval.unref();
-    });
     fastify.addHook('onClose', async () => {
       isClosing = true;
-      clearInterval(interval);
       clearTimeout(debounce);
       await tail;
     });
   },
-  { name: 'standings', dependencies: ['config', 'db'] },
+  { name: 'standings', dependencies: ['config', 'db', 'scheduler'] },
 );

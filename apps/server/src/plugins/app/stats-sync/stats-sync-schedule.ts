@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { describeStatsSyncResult, runStatsSync } from './run-stats-sync.ts';
 
 export interface StatsSyncScheduleOptions {
@@ -9,53 +10,34 @@ export interface StatsSyncScheduleOptions {
 }
 
 /**
- * Runs the goals sync when the server is ready and then every interval: one run at a time in
- * this process (the next is scheduled when one ends), one instance at a time across servers
- * (the claim in stats-sync-runs.ts), and an instance whose turn another one has just taken
- * does nothing. The timer never keeps the process alive; closing stops a run in progress.
+ * The goals sync as the scheduler's `stats-sync` job: when the server is ready and then every
+ * interval, one instance at a time and once per interval between them (the scheduler's claim),
+ * never overlapping itself; closing stops a run in progress. The sync's own claim
+ * (stats-sync-runs.ts) still records each run and keeps `npm run sync` from running beside it.
  */
 export const statsSyncSchedule = fp<StatsSyncScheduleOptions>(
   async (fastify, { source, intervalMs }) => {
-    const stopping = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-
-    const runOnce = async () => {
-      const result = await runStatsSync({
-        db: fastify.db,
-        source,
-        seasonId: fastify.config.SEASON_ID,
-        // A little under the interval, so the instance whose turn it is is never "not due" by a few milliseconds.
-        minimumGapMs: Math.floor(intervalMs * 0.9),
-        signal: stopping.signal,
-      });
-      const line = describeStatsSyncResult(source, result);
-      if (result.status === 'ok') {
-        fastify.log.info({ statsSync: result.summary }, line);
-        // New goals move scores and ranks: re-rank now rather than at the next check.
-        fastify.standings.requestRefresh();
-      } else if (result.status === 'failed') fastify.log.error(line);
-      else if (result.status === 'skipped') fastify.log.info(line);
-      else fastify.log.debug(line);
-    };
-    const scheduleNext = (delayMs: number) => {
-      timer = setTimeout(() => {
-        running = runOnce()
-          .catch((error) => fastify.log.error({ err: error }, `Goals sync from ${source} could not run`))
-          .finally(() => {
-            running = undefined;
-            if (!stopping.signal.aborted) scheduleNext(intervalMs);
-          });
-      }, delayMs);
-      timer.unref();
-    };
-
-    fastify.addHook('onReady', async () => scheduleNext(0));
-    fastify.addHook('onClose', async () => {
-      stopping.abort(new Error('the server is closing'));
-      clearTimeout(timer);
-      await running;
+    fastify.scheduler.add({
+      name: 'stats-sync',
+      intervalMs,
+      lockKey: ADVISORY_LOCK_KEYS.statsSyncJob,
+      async run(signal) {
+        const result = await runStatsSync({
+          db: fastify.db,
+          source,
+          seasonId: fastify.config.SEASON_ID,
+          signal,
+        });
+        const line = describeStatsSyncResult(source, result);
+        if (result.status === 'ok') {
+          fastify.log.info({ statsSync: result.summary }, line);
+          // New goals move scores and ranks: re-rank now rather than at the next check.
+          fastify.standings.requestRefresh();
+        } else if (result.status === 'failed') fastify.log.error(line);
+        else if (result.status === 'skipped') fastify.log.info(line);
+        else fastify.log.debug(line);
+      },
     });
   },
-  { name: 'stats-sync-schedule', dependencies: ['config', 'db'] },
+  { name: 'stats-sync-schedule', dependencies: ['config', 'db', 'scheduler'] },
 );

@@ -1,0 +1,194 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { scheduledJobs } from '../../src/db/schema/index.ts';
+import { type Job, schedulerPlugin } from '../../src/plugins/app/scheduler/scheduler.ts';
+import { STANDINGS_REFRESH_JOB } from '../../src/plugins/app/standings/standings-service.ts';
+import { configPlugin } from '../../src/plugins/external/config.ts';
+import { databasePlugin } from '../../src/plugins/external/database.ts';
+import { buildTestApp, testConfig } from '../support/build-test-app.ts';
+import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting');
+    await sleep(10);
+  }
+}
+
+/** A job for the tests: its runs' start times, and a body to run. */
+function testJob(
+  intervalMs: number,
+  body: (signal: AbortSignal, run: number) => Promise<void> = async () => {},
+): Job & { starts: number[] } {
+  const starts: number[] = [];
+  return {
+    name: 'test-job',
+    intervalMs,
+    // A key of the registry no other part of these bare instances takes.
+    lockKey: ADVISORY_LOCK_KEYS.statsSyncJob,
+    starts,
+    async run(signal) {
+      starts.push(Date.now());
+      await body(signal, starts.length);
+    },
+  };
+}
+
+describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
+  let database: DatabaseHandle;
+
+  /** A bare instance with only the scheduler, logging into `lines`. */
+  async function instance(jobs: Job[], lines: string[] = []) {
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    await app.register(configPlugin, { config: testConfig(), clock: () => new Date() });
+    await app.register(databasePlugin, { database });
+    await app.register(schedulerPlugin);
+    for (const job of jobs) app.scheduler.add(job);
+    await app.ready();
+    return app;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.db.delete(scheduledJobs);
+  });
+
+  it('runs a job when the server is ready and then every interval, never overlapping itself', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const job = testJob(50, async () => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await sleep(120);
+      inFlight -= 1;
+    });
+    const app = await instance([job]);
+    await until(() => job.starts.length >= 3);
+    await app.close();
+    expect(mostInFlight).toBe(1);
+    // A run longer than the interval: the next starts when it ends, not on top of it.
+    for (let index = 1; index < job.starts.length; index += 1) {
+      expect((job.starts[index] ?? 0) - (job.starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(115);
+    }
+  });
+
+  it('two instances on one database run a job once per turn, not once each', async () => {
+    // Both instances' first turns come at once, when they are ready; the interval is long.
+    const first = testJob(60_000, () => sleep(200));
+    const second = testJob(60_000, () => sleep(200));
+    const instances = await Promise.all([instance([first]), instance([second])]);
+    await sleep(600);
+    expect(first.starts.length + second.starts.length).toBe(1);
+    // And a turn asked of both at once still runs once.
+    const both = await Promise.all(
+      instances.map((app) => app.scheduler.runTurn('test-job', { isForced: true })),
+    );
+    expect(both.filter((outcome) => outcome === 'done')).toHaveLength(1);
+    expect(first.starts.length + second.starts.length).toBe(2);
+    await Promise.all(instances.map((app) => app.close()));
+  });
+
+  it('two instances on short intervals: their claims of a turn are a whole interval apart', async () => {
+    // The claim's own time (the database's clock), which Node's timers under load would blur.
+    const claims: number[] = [];
+    const recordClaim = async () => {
+      const [row] = await database.db.select().from(scheduledJobs);
+      if (row) claims.push(row.lastStartedAt.getTime());
+    };
+    const instances = await Promise.all([
+      instance([testJob(200, recordClaim)]),
+      instance([testJob(200, recordClaim)]),
+    ]);
+    await until(() => claims.length >= 5);
+    await Promise.all(instances.map((app) => app.close()));
+    claims.sort((a, b) => a - b);
+    for (let index = 1; index < claims.length; index += 1) {
+      // 90% of the interval (the claim's allowance for timers firing a little early).
+      expect((claims[index] ?? 0) - (claims[index - 1] ?? 0)).toBeGreaterThanOrEqual(180);
+    }
+  });
+
+  it('logs a failing job, records the failure, and runs it again on the next turn', async () => {
+    const lines: string[] = [];
+    const job = testJob(100, async (_signal, run) => {
+      if (run === 1) throw new Error('the feed answered 500');
+    });
+    const app = await instance([job], lines);
+    await until(() => job.starts.length >= 2);
+    await until(async () => {
+      const [row] = await database.db.select().from(scheduledJobs);
+      return row?.lastFinishedAt !== null && row?.lastError === null;
+    });
+    await app.close();
+    const errors = lines
+      .map(
+        (line) => JSON.parse(line) as { level: number; msg: string; job?: string; err?: { message: string } },
+      )
+      .filter((line) => line.level === 50);
+    expect(errors[0]).toMatchObject({
+      msg: 'Scheduled job test-job failed',
+      job: 'test-job',
+      err: { message: 'the feed answered 500' },
+    });
+  });
+
+  it('stops on close: a run in progress is told to stop and awaited, and no turn comes after', async () => {
+    let sawAbort = false;
+    const job = testJob(50, async (signal, run) => {
+      if (run < 2) return;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      sawAbort = true;
+    });
+    const app = await instance([job]);
+    await until(() => job.starts.length >= 2);
+    await app.close();
+    expect(sawAbort).toBe(true);
+    const runs = job.starts.length;
+    await sleep(300);
+    expect(job.starts.length).toBe(runs);
+  });
+
+  it('runSoon runs a job before its turn, and once more right after a run in progress', async () => {
+    let release: () => void = () => {};
+    const job = testJob(60_000, async (_signal, run) => {
+      if (run === 2) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const app = await instance([job]);
+    await until(() => job.starts.length === 1);
+    app.scheduler.runSoon('test-job');
+    await until(() => job.starts.length === 2);
+    // Asked twice during that run: one more run after it, not two.
+    app.scheduler.runSoon('test-job');
+    app.scheduler.runSoon('test-job');
+    release();
+    await until(() => job.starts.length === 3);
+    await sleep(200);
+    expect(job.starts.length).toBe(3);
+    await app.close();
+  });
+
+  it('the app runs its background work on it: the standings check, and the mail retry with SMTP', async () => {
+    const plain = await buildTestApp(database);
+    await expect(plain.scheduler.runTurn(STANDINGS_REFRESH_JOB, { isForced: true })).resolves.toBe('done');
+    await expect(plain.scheduler.runTurn('mail-retry')).rejects.toThrow(
+      'No scheduled job is called mail-retry',
+    );
+    await plain.close();
+
+    const withSmtp = await buildTestApp(database, { config: testConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }) });
+    await until(async () => {
+      const rows = await database.db.select().from(scheduledJobs);
+      return rows.some((row) => row.name === 'mail-retry' && row.lastFinishedAt !== null);
+    });
+    await withSmtp.close();
+  });
+});
