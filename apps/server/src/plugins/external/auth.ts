@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
-import { checkAuthFields } from '../app/accounts/auth-fields.ts';
+import { boundUserAgent, checkAuthFields } from '../app/accounts/auth-fields.ts';
 import { createProfile } from '../app/accounts/profile-repository.ts';
 import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
@@ -120,6 +120,12 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
           after: async (user) => {
             await createProfile(db, user);
           },
+        },
+      },
+      session: {
+        create: {
+          // The browser's User-Agent header is stored with each session: keep a bounded prefix.
+          before: async (session) => ({ data: { ...session, userAgent: boundUserAgent(session.userAgent) } }),
         },
       },
     },

@@ -67,3 +67,10 @@ export function checkAuthFields(path: string, body: unknown): AuthFieldsCheck {
   const checked = Object.fromEntries(Object.entries(result.data).filter(([field]) => field in body));
   return { ok: true, body: { ...(body as Record<string, unknown>), ...checked } };
 }
+
+/** The longest User-Agent kept with a session (real ones are a few hundred characters). */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+export function boundUserAgent(userAgent: string | null | undefined): string | null {
+  return userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null;
+}

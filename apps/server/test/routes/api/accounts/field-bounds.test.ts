@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Executor, selectRows } from '../../../../src/db/database.ts';
 import { analyticsEvents, profiles, users, waitlistEntries } from '../../../../src/db/schema/index.ts';
-import { completeOnboarding, GOOD_PASSWORD, send, signUp, uniqueEmail } from '../../../support/accounts.ts';
+import {
+  completeOnboarding,
+  GOOD_PASSWORD,
+  ORIGIN,
+  send,
+  signUp,
+  uniqueEmail,
+} from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 
@@ -88,6 +95,22 @@ describe.each(TEST_ENGINES)('bounded and normalised fields on %s', (engine) => {
       }
       expect(await countRows(db(), 'rate_limits')).toBe(before);
     });
+  });
+
+  it('keeps a bounded User-Agent with a session', async () => {
+    const email = uniqueEmail('agent');
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN, 'user-agent': `Mozilla/5.0 ${'x'.repeat(10_000)}` },
+      payload: { email, password: GOOD_PASSWORD, name: '' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await selectRows<{ length: number }>(
+      db(),
+      sql`select length(s.user_agent)::int as length from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
+    );
+    expect(row?.length).toBe(512);
   });
 
   describe("better-auth's update-user", () => {
