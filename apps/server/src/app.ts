@@ -9,6 +9,7 @@ import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
+import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(configPlugin, { config, clock: options.clock ?? createClock(config) });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(activeSeasonPlugin);
   await app.register(schedulerPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);

@@ -1,7 +1,6 @@
 import { AppError, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { findActiveSeason } from '../season/season-repository.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
 import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
 
@@ -16,7 +15,7 @@ export interface StandingsService {
    * throws (failures are logged).
    */
   requestRefresh(): void;
-  /** The active season, looked up at most once per check interval. */
+  /** The active season (`fastify.activeSeason`), for the routes that already hold this service. */
   activeSeason(): Promise<SeasonConfig>;
   /** The longest a change to teams, members or goals waits before a check notices it. */
   refreshDelayMs: number;
@@ -52,23 +51,10 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     let tail: Promise<unknown> = Promise.resolve();
     let queued: Promise<RefreshResult> | undefined;
     let debounce: NodeJS.Timeout | undefined;
-    let season: { value: Promise<SeasonConfig>; expiresAt: number } | undefined;
-
-    function activeSeason(): Promise<SeasonConfig> {
-      if (!season || season.expiresAt <= Date.now()) {
-        const value = findActiveSeason(fastify.db, fastify.config.SEASON_ID);
-        season = { value, expiresAt: Date.now() + checkIntervalMs };
-        // A failed look-up (no season loaded yet) is not remembered.
-        value.catch(() => {
-          if (season?.value === value) season = undefined;
-        });
-      }
-      return season.value;
-    }
+    const activeSeason = () => fastify.activeSeason.get();
 
     async function checkAndRecompute(): Promise<RefreshResult> {
       const now = fastify.clock();
-      season = undefined;
       const current = await activeSeason();
       const reason = await standingsStaleReason(fastify.db, current, now);
       if (!reason) return { status: 'fresh' };
@@ -136,5 +122,5 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       await tail;
     });
   },
-  { name: 'standings', dependencies: ['config', 'db', 'scheduler'] },
+  { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season'] },
 );

@@ -1,6 +1,6 @@
 import { clubListSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findActiveSeason, listSeasonClubs } from '../../../plugins/app/season/season-repository.ts';
+import { listSeasonClubs } from '../../../plugins/app/season/season-repository.ts';
 
 const clubRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -13,7 +13,7 @@ const clubRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async () => {
-      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      const season = await fastify.activeSeason.get();
       return { clubs: await listSeasonClubs(fastify.db, season.id) };
     },
   );

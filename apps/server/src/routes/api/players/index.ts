@@ -1,6 +1,5 @@
 import { currentGameweek, isDeadlinePassed, listPlayersQuerySchema, playerPageSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
 import { listCatalogPlayers } from '../../../plugins/app/squads/player-catalog-repository.ts';
 import { countTeamPicks } from '../../../plugins/app/squads/squad-repository.ts';
 
@@ -19,7 +18,7 @@ const playerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const user = await fastify.requireUser(request);
       const now = fastify.clock();
-      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      const season = await fastify.activeSeason.get();
       // After the deadline only a first team can be picked, and only from players on 0 goals.
       const isUnscoredOnly =
         isDeadlinePassed(season.pickDeadline, now) &&

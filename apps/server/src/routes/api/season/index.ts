@@ -1,6 +1,5 @@
 import { seasonStateAt, seasonStateSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
 
 const seasonRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -12,7 +11,7 @@ const seasonRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: seasonStateSchema },
       },
     },
-    async () => seasonStateAt(await findActiveSeason(fastify.db, fastify.config.SEASON_ID), fastify.clock()),
+    async () => seasonStateAt(await fastify.activeSeason.get(), fastify.clock()),
   );
 };
 

@@ -1,6 +1,5 @@
 import { teamGoalsSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
 import { listTeamGoals } from '../../../plugins/app/squads/team-goals-repository.ts';
 
 /** The goals behind the dashboard's season story: each pick's goals per match, up to the clock. */
@@ -17,7 +16,7 @@ const teamGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const user = await fastify.requireUser(request);
-      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      const season = await fastify.activeSeason.get();
       return { goals: await listTeamGoals(fastify.db, user.id, season.id, fastify.clock()) };
     },
   );

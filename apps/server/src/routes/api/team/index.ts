@@ -2,20 +2,19 @@ import {
   currentGameweek,
   isDeadlinePassed,
   isSeasonOver,
+  type SeasonConfig,
   saveTeamInputSchema,
   teamSchema,
 } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
-import { findActiveSeason } from '../../../plugins/app/season/season-repository.ts';
 import { saveTeam } from '../../../plugins/app/squads/save-team.ts';
 import { listTeam } from '../../../plugins/app/squads/squad-repository.ts';
 
 /** The signed-in user's 4 picks for the active season. */
 const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  async function readTeam(userId: string) {
+  async function readTeam(userId: string, season: SeasonConfig) {
     const now = fastify.clock();
-    const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
     const picks = await listTeam(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
     const isEditable =
       !isDeadlinePassed(season.pickDeadline, now) ||
@@ -33,7 +32,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: teamSchema },
       },
     },
-    async (request) => readTeam((await fastify.requireUser(request)).id),
+    async (request) => readTeam((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
   );
 
   fastify.put(
@@ -50,7 +49,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const user = await fastify.requireUser(request);
       await findOrCreateProfile(fastify.db, user);
-      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
+      const season = await fastify.activeSeason.get();
       await saveTeam({
         db: fastify.db,
         userId: user.id,
@@ -58,7 +57,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         playerIds: request.body.playerIds,
         now: fastify.clock(),
       });
-      return readTeam(user.id);
+      return readTeam(user.id, season);
     },
   );
 };
