@@ -192,7 +192,7 @@ function seconds1(started: number): string {
 }
 
 /** A throw-away database: never the one DATABASE_URL names, which may hold real players. */
-async function openScratchDatabase(
+export async function openScratchDatabase(
   serverUrl: string | undefined,
   dataDir: string,
 ): Promise<{ database: DatabaseHandle; url?: string; close(): Promise<void> }> {

@@ -534,4 +534,84 @@ describe('the leaderboard', () => {
       await page.close();
     }
   });
+
+  it('Show Me Only tells a new player when they will appear, never a search message, then shows them', async () => {
+    // A country of their own, so the Tuvalu board the other tests count stays as it is.
+    const context = await browser().newContext({
+      viewport: MOBILE,
+      baseURL: baseUrl(),
+      reducedMotion: 'reduce',
+    });
+    const name = `${TAG} Newcomer`;
+    try {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context, {
+        fullName: name,
+        country: 'Nauru',
+        favouriteTeam: STAR_CLUB,
+      });
+      // After the deadline a first team takes players who have not scored: four of them, from four clubs.
+      const { players, goals } = await committedSeason();
+      const scorers = new Set(goals.filter((goal) => goal.gameweek <= WEEK).map((goal) => goal.fplCode));
+      const nameCounts = new Map<string, number>();
+      for (const player of players) nameCounts.set(player.webName, (nameCounts.get(player.webName) ?? 0) + 1);
+      const team = new Map<string, string>();
+      for (const player of players) {
+        const club = player.clubSpells.at(-1)?.clubCode ?? '';
+        const isCandidate =
+          player.position !== 'goalkeeper' &&
+          !scorers.has(player.fplCode) &&
+          nameCounts.get(player.webName) === 1 &&
+          /^[A-Za-z]+$/.test(player.webName);
+        if (isCandidate && !team.has(club) && team.size < 4) team.set(club, player.webName);
+      }
+      await pickTeamThroughApi(context, [...team.values()]);
+      // The server's answer the moment after the save, before any recompute has ranked them
+      // (the next one is a second away): replayed to the page's first "me" read, so the screen
+      // is seen in that state however fast this server ranks; every later read is live.
+      const first = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });
+      const firstBody = await first.text();
+      expect(JSON.parse(firstBody)).toMatchObject({ rows: [], total: 0, viewerPending: {} });
+      let isReplayed = false;
+      const page = await context.newPage();
+      await page.route('**/api/leaderboard/global?*me=true*', async (route) => {
+        if (isReplayed) return route.continue();
+        isReplayed = true;
+        await route.fulfill({ status: 200, contentType: 'application/json', body: firstBody });
+      });
+      const shown: string[] = [];
+      await page.exposeFunction('recordText', (text: string) => shown.push(text));
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          (window as unknown as { recordText(text: string): void }).recordText(
+            document.body?.innerText ?? '',
+          );
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+
+      await page.goto('/leaderboard/global');
+      await page.getByRole('button', { name: 'Show Me Only' }).click();
+      const notice = page.getByRole('status').filter({ hasText: "You're not ranked yet." });
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(
+        /You'll appear on the leaderboard within about \d+ (seconds?|minutes), when the standings next update\./,
+      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'leaderboard-me-pending-mobile');
+      await expectNoSeriousAxeViolations(page);
+
+      // The board is read again every few seconds: the player appears, ranked, and the notice goes.
+      await expect
+        .poll(async () => (await shownRows(page)).map((row) => row.name), { timeout: 30_000 })
+        .toEqual([name]);
+      expect((await shownRows(page))[0]?.isYou).toBe(true);
+      expect(await notice.count()).toBe(0);
+      expect(shown.some((text) => text.includes('No players found matching your search criteria.'))).toBe(
+        false,
+      );
+      await page.close();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -60,5 +60,10 @@ export const leaderboardPageSchema = z.object({
   filter: z.object({ country: z.string().optional(), club: z.string().optional() }),
   /** The server-clock instant the scores and ranks reflect; null before the first computation. */
   computedAt: z.iso.datetime().nullable(),
+  /**
+   * The viewer is not on this stored board yet (a team or profile just saved): the next
+   * recompute puts them there, expected within about `withinSeconds`. Null when they are on it.
+   */
+  viewerPending: z.object({ withinSeconds: z.int() }).nullable(),
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;

@@ -196,13 +196,49 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     expect(country.json().userMessage).toBe(
       'Please set your country in your profile to view country leaderboard.',
     );
+    expect(country.json().reason).toBe('COUNTRY_NOT_SET');
     const team = await get('/api/leaderboard/team', outsiderCookie);
     expect(team.statusCode).toBe(400);
     expect(team.json().userMessage).toBe(
       'Please set your favorite team in your profile to view team leaderboard.',
     );
+    expect(team.json().reason).toBe('FAVOURITE_TEAM_NOT_SET');
     // The global board still answers; the outsider is simply not on it.
     const global = await page('/api/leaderboard/global?me=true', outsiderCookie);
-    expect(global).toMatchObject({ rows: [], total: 0 });
+    expect(global).toMatchObject({ rows: [], total: 0, viewerPending: null });
+  });
+
+  // Runs last: it adds a player to the boards.
+  it('tells a new player the stored board does not hold yet when they will appear, then ranks them', async () => {
+    expect((await page('/api/leaderboard/global?me=true')).viewerPending).toBeNull();
+    const newcomer = await signUp(context.app);
+    const onboarded = await send(context.app, 'PUT', '/api/profile/onboarding', {
+      cookie: newcomer.cookie,
+      body: {
+        fullName: 'Nina Newcomer',
+        dob: '1992-03-04',
+        country: 'Ireland',
+        favouriteTeam: 'Arsenal',
+        howDidYouHear: 'friend',
+      },
+    });
+    expect(onboarded.statusCode).toBe(200);
+    // Together, before the refresh their first read asks for (a second later) ranks them.
+    const boards = await Promise.all(
+      ['global', 'country', 'team'].map((type) => page(`/api/leaderboard/${type}?me=true`, newcomer.cookie)),
+    );
+    for (const mine of boards) {
+      expect(mine).toMatchObject({ rows: [], total: 0 });
+      // The check interval (5 s here) and two recomputes of a board this small.
+      expect(mine.viewerPending?.withinSeconds).toBeGreaterThanOrEqual(5);
+      expect(mine.viewerPending?.withinSeconds).toBeLessThan(30);
+    }
+
+    await context.app.standings.refresh();
+    for (const type of ['global', 'country', 'team']) {
+      const mine = await page(`/api/leaderboard/${type}?me=true`, newcomer.cookie);
+      expect(mine.viewerPending).toBeNull();
+      expect(mine.rows).toMatchObject([{ fullName: 'Nina Newcomer', isYou: true }]);
+    }
   });
 });

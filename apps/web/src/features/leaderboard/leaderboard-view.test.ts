@@ -12,6 +12,7 @@ import {
   leaderboardQueryOf,
   leaderboardViewReducer,
   missingProfileMessage,
+  pendingStandingMessage,
 } from './leaderboard-view.ts';
 
 function run(state: LeaderboardViewState, ...actions: LeaderboardViewAction[]): LeaderboardViewState {
@@ -157,19 +158,32 @@ describe('leaderboard messages', () => {
     expect(missingProfileMessage('country', complete)).toBeUndefined();
   });
 
-  it('says why a board is empty', () => {
-    expect(emptyBoardMessage('global', { isFiltered: true })).toBe(
+  it('says why a board is empty, and answers with the search message only a search', () => {
+    const none = { isSearching: false, isMeOnly: false };
+    expect(emptyBoardMessage('global', { ...none, isSearching: true })).toBe(
       'No players found matching your search criteria.',
     );
-    expect(emptyBoardMessage('global', { isFiltered: false })).toBe(
-      'No players found in the global leaderboard.',
+    expect(emptyBoardMessage('global', { isSearching: true, isMeOnly: true })).toBe(
+      'No players found matching your search criteria.',
     );
-    expect(emptyBoardMessage('country', { isFiltered: false, boardName: 'Tuvalu' })).toBe(
+    expect(emptyBoardMessage('global', { ...none, isMeOnly: true })).toBe(
+      'You are not on this leaderboard yet.',
+    );
+    expect(emptyBoardMessage('global', none)).toBe('No players found in the global leaderboard.');
+    expect(emptyBoardMessage('country', { ...none, boardName: 'Tuvalu' })).toBe(
       'No players found in the Tuvalu leaderboard.',
     );
-    expect(emptyBoardMessage('team', { isFiltered: false, boardName: 'Burnley' })).toBe(
+    expect(emptyBoardMessage('team', { ...none, boardName: 'Burnley' })).toBe(
       'No players found in the Burnley leaderboard.',
     );
+  });
+
+  it('tells a player the board does not hold yet when they will appear', () => {
+    expect(pendingStandingMessage(6)).toBe(
+      "You'll appear on the leaderboard within about 6 seconds, when the standings next update.",
+    );
+    expect(pendingStandingMessage(1)).toContain('within about 1 second,');
+    expect(pendingStandingMessage(61)).toContain('within about 2 minutes,');
   });
 
   it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {

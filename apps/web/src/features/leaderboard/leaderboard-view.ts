@@ -152,14 +152,25 @@ export function leaderboardErrorMessage(error: unknown): string {
 }
 
 /**
- * The empty board's line: a search (or "Show Me Only") that matched nobody, or a board with
- * nobody on it yet, named by its country or club.
+ * The empty board's line: a search that matched nobody, "Show Me Only" for a viewer the board
+ * does not hold, or a board with nobody on it yet, named by its country or club. A search
+ * message only ever answers a search.
  */
 export function emptyBoardMessage(
   type: LeaderboardType,
-  options: { isFiltered: boolean; boardName?: string },
+  options: { isSearching: boolean; isMeOnly: boolean; boardName?: string },
 ): string {
-  if (options.isFiltered) return 'No players found matching your search criteria.';
+  if (options.isSearching) return 'No players found matching your search criteria.';
+  if (options.isMeOnly) return 'You are not on this leaderboard yet.';
   const name = type === 'global' ? 'global' : options.boardName || type;
   return `No players found in the ${name} leaderboard.`;
+}
+
+/** For a viewer the stored board does not hold yet: when they will appear, in words. */
+export function pendingStandingMessage(withinSeconds: number): string {
+  const wait =
+    withinSeconds < 60
+      ? `${withinSeconds} ${withinSeconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(withinSeconds / 60)} minutes`;
+  return `You'll appear on the leaderboard within about ${wait}, when the standings next update.`;
 }

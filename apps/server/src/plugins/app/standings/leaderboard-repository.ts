@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -135,6 +135,52 @@ export async function readLeaderboardPage(
         totalGoals: row.total_goals,
         status: row.status,
       })),
+  };
+}
+
+/** Where the viewer stands: their profile's boards, and their row on the stored board, if any. */
+export interface ViewerPlace {
+  country: string | null;
+  club: string | null;
+  /** Onboarding complete: the next recompute puts them on the boards, with or without a team. */
+  isMember: boolean;
+  /** Their stored row's country and club; null when the stored board does not hold them yet. */
+  ranked: { country: string; club: string } | null;
+  /** How long the last recompute of the season took; null before the first. */
+  lastRecomputeMs: number | null;
+}
+
+/** The viewer's profile, their stored row and the last recompute's duration, in one statement. */
+export async function findViewerPlace(
+  db: Executor,
+  { seasonId, userId }: { seasonId: string; userId: string },
+): Promise<ViewerPlace> {
+  const [row] = await selectRows<{
+    country: string | null;
+    club: string | null;
+    is_member: boolean | null;
+    ranked_country: string | null;
+    ranked_club: string | null;
+    last_recompute_ms: number | null;
+  }>(
+    db,
+    sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club,
+        ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
+        ${standings.country} as ranked_country, ${standings.club} as ranked_club,
+        (select ${standingsState.durationMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_recompute_ms
+      from (select 1) as viewer
+      left join ${profiles} on ${profiles.id} = ${userId}
+      left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ${userId}`,
+  );
+  return {
+    country: row?.country ?? null,
+    club: row?.club ?? null,
+    isMember: row?.is_member === true,
+    ranked:
+      row?.ranked_country != null && row.ranked_club != null
+        ? { country: row.ranked_country, club: row.ranked_club }
+        : null,
+    lastRecomputeMs: row?.last_recompute_ms ?? null,
   };
 }
 

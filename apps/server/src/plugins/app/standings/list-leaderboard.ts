@@ -6,11 +6,14 @@ import {
   type LeaderboardType,
   type SeasonConfig,
 } from '@hit21/core';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { profiles } from '../../../db/schema/index.ts';
 import { listTeam } from '../squads/squad-repository.ts';
-import { type Board, readLeaderboardPage } from './leaderboard-repository.ts';
+import {
+  type Board,
+  findViewerPlace,
+  readLeaderboardPage,
+  type ViewerPlace,
+} from './leaderboard-repository.ts';
 
 /**
  * A page of one of the three boards as the viewer sees it: the country and team boards are
@@ -26,9 +29,12 @@ export async function listLeaderboard(options: {
   pageSize: number;
   search?: string;
   isMeOnly: boolean;
+  /** The longest a change waits before the standings check notices it (standings-service.ts). */
+  refreshDelayMs: number;
 }): Promise<LeaderboardPage> {
   const { db, season, viewerId, page, pageSize } = options;
-  const board = await boardOf(db, options.type, viewerId);
+  const viewer = await findViewerPlace(db, { seasonId: season.id, userId: viewerId });
+  const board = boardOf(options.type, viewer);
   const stored = await readLeaderboardPage(db, {
     seasonId: season.id,
     board,
@@ -63,23 +69,39 @@ export async function listLeaderboard(options: {
           ? { club: board.club }
           : {},
     computedAt: stored.computedFor?.toISOString() ?? null,
+    viewerPending: isPendingOn(board, viewer)
+      ? { withinSeconds: expectedWaitSeconds(viewer.lastRecomputeMs, options.refreshDelayMs) }
+      : null,
   };
 }
 
-async function boardOf(db: Executor, type: LeaderboardType, viewerId: string): Promise<Board> {
+function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
   if (type === 'global') return { kind: 'global' };
-  const [profile] = await db
-    .select({ country: profiles.country, club: profiles.favouriteTeam })
-    .from(profiles)
-    .where(eq(profiles.id, viewerId));
   if (type === 'country') {
-    if (!profile?.country) throw refusal(LEADERBOARD_MESSAGES.noCountry);
-    return { kind: 'country', country: profile.country };
+    if (!viewer.country) throw refusal('COUNTRY_NOT_SET', LEADERBOARD_MESSAGES.noCountry);
+    return { kind: 'country', country: viewer.country };
   }
-  if (!profile?.club) throw refusal(LEADERBOARD_MESSAGES.noTeam);
-  return { kind: 'club', club: profile.club };
+  if (!viewer.club) throw refusal('FAVOURITE_TEAM_NOT_SET', LEADERBOARD_MESSAGES.noTeam);
+  return { kind: 'club', club: viewer.club };
 }
 
-function refusal(message: string): AppError {
-  return new AppError('INVALID_REQUEST', { message, userMessage: message });
+/** A member the stored board does not hold on this board yet: new, or moved to another country or club. */
+function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
+  if (!viewer.isMember) return false;
+  if (!viewer.ranked) return true;
+  if (board.kind === 'country') return viewer.ranked.country !== board.country;
+  if (board.kind === 'club') return viewer.ranked.club !== board.club;
+  return false;
+}
+
+/**
+ * The check notices the change within `refreshDelayMs`; a recompute already running finishes
+ * first, then the one that ranks the viewer runs: at most about two recomputes and the delay.
+ */
+function expectedWaitSeconds(lastRecomputeMs: number | null, refreshDelayMs: number): number {
+  return Math.max(1, Math.ceil((2 * (lastRecomputeMs ?? 0) + refreshDelayMs) / 1000));
+}
+
+function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_TEAM_NOT_SET', message: string): AppError {
+  return new AppError('INVALID_REQUEST', { reason, message, userMessage: message });
 }

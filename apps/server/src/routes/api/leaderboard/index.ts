@@ -30,6 +30,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         pageSize,
         search,
         isMeOnly: me,
+        refreshDelayMs: fastify.standings.refreshDelayMs,
       });
     },
   );

@@ -21,6 +21,7 @@ import {
 } from '../leaderboard-view.ts';
 import { LeaderboardTable } from './leaderboard-table.tsx';
 import { LeaderboardToolbar } from './leaderboard-toolbar.tsx';
+import { PendingStandingNotice } from './pending-standing-notice.tsx';
 import { ProfileNotice } from './profile-notice.tsx';
 import { GameRulesPanel, TieBreakingRulesPanel } from './rules-panels.tsx';
 
@@ -62,6 +63,8 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
     if (data && !board.isPlaceholderData) dispatch({ type: 'receiveTotal', total: data.total });
   }, [data, board.isPlaceholderData]);
 
+  // A viewer the stored board does not hold yet (a team just saved): said whenever no search hides them.
+  const isPending = Boolean(data?.viewerPending) && view.activeSearch === '';
   let content: ReactNode;
   // A failed board shows its error only once it has finished trying again (a tab coming back
   // to an error starts afresh).
@@ -75,11 +78,15 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
     );
   } else if (!data) {
     content = <BoardSkeleton />;
+  } else if (data.rows.length === 0 && data.total === 0 && view.isMeOnly && isPending) {
+    // The notice above says where the viewer stands: no empty-board line under it.
+    content = null;
   } else if (data.rows.length === 0 && data.total === 0) {
     content = (
       <p className="rounded-xl border border-stone-300 border-dashed px-4 py-8 text-center text-muted">
         {emptyBoardMessage(type, {
-          isFiltered: view.activeSearch !== '' || view.isMeOnly,
+          isSearching: view.activeSearch !== '',
+          isMeOnly: view.isMeOnly,
           boardName: type === 'global' ? undefined : boardNames[type],
         })}
       </p>
@@ -136,6 +143,9 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
             <Card>
               <CardContent className="flex flex-col gap-5">
                 <LeaderboardToolbar view={view} dispatch={dispatch} />
+                {isPending && data?.viewerPending ? (
+                  <PendingStandingNotice withinSeconds={data.viewerPending.withinSeconds} />
+                ) : null}
                 {content}
               </CardContent>
             </Card>

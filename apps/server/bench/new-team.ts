@@ -1,0 +1,118 @@
+/**
+ * How long a new player waits to appear on the leaderboard: builds BENCH_PLAYERS players (a
+ * million on PostgreSQL, twenty thousand on the embedded database), ranks them once, starts the
+ * server as `npm start` does (its standings check included), then, for BENCH_NEWCOMERS new
+ * players one after another, signs up, onboards and saves a team through the API and polls
+ * "Show Me Only" until the player is ranked. Prints the seconds from the save to the first page
+ * that shows them, beside what the server told them to expect.
+ * Run: `DATABASE_URL=postgres://… node --import tsx apps/server/bench/new-team.ts`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LeaderboardPage } from '@hit21/core';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { parseConfig } from '../src/config/env.ts';
+import { selectRows } from '../src/db/database.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
+import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
+import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
+import { benchPlayers, openScratchDatabase } from './leaderboard.ts';
+import { addPopulation } from './standings-population.ts';
+
+/** Before the pick deadline, so any valid team can be saved (the recompute's work is the same). */
+const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
+const POLL_MS = 250;
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const players = benchPlayers(databaseUrl);
+const newcomers = Number(process.env.BENCH_NEWCOMERS ?? 3);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-new-team-bench-'));
+const scratch = await openScratchDatabase(databaseUrl, dataDir);
+const { database } = scratch;
+const config = parseConfig({
+  ...process.env,
+  DATABASE_URL: scratch.url,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+  DATA_DIR: dataDir,
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+  CLOCK_NOW: BEFORE_DEADLINE,
+});
+
+try {
+  console.log(
+    `\nNew-team benchmark: ${database.engine}, ${players.toLocaleString('en-GB')} players; load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+  );
+  await prepareDatabase(database);
+  const season = await findActiveSeason(database.db);
+  let started = performance.now();
+  await addPopulation(database.db, { seasonId: season.id, size: players });
+  console.log(`Population built in ${secondsSince(started)} s`);
+  started = performance.now();
+  const first = await recomputeStandings({ database, season, now: new Date(BEFORE_DEADLINE) });
+  console.log(`First board: ${first.status} in ${secondsSince(started)} s`);
+  const team = await selectRows<{ id: number }>(
+    database.db,
+    sql`select player_id as id from picks where user_id = 'bench-1' order by slot`,
+  );
+
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { origin: config.PUBLIC_URL, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+
+  console.log('\n| newcomer | told "within" s | ranked after s | polls |');
+  console.log('|---|---:|---:|---:|');
+  for (let index = 1; index <= newcomers; index += 1) {
+    const signUp = await send('POST', '/api/auth/sign-up/email', '', {
+      email: `newcomer-${index}@example.com`,
+      password: 'Kickoff#2025x',
+      name: '',
+    });
+    const cookie = signUp.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
+    await send('PUT', '/api/profile/onboarding', cookie, {
+      fullName: `New Comer ${index}`,
+      dob: '1990-01-01',
+      country: 'Ireland',
+      favouriteTeam: 'Arsenal',
+      howDidYouHear: 'friend',
+    });
+    const saved = performance.now();
+    await send('PUT', '/api/team', cookie, { playerIds: team.map((pick) => pick.id) });
+    let told: number | undefined;
+    let polls = 0;
+    for (;;) {
+      polls += 1;
+      const page: LeaderboardPage = (await send('GET', '/api/leaderboard/global?me=true', cookie)).json();
+      if (page.rows.length > 0) break;
+      told ??= page.viewerPending?.withinSeconds;
+      await sleep(POLL_MS);
+    }
+    console.log(`| ${index} | ${told ?? '-'} | ${secondsSince(saved)} | ${polls} |`);
+  }
+  await app.close();
+} finally {
+  await scratch.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+function secondsSince(started: number): string {
+  return ((performance.now() - started) / 1000).toFixed(1);
+}
