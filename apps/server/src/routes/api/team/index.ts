@@ -57,6 +57,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         playerIds: request.body.playerIds,
         now: fastify.clock(),
       });
+      // Rank the new team soon rather than at the next check: the leaderboard shows it waiting.
+      fastify.standings.requestRefresh();
       return readTeam(user.id, season);
     },
   );
