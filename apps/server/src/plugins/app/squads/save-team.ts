@@ -31,7 +31,11 @@ export async function saveTeam(options: {
 }) {
   const { db, userId, season, playerIds, now } = options;
   await db.transaction(async (tx) => {
-    await lockTeamOwner(tx, userId);
+    const owner = await lockTeamOwner(tx, userId);
+    if (!owner?.isOnboardingComplete) {
+      const message = 'Please complete your profile before picking your team.';
+      throw new AppError('FORBIDDEN', { reason: 'ONBOARDING_INCOMPLETE', message, userMessage: message });
+    }
 
     const found = await findPlayersForTeam(tx, season.id, playerIds, now);
     const week = currentGameweek(season.gameweeks, now);
