@@ -4,7 +4,7 @@ import { type Clock, createClock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
-import { errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
 import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
@@ -53,6 +53,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Time-outs so a slow client cannot hold a connection for ever.
     requestTimeout: 30_000,
     bodyLimit: 1_048_576,
+    // Malformed addresses, refused by the router itself, answered in the API's error shape.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   drainConnectionsOnClose(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -188,6 +188,44 @@ describe('input no route can accept', () => {
     });
   });
 
+  it('refuses a redirect target better-auth cannot use with a 400, not a 500', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=&callbackURL=%20',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      userMessage: 'That link is not valid.',
+    });
+  });
+
+  it.each([
+    ['bad percent-encoding', '/api/leaderboard/%', 400, 'That address is not valid.'],
+    ['an over-long path parameter', `/api/leaderboard/${'x'.repeat(200)}`, 414, 'The address is too long.'],
+  ])('answers %s in the error shape', async (_case, url, status, userMessage) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST', userMessage });
+  });
+
+  it("gives better-auth's refusals a JSON body with a userMessage, keeping its code", async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/auth/no-such-route' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', userMessage: 'Not found.' });
+    const wrongPassword = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'nobody@example.com', password: 'Wrong#Password1' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+      userMessage: 'Invalid email or password',
+    });
+  });
+
   it('still accepts nesting a real request uses', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { AppError, type AppErrorBody, isAppErrorCode } from '@hit21/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachableError } from '../../../db/database-errors.ts';
@@ -8,6 +8,67 @@ import { databaseOutagePlugin } from './database-outage.ts';
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Hit21 can't reach its database right now. Please try again in a minute.";
+
+/** The code and message of a refusal that came without ours, by its status. */
+const REFUSALS_BY_STATUS: Record<number, Pick<AppErrorBody, 'code' | 'userMessage'>> = {
+  400: { code: 'INVALID_REQUEST', userMessage: 'Please check what you entered and try again.' },
+  401: { code: 'UNAUTHENTICATED', userMessage: 'Please sign in to continue.' },
+  403: { code: 'FORBIDDEN', userMessage: "You can't do that." },
+  404: { code: 'NOT_FOUND', userMessage: 'Not found.' },
+  409: { code: 'CONFLICT', userMessage: 'That conflicts with something that already exists.' },
+  413: { code: 'INVALID_REQUEST', userMessage: 'What you sent is too large.' },
+  414: { code: 'INVALID_REQUEST', userMessage: 'The address is too long.' },
+  429: { code: 'RATE_LIMITED', userMessage: 'Too many requests. Please wait a moment and try again.' },
+};
+const DEFAULT_REFUSAL = {
+  code: 'INVALID_REQUEST',
+  userMessage: 'Please check what you entered and try again.',
+} as const;
+
+/**
+ * The body of a refusal that did not come through the error handler, in our shape: Fastify's
+ * router answers a malformed address or an over-long path parameter itself, and better-auth
+ * answers `{ code, message }` or, for an unknown or switched-off path, no body at all.
+ * better-auth's own codes (its client reads them) and messages (written for people) are kept.
+ */
+export function refusalBody(statusCode: number, payload: unknown, isAuth: boolean): string {
+  const fallback = REFUSALS_BY_STATUS[statusCode] ?? DEFAULT_REFUSAL;
+  let parsed: unknown;
+  try {
+    parsed = typeof payload === 'string' && payload.length > 0 ? JSON.parse(payload) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const body = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+  const message = typeof body.message === 'string' ? body.message : `Refused with ${statusCode}`;
+  if (isAppErrorCode(body.code) && typeof body.userMessage === 'string') return JSON.stringify(body);
+  if (isAuth) {
+    return JSON.stringify({
+      ...body,
+      code: typeof body.code === 'string' ? body.code : fallback.code,
+      message,
+      userMessage: typeof body.message === 'string' ? body.message : fallback.userMessage,
+    });
+  }
+  return JSON.stringify({
+    code: fallback.code,
+    message,
+    userMessage: fallback.userMessage,
+  } satisfies AppErrorBody);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a malformed address (bad percent-encoding)
+ * or an over-long path parameter before any hook runs, so it is answered in our shape here.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(statusCode).send({
+    code: 'INVALID_REQUEST',
+    message: error.message,
+    userMessage: statusCode === 414 ? 'The address is too long.' : 'That address is not valid.',
+  } satisfies AppErrorBody);
+}
 
 /**
  * Turns every error into the one JSON shape the web client reads: `{ code, message, userMessage }`.
@@ -18,6 +79,12 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export const errorHandlerPlugin = fp(
   async (fastify: FastifyInstance) => {
     await fastify.register(databaseOutagePlugin);
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/dev/');
+      if (reply.statusCode < 400 || reply.statusCode >= 500 || !isApi) return payload;
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return refusalBody(reply.statusCode, payload, request.url.startsWith('/api/auth/'));
+    });
     fastify.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (isDatabaseUnreachableError(error)) {
         fastify.databaseOutage.reportUnreachable(error);

@@ -33,6 +33,32 @@ export function findInputProblem(input: unknown): InputProblem | undefined {
   return undefined;
 }
 
+/** better-auth's fields naming where to send the browser afterwards. */
+const AUTH_REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'];
+
+/**
+ * Whether better-auth can add its query to `value`: a root-relative path or an absolute URL
+ * (better-auth throws, a 500, on anything else, e.g. a blank). Which origins are allowed is
+ * better-auth's own origin check.
+ */
+function isUsableRedirect(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (!value.startsWith('/')) return URL.canParse(value);
+  return !value.startsWith('//') && !value.startsWith('/\\') && URL.canParse(value, 'https://hit21.invalid');
+}
+
+function assertUsableRedirects(input: unknown, part: string) {
+  if (input === null || typeof input !== 'object') return;
+  for (const field of AUTH_REDIRECT_FIELDS) {
+    const value = (input as Record<string, unknown>)[field];
+    if (value === undefined || isUsableRedirect(value)) continue;
+    throw new AppError('INVALID_REQUEST', {
+      message: `The request ${part} has an unusable ${field}`,
+      userMessage: 'That link is not valid.',
+    });
+  }
+}
+
 function refusal(problem: InputProblem, part: string): AppError {
   if (problem === 'too-deep') {
     return new AppError('INVALID_REQUEST', {
@@ -54,7 +80,8 @@ function assertAcceptable(input: unknown, part: string) {
 
 /**
  * Refuses, before any route or better-auth sees them, the inputs no route can accept: NUL
- * characters and broken text anywhere (query, path, body), and bodies nested too deeply.
+ * characters and broken text anywhere (query, path, body), bodies nested too deeply, and
+ * better-auth redirect targets it cannot use.
  * Query and path are checked as the request arrives; the body right after it is parsed,
  * whichever parser read it (JSON, or the analytics beacon's text), before validation.
  */
@@ -63,9 +90,11 @@ export const requestGuardPlugin = fp(
     fastify.addHook('onRequest', async (request) => {
       assertAcceptable(request.query, 'query');
       assertAcceptable(request.params, 'path');
+      if (request.url.startsWith('/api/auth/')) assertUsableRedirects(request.query, 'query');
     });
     fastify.addHook('preValidation', async (request) => {
       assertAcceptable(request.body, 'body');
+      if (request.url.startsWith('/api/auth/')) assertUsableRedirects(request.body, 'body');
     });
   },
   { name: 'request-guard' },
