@@ -1,30 +1,10 @@
-import {
-  AppError,
-  dateOfBirthProblem,
-  onboardingInputSchema,
-  profileSchema,
-  updateProfileInputSchema,
-} from '@hit21/core';
+import { onboardingInputSchema, profileSchema, updateProfileInputSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isKnownCountryName } from '../../../plugins/app/accounts/countries.ts';
-import { findOrCreateProfile, updateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
-import { findActiveSeason, listSeasonClubs } from '../../../plugins/app/season/season-repository.ts';
-import { markStandingsStale } from '../../../plugins/app/standings/standings-inputs.ts';
-
-function invalid(path: string, message: string): AppError {
-  return new AppError('INVALID_REQUEST', {
-    message: `${path}: ${message}`,
-    userMessage: message,
-    issues: [{ path, message }],
-  });
-}
+import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
+import { updateProfileDetails } from '../../../plugins/app/accounts/update-profile-details.ts';
+import { completeOnboarding } from '../../../plugins/app/onboarding/complete-onboarding.ts';
 
 const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  function assertAdult(dob: string) {
-    const problem = dateOfBirthProblem(dob, fastify.clock());
-    if (problem) throw invalid('body.dob', problem);
-  }
-
   fastify.get(
     '/api/profile',
     {
@@ -49,31 +29,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => {
-      const user = await fastify.requireUser(request);
-      const input = request.body;
-      assertAdult(input.dob);
-      if (!isKnownCountryName(input.country))
-        throw invalid('body.country', 'Please choose a country from the list');
-      const season = await findActiveSeason(fastify.db, fastify.config.SEASON_ID);
-      const clubNames = (await listSeasonClubs(fastify.db, season.id)).map((club) => club.name);
-      if (!clubNames.includes(input.favouriteTeam)) {
-        throw invalid('body.favouriteTeam', 'Please select your favourite team');
-      }
-      await findOrCreateProfile(fastify.db, user);
-      await updateProfile(fastify.db, user.id, {
-        fullName: input.fullName,
-        dob: input.dob,
-        country: input.country,
-        favouriteTeam: input.favouriteTeam,
-        // The specification stores the free text when Other was chosen.
-        howDidYouHear:
-          input.howDidYouHear === 'other' ? (input.howDidYouHearOther ?? 'other') : input.howDidYouHear,
-        onboardingComplete: true,
-      });
-      await markStandingsStale(fastify.db);
-      return findOrCreateProfile(fastify.db, user);
-    },
+    async (request) =>
+      completeOnboarding({
+        db: fastify.db,
+        user: await fastify.requireUser(request),
+        season: await fastify.activeSeason.get(),
+        input: request.body,
+        now: fastify.clock(),
+      }),
   );
 
   fastify.patch(
@@ -87,14 +50,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => {
-      const user = await fastify.requireUser(request);
-      assertAdult(request.body.dob);
-      await findOrCreateProfile(fastify.db, user);
-      await updateProfile(fastify.db, user.id, { fullName: request.body.fullName, dob: request.body.dob });
-      await markStandingsStale(fastify.db);
-      return findOrCreateProfile(fastify.db, user);
-    },
+    async (request) =>
+      updateProfileDetails({
+        db: fastify.db,
+        user: await fastify.requireUser(request),
+        input: request.body,
+        now: fastify.clock(),
+      }),
   );
 };
 

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/database.ts';
+import { send, signUp } from '../../support/accounts.ts';
+import { clockAt, setUpTestApp } from '../../support/build-test-app.ts';
+import { TEST_ENGINES } from '../../support/test-database.ts';
+
+const ONBOARDING = {
+  fullName: 'Jordan Fan',
+  dob: '1990-05-01',
+  country: 'United Kingdom',
+  favouriteTeam: 'Arsenal',
+  howDidYouHear: 'friend',
+};
+
+/** Runs `work` while the last write of a profile operation (marking the boards stale) fails in the database. */
+async function refuseStandingsInputs(db: Database, work: () => Promise<void>) {
+  await db.execute(sql`
+    create function refuse_standings_inputs() returns trigger language plpgsql as $$
+    begin raise exception 'standings inputs refused by the test'; end $$`);
+  await db.execute(sql`
+    create trigger refuse_standings_inputs before insert or update on standings_inputs
+    for each row execute function refuse_standings_inputs()`);
+  try {
+    await work();
+  } finally {
+    await db.execute(sql`drop trigger refuse_standings_inputs on standings_inputs`);
+    await db.execute(sql`drop function refuse_standings_inputs()`);
+  }
+}
+
+describe.each(TEST_ENGINES)('profile writes as one operation on %s', (engine) => {
+  const context = setUpTestApp(engine, { prepare: true, clock: clockAt('2025-08-10T12:00:00Z') });
+
+  it('writes nothing when its last step fails: the profile stays as it was', async () => {
+    const { db } = context.database;
+    const { cookie } = await signUp(context.app);
+    await refuseStandingsInputs(db, async () => {
+      const failed = await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+      expect(failed.statusCode).toBe(500);
+    });
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json()).toMatchObject({
+      fullName: null,
+      country: null,
+      favouriteTeam: null,
+      onboardingComplete: false,
+    });
+
+    const retried = await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({
+      fullName: 'Jordan Fan',
+      country: 'United Kingdom',
+      onboardingComplete: true,
+    });
+  });
+
+  it('changes the name and date of birth in settings together with the boards, or not at all', async () => {
+    const { db } = context.database;
+    const { cookie } = await signUp(context.app);
+    await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+    await refuseStandingsInputs(db, async () => {
+      const failed = await send(context.app, 'PATCH', '/api/profile', {
+        cookie,
+        body: { fullName: 'Someone Else', dob: '1985-01-01' },
+      });
+      expect(failed.statusCode).toBe(500);
+    });
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).json()).toMatchObject({
+      fullName: 'Jordan Fan',
+      dob: '1990-05-01',
+    });
+  });
+
+  it('names the refused field and its reason', async () => {
+    const { cookie } = await signUp(context.app);
+    const refused = await send(context.app, 'PUT', '/api/profile/onboarding', {
+      cookie,
+      body: { ...ONBOARDING, favouriteTeam: 'Real Madrid' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      reason: 'INVALID_PROFILE_FIELD',
+      userMessage: 'Please select your favourite team',
+      issues: [{ path: 'body.favouriteTeam', message: 'Please select your favourite team' }],
+    });
+  });
+});
