@@ -36,6 +36,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'players',
         'profiles',
         'rate_limits',
+        'scheduled_jobs',
         'season_clubs',
         'seasons',
         'sessions',
