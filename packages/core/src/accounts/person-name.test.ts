@@ -86,4 +86,23 @@ describe('a person name', () => {
       'Full name is required',
     );
   });
+
+  it('keeps the free-text "how did you hear" answer to one clean line', () => {
+    const base = {
+      fullName: 'Jordan Fan',
+      dob: '1990-01-01',
+      country: 'United Kingdom',
+      favouriteTeam: 'Brighton',
+      howDidYouHear: 'other',
+    };
+    expect(
+      onboardingInputSchema.parse({ ...base, howDidYouHearOther: '  a   podcast ' }).howDidYouHearOther,
+    ).toBe('a podcast');
+    expect(onboardingInputSchema.safeParse({ ...base, howDidYouHearOther: 'a\npodcast' }).success).toBe(
+      false,
+    );
+    expect(onboardingInputSchema.safeParse({ ...base, howDidYouHearOther: '\u202Epodcast' }).success).toBe(
+      false,
+    );
+  });
 });

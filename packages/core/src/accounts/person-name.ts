@@ -30,6 +30,19 @@ const DIRECTION_CHARACTERS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
  */
 const INVISIBLE_CHARACTERS = /[\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]|\p{M}/gu;
 
+/**
+ * Why a short free-text answer (not a name) is refused: the same control and direction
+ * characters as a name, or undefined when it can be stored.
+ */
+export function shortTextProblem(text: string): string | undefined {
+  if (LONE_SURROGATES.test(text)) return 'Please enter text';
+  if (CONTROL_CHARACTERS.test(text.trim()))
+    return 'Please enter a single line without tabs or control characters';
+  if (DIRECTION_CHARACTERS.test(text))
+    return 'Please remove the characters that change the direction of text';
+  return undefined;
+}
+
 /** NFC, trimmed, every run of whitespace (of any script) one ordinary space. */
 export function normalisePersonName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/gu, ' ');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personNameSchema } from './person-name.ts';
+import { normalisePersonName, personNameSchema, shortTextProblem } from './person-name.ts';
 
 export const HOW_DID_YOU_HEAR_OPTIONS = [
   { value: 'friend', label: 'Friend' },
@@ -44,7 +44,15 @@ export const onboardingInputSchema = z
       HOW_DID_YOU_HEAR_OPTIONS.map((option) => option.value) as [HowDidYouHear, ...HowDidYouHear[]],
       'Please tell us how you heard about Hit21',
     ),
-    howDidYouHearOther: z.string().trim().max(200).optional(),
+    howDidYouHearOther: z
+      .string()
+      .max(200, 'Please keep this to 200 characters')
+      .superRefine((text, context) => {
+        const problem = shortTextProblem(text);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .transform(normalisePersonName)
+      .optional(),
   })
   .refine((input) => input.howDidYouHear !== 'other' || (input.howDidYouHearOther ?? '').length > 0, {
     path: ['howDidYouHearOther'],
