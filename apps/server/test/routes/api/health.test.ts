@@ -88,6 +88,7 @@ const UNAVAILABLE = {
   code: 'UNAVAILABLE',
   message: 'Database unreachable',
   userMessage: "Hit21 can't reach its database right now. Please try again in a minute.",
+  reason: 'DATABASE_UNREACHABLE',
 };
 
 describe('a database outage on pglite', () => {

@@ -102,6 +102,7 @@ describe('GET /api/season with no season loaded', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
       code: 'UNAVAILABLE',
+      reason: 'SEASON_NOT_LOADED',
       userMessage: 'The game is being set up. Please try again in a minute.',
     });
   });

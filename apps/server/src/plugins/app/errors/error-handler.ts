@@ -93,6 +93,7 @@ export const errorHandlerPlugin = fp(
           .header('retry-after', '30')
           .send({
             code: 'UNAVAILABLE',
+            reason: 'DATABASE_UNREACHABLE',
             message: 'Database unreachable',
             userMessage: DATABASE_UNAVAILABLE_MESSAGE,
           } satisfies AppErrorBody);
