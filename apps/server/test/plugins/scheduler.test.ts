@@ -42,10 +42,10 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
   let database: DatabaseHandle;
 
   /** A bare instance with only the scheduler, logging into `lines`. */
-  async function instance(jobs: Job[], lines: string[] = []) {
+  async function instance(jobs: Job[], lines: string[] = [], handle: DatabaseHandle = database) {
     const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
     await app.register(configPlugin, { config: testConfig(), clock: () => new Date() });
-    await app.register(databasePlugin, { database });
+    await app.register(databasePlugin, { database: handle });
     await app.register(schedulerPlugin);
     for (const job of jobs) app.scheduler.add(job);
     await app.ready();
@@ -139,6 +139,30 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
       job: 'test-job',
       err: { message: 'the feed answered 500' },
     });
+  });
+
+  it('says once that a job cannot be claimed while the database is unreachable, and when it can run again', async () => {
+    let isDown = true;
+    // The database as the scheduler sees it while the server cannot be reached.
+    const flaky: DatabaseHandle = {
+      ...database,
+      withConnection: (work) =>
+        isDown
+          ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+          : database.withConnection(work),
+    };
+    const lines: string[] = [];
+    const job = testJob(30);
+    const app = await instance([job], lines, flaky);
+    await sleep(300);
+    isDown = false;
+    await until(() => job.starts.length >= 1);
+    await app.close();
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(logged.filter((line) => line.msg === 'Scheduled job test-job could not be started')).toHaveLength(
+      1,
+    );
+    expect(logged.filter((line) => line.msg === 'Scheduled job test-job can run again')).toHaveLength(1);
   });
 
   it('stops on close: a run in progress is told to stop and awaited, and no turn comes after', async () => {

@@ -55,6 +55,8 @@ interface JobState {
   timer?: NodeJS.Timeout;
   running?: Promise<JobOutcome>;
   isRerunAsked: boolean;
+  /** Its turns cannot be claimed (the database is down): said once, not every turn. */
+  isUnreachable: boolean;
 }
 
 /**
@@ -124,9 +126,17 @@ export const schedulerPlugin = fp(
         return Promise.resolve('running');
       }
       const running = claimAndRun(state.job, options.isForced ?? false)
+        .then((outcome) => {
+          if (state.isUnreachable) fastify.log.info({ job: name }, `Scheduled job ${name} can run again`);
+          state.isUnreachable = false;
+          return outcome;
+        })
         .catch((error: unknown) => {
           // The claim itself failed (the database is down): the next turn tries again.
-          fastify.log.error({ err: error, job: name }, `Scheduled job ${name} could not be started`);
+          if (!state.isUnreachable) {
+            fastify.log.error({ err: error, job: name }, `Scheduled job ${name} could not be started`);
+          }
+          state.isUnreachable = true;
           return 'failed' as const;
         })
         .finally(() => {
@@ -150,7 +160,7 @@ export const schedulerPlugin = fp(
     fastify.decorate('scheduler', {
       add(job) {
         if (jobs.has(job.name)) throw new Error(`A scheduled job is already called ${job.name}`);
-        const state: JobState = { job, isRerunAsked: false };
+        const state: JobState = { job, isRerunAsked: false, isUnreachable: false };
         jobs.set(job.name, state);
         if (isReady) schedule(state, 0);
       },
