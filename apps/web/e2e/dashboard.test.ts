@@ -155,6 +155,8 @@ describe('the dashboard', () => {
       expect(await page.getByTestId('goal-dot').count()).toBe(0);
       expect(await page.getByTestId('week-badge').count()).toBe(0);
       expect(await tileValue(page, 'Goals Needed').textContent()).toBe(String(GOAL_TARGET));
+      // No gameweek is played before kick-off: all 38 are still to come.
+      expect(await tileValue(page, 'Weeks Left').textContent()).toBe('38');
 
       await screenshot(page, 'dashboard-before-deadline-desktop');
       await expectNoSeriousAxeViolations(page);
@@ -266,6 +268,9 @@ describe('the dashboard', () => {
       for (const name of TEAM) expect(await cardGoals(page, name)).toBe(expected.goals.get(name));
       expect(await page.getByTestId('goal-dot').count()).toBe(expected.total);
       expect(await tileValue(page, 'Weeks Left').textContent()).toBe('0');
+      // At full time no goal counts any more: nothing is "needed", whatever the total.
+      expect(await tileValue(page, 'Goals Needed').innerText()).toBe('–');
+      expect(await tileValue(page, 'Goals Needed').textContent()).toContain('None');
       expect(await page.getByTestId('week-badge').innerText()).toBe('WEEK 38');
       const status = dashboardStatus([...expected.goals.values()], { isSeasonOver: true });
       const banner = page.getByTestId('status-banner');

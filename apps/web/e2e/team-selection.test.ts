@@ -154,6 +154,15 @@ describe('Make Your Picks', () => {
       const saka = await apiPlayers(page, { search: 'Saka', pageSize: 20 });
       expect(saka.total).toBeGreaterThan(0);
       await expectShown(page, saka);
+      // One match: "1 player", never "1 players".
+      await search.fill('Gündoğan');
+      await expectShowing(page, 'Showing 1 to 1 of 1 player');
+      expect(
+        await page
+          .getByText(/^1 players?\b/)
+          .first()
+          .innerText(),
+      ).toMatch(/^1 player\b/);
       await page.getByRole('button', { name: 'Clear search' }).click();
       await expectShown(page, all);
 
@@ -260,6 +269,16 @@ describe('Make Your Picks', () => {
         page,
         `Showing ${(pageCount - 1) * 20 + 1} to ${all.total} of ${all.total} players`,
       );
+      // The box shows the page it went to, not the 999 typed.
+      expect(await goTo.inputValue()).toBe(String(pageCount));
+      // Whole numbers only: the decimal point is refused as it is typed, and a pasted "2.5" goes nowhere.
+      await goTo.fill('');
+      await goTo.pressSequentially('2.5');
+      expect(await goTo.inputValue()).toBe('25');
+      await expectShowing(page, `Showing 481 to 500 of ${all.total} players`);
+      await goTo.fill('2.5');
+      expect(await goTo.inputValue()).toBe('25');
+      await expectShowing(page, `Showing 481 to 500 of ${all.total} players`);
       await page.getByRole('button', { name: 'First page' }).click();
       await expectShowing(page, `Showing 1 to 20 of ${all.total} players`);
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRIES,
-  countryNameFromStored,
-  findCountryByName,
-  flagEmoji,
-  searchCountries,
-} from './countries.ts';
+import { COUNTRIES, countryNameFromStored, findCountryByName, searchCountries } from './countries.ts';
 
 describe('COUNTRIES', () => {
   it('lists every ISO 3166 country once, sorted by English name', () => {
@@ -16,21 +10,9 @@ describe('COUNTRIES', () => {
     expect(names[0]).toBe('Afghanistan');
   });
 
-  it('gives each country its code and flag', () => {
-    expect(findCountryByName('United Kingdom')).toMatchObject({ code: 'GB', flag: '🇬🇧' });
-    expect(findCountryByName('france')).toMatchObject({ code: 'FR', flag: '🇫🇷' });
-  });
-});
-
-describe('flagEmoji', () => {
-  it('builds the flag from the two regional indicator letters', () => {
-    expect(flagEmoji('GB')).toBe('🇬🇧');
-    expect(flagEmoji('ie')).toBe('🇮🇪');
-  });
-
-  it('gives nothing for a value that is not an alpha-2 code', () => {
-    expect(flagEmoji('GBR')).toBe('');
-    expect(flagEmoji('')).toBe('');
+  it('gives each country its code', () => {
+    expect(findCountryByName('United Kingdom')).toMatchObject({ code: 'GB' });
+    expect(findCountryByName('france')).toMatchObject({ code: 'FR' });
   });
 });
 

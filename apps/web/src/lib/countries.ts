@@ -17,21 +17,8 @@ export interface Country {
   code: string;
   /** The ISO 3166 English name the profile stores, e.g. United Kingdom. */
   name: string;
-  /** The flag emoji, built from the code's regional indicator symbols. */
-  flag: string;
   /** Other English names and codes a person may type to find it (UK, GBR, Great Britain). */
   searchTerms: string[];
-}
-
-const REGIONAL_INDICATOR_A = 0x1f1e6;
-
-/** The flag emoji of an alpha-2 code ("GB" → 🇬🇧), or an empty string for anything else. */
-export function flagEmoji(alpha2: string): string {
-  const code = alpha2.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(
-    ...[...code].map((letter) => REGIONAL_INDICATOR_A + letter.charCodeAt(0) - 'A'.charCodeAt(0)),
-  );
 }
 
 function buildCountries(): Country[] {
@@ -41,7 +28,6 @@ function buildCountries(): Country[] {
     .map(([code, name]) => ({
       code,
       name,
-      flag: flagEmoji(code),
       searchTerms: [...(aliases[code] ?? []), code, alpha2ToAlpha3(code) ?? ''].filter(
         (term) => term !== '' && term !== name,
       ),
@@ -49,7 +35,7 @@ function buildCountries(): Country[] {
     .sort((first, second) => first.name.localeCompare(second.name, 'en', { sensitivity: 'base' }));
 }
 
-/** Every ISO 3166 country with its English name and flag, sorted by name. */
+/** Every ISO 3166 country with its English name and code (its flag: components/ui/country-flag), sorted by name. */
 export const COUNTRIES: readonly Country[] = buildCountries();
 
 const COUNTRIES_BY_NAME = new Map(COUNTRIES.map((country) => [country.name.toLowerCase(), country]));

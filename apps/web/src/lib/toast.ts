@@ -11,7 +11,7 @@ export interface ToastInput {
   duration?: number;
 }
 
-/** Shows a toast (bottom right, mounted once by the app provider) and returns its id. */
+/** Shows a toast (top, under the header; mounted once by the app provider) and returns its id. */
 function show(
   type: ToastType,
   { title, message, duration = TOAST_DURATION_MS }: ToastInput,

@@ -124,12 +124,19 @@ function ProfileMenu() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          className="z-50 min-w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 text-ink shadow-2xl ring-1 ring-line data-[state=open]:animate-pop-in"
+          // Capped, so a long name or address is cut with an ellipsis (shown in full on hover).
+          className="z-50 w-max min-w-60 max-w-[min(20rem,calc(100vw-1.5rem))] rounded-xl bg-white p-1.5 text-ink shadow-2xl ring-1 ring-line data-[state=open]:animate-pop-in"
         >
           {profile ? (
             <DropdownMenu.Label className="flex flex-col gap-0.5 px-3 pt-2 pb-2.5">
-              {name ? <span className="truncate font-semibold">{name}</span> : null}
-              <span className="truncate text-muted text-sm">{profile.email}</span>
+              {name ? (
+                <span title={name} data-testid="profile-menu-name" className="truncate font-semibold">
+                  {name}
+                </span>
+              ) : null}
+              <span title={profile.email} className="truncate text-muted text-sm">
+                {profile.email}
+              </span>
             </DropdownMenu.Label>
           ) : null}
           {profile ? <DropdownMenu.Separator className="my-1 h-px bg-line" /> : null}

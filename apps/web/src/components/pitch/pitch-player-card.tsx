@@ -8,6 +8,7 @@ import {
 } from '@hit21/core';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { plural } from '../../lib/plural.ts';
 import { Jersey } from '../ui/jersey.tsx';
 
 /** Three-letter position tags, as on a team sheet. */
@@ -99,7 +100,7 @@ export function PitchPlayerCard({
         <p className="mt-auto flex items-baseline gap-1 pt-1">
           <span className="numeric font-bold text-2xl text-felt-900 leading-none">{goals}</span>
           <span className="font-display text-[0.6875rem] text-muted uppercase tracking-wider">
-            {goalsShown === 'season' ? 'Goals' : 'Last season'}
+            {goalsShown === 'season' ? plural(goals, 'Goal') : 'Last season'}
           </span>
         </p>
       </div>

@@ -21,7 +21,7 @@ export function Badge({
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 font-semibold text-xs uppercase tracking-wide ring-1 ring-inset [&_svg]:size-3.5',
+        'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 font-semibold text-xs uppercase tracking-wide ring-1 ring-inset [&_svg]:size-3.5',
         VARIANTS[variant],
         className,
       )}

@@ -127,7 +127,7 @@ function DashboardPanels({
         <Pitch picks={team.picks} label="Your team" clubs={clubs} />
       </TeamPanel>
       <LeaguesPanel
-        country={{ name: countryName, flag: findCountryByName(countryName)?.flag }}
+        country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
       />
       <SeasonStoryPanel

@@ -67,7 +67,7 @@ function SettingsTabs({ profile }: { profile: Profile }) {
           <SettingsCard title="Account Details">
             <LockedProfileFields
               email={profile.email}
-              country={countryName ? { name: countryName, flag: findCountryByName(countryName)?.flag } : null}
+              country={countryName ? { name: countryName, code: findCountryByName(countryName)?.code } : null}
               favouriteTeam={profile.favouriteTeam}
               club={club}
             />

@@ -1,5 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { COUNTRIES, type Country, findCountryByName, searchCountries } from '../../../lib/countries.ts';
 
@@ -144,12 +145,10 @@ export function CountryCombobox({
   return (
     <div className="relative">
       {selected && query === null ? (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-xl leading-none"
-        >
-          {selected.flag}
-        </span>
+        <CountryFlag
+          code={selected.code}
+          className="pointer-events-none absolute top-1/2 left-3.5 h-4 -translate-y-1/2"
+        />
       ) : null}
       <input
         ref={inputRef}
@@ -229,8 +228,8 @@ export function CountryCombobox({
                   index === activeIndex ? 'bg-felt-50 text-felt-900' : 'text-ink',
                 )}
               >
-                <span aria-hidden="true" className="w-7 shrink-0 text-xl leading-none">
-                  {country.flag}
+                <span className="flex w-7 shrink-0 justify-center">
+                  <CountryFlag code={country.code} className="h-4" />
                 </span>
                 <span className="min-w-0 flex-1">{country.name}</span>
                 {isSelected ? <Check aria-hidden="true" className="size-4 shrink-0 text-pitch-700" /> : null}

@@ -4,11 +4,12 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { paths } from '../../../config/paths.ts';
 
 export interface LeaguesPanelProps {
-  country: { name: string; flag?: string };
+  country: { name: string; code?: string };
   /** The favourite club: its jersey when the club is known, its name always. */
   club: { name: string; identity?: Pick<Club, 'code' | 'name' | 'primaryColour'> };
   className?: string;
@@ -61,7 +62,7 @@ export function LeaguesPanel({ country, club, className }: LeaguesPanelProps) {
               to={paths.leaderboard.country.getHref()}
               name={country.name}
               detail="Your country"
-              badge={country.flag ? <span className="text-2xl leading-none">{country.flag}</span> : <Globe />}
+              badge={country.code ? <CountryFlag code={country.code} className="h-5" /> : <Globe />}
             />
             <PublicLeagueLink
               to={paths.leaderboard.team.getHref()}

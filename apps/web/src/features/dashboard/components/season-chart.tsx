@@ -216,7 +216,11 @@ function TargetLayers({ rows }: { rows: number }) {
         className="absolute inset-x-0 top-0 flex justify-end bg-bust-500/10"
         style={{ bottom: rowBottom(GOAL_TARGET, rows) }}
       >
-        <span className="sticky right-2 mr-2 self-start pt-1 font-display font-semibold text-[0.6875rem] text-bust-700 uppercase tracking-wider">
+        {/* Above the current week's highlight (which may sit under it), below the dots. */}
+        <span
+          data-testid="danger-zone-label"
+          className="sticky right-2 z-10 mt-1 mr-2 self-start rounded bg-bust-100 px-1 font-display font-semibold text-[0.6875rem] text-bust-700 uppercase tracking-wider"
+        >
           Danger zone
         </span>
       </div>

@@ -2,6 +2,7 @@ import { type Club, GOAL_TARGET, type LeaderboardRow, type Pick, POSITION_LABELS
 import { ChevronDown, Crown, EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
@@ -147,14 +148,9 @@ function HiddenPicks() {
 
 function CountryName({ stored }: { stored: string }) {
   const name = countryNameFromStored(stored);
-  const flag = findCountryByName(name)?.flag;
   return (
     <span className="inline-flex items-center gap-1.5">
-      {flag ? (
-        <span aria-hidden="true" className="text-base leading-none">
-          {flag}
-        </span>
-      ) : null}
+      <CountryFlag code={findCountryByName(name)?.code} className="h-3.5" />
       {name}
     </span>
   );

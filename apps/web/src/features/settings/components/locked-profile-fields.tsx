@@ -1,13 +1,14 @@
 import type { Club } from '@hit21/core';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 export interface LockedProfileFieldsProps {
   email: string;
   /** The full country name, with its flag when known. */
-  country: { name: string; flag?: string } | null;
+  country: { name: string; code?: string } | null;
   favouriteTeam: string | null;
   /** The favourite team's club, to show its shirt. */
   club?: Club;
@@ -33,7 +34,7 @@ export function LockedProfileFields({ email, country, favouriteTeam, club }: Loc
         label="Country"
         value={country?.name ?? 'Not set'}
         describedBy={explanationId}
-        adornment={country?.flag ? <span className="text-xl leading-none">{country.flag}</span> : null}
+        adornment={country?.code ? <CountryFlag code={country.code} className="h-4" /> : null}
       />
       <LockedField
         label="Favourite Team"

@@ -5,6 +5,7 @@ import { clubOfPick, POSITION_ABBREVIATIONS } from '../../../components/pitch/pi
 import { Button } from '../../../components/ui/button.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { plural } from '../../../lib/plural.ts';
 import type { ViewMode } from '../player-query.ts';
 
 export interface PlayerCardProps {
@@ -53,7 +54,7 @@ export function PlayerCard({ player, mode, isPicked, clubs, onAdd, onRemove }: P
   const goals = (
     <>
       <span className="numeric font-bold text-felt-950 leading-none">{player.lastSeasonGoals}</span>
-      <span className="sr-only"> goals last season</span>
+      <span className="sr-only"> {plural(player.lastSeasonGoals, 'goal')} last season</span>
     </>
   );
 
@@ -98,7 +99,7 @@ export function PlayerCard({ player, mode, isPicked, clubs, onAdd, onRemove }: P
             aria-hidden="true"
             className="font-display text-[0.625rem] text-muted uppercase tracking-wider"
           >
-            Goals
+            {plural(player.lastSeasonGoals, 'Goal')}
           </span>
         </span>
         <span className="shrink-0 sm:w-28 sm:[&>button]:w-full">{action}</span>
@@ -131,7 +132,7 @@ export function PlayerCard({ player, mode, isPicked, clubs, onAdd, onRemove }: P
           aria-hidden="true"
           className="font-display font-medium text-[0.5625rem] text-felt-950 uppercase tracking-wider"
         >
-          Goals
+          {plural(player.lastSeasonGoals, 'Goal')}
         </span>
       </span>
       <div className="flex flex-1 flex-col items-center gap-1 px-2 pt-4 pb-3 text-center">

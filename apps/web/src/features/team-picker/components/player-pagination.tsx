@@ -1,6 +1,7 @@
 import { PLAYER_PAGE_SIZES, shownRange } from '@hit21/core';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 export interface PlayerPaginationProps {
   page: number;
@@ -30,7 +31,7 @@ export function PlayerPagination({
           <p>
             Showing <span className="numeric text-ink">{from}</span> to{' '}
             <span className="numeric text-ink">{to}</span> of{' '}
-            <span className="numeric text-ink">{total}</span> players
+            <span className="numeric text-ink">{total}</span> {plural(total, 'player')}
           </p>
           <div className="flex items-center gap-2">
             <Select

@@ -5,6 +5,7 @@ import { Container } from '../../../components/layouts/container.tsx';
 import { Pitch } from '../../../components/pitch/pitch.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { plural } from '../../../lib/plural.ts';
 import { LOAD_PLAYERS_FAILED, useTeamPicker } from '../hooks/use-team-picker.ts';
 import { pickFromPlayer } from '../pick-state.ts';
 import { hasActiveFilters } from '../player-query.ts';
@@ -113,7 +114,7 @@ export function TeamPickerScreen({
           </h2>
           {page ? (
             <p className="text-muted text-sm">
-              <span className="numeric text-base text-ink">{page.total}</span> players
+              <span className="numeric text-base text-ink">{page.total}</span> {plural(page.total, 'player')}
               {picker.pageCount > 0 ? (
                 <>
                   {' · '}Page <span className="numeric text-base text-ink">{query.page}</span> of{' '}
