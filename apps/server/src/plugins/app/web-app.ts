@@ -1,8 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { AppErrorBody } from '@hit21/core';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** What Vite writes where a nonce goes (`html.cspNonce` in apps/web/vite.config.ts). */
+const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
+
+/**
+ * The page with this response's style nonce: libraries that add a <style> element at run time
+ * (Radix's scroll lock) read it from <meta property="csp-nonce">, so styles need no 'unsafe-inline'.
+ */
+function withNonce(html: string, reply: FastifyReply): string {
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
+}
 
 /**
  * Serves the built single-page app with history fallback: any GET for a page path (no file
@@ -14,10 +26,13 @@ export const webAppPlugin = fp(
   async (fastify) => {
     const distDir = fastify.config.WEB_DIST_DIR;
     const hasBuild = existsSync(path.join(distDir, 'index.html'));
+    const indexHtml = hasBuild ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
     if (hasBuild) {
       await fastify.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
+        // index.html is answered below, with this response's CSP nonce.
+        globIgnore: ['index.html'],
         // Hashed build assets never change; everything else is revalidated.
         setHeaders: (response, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -35,7 +50,7 @@ export const webAppPlugin = fp(
         !pathname.startsWith('/api/') &&
         !path.extname(pathname);
       if (isPage && hasBuild) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').type('text/html').send(withNonce(indexHtml, reply));
       }
       return reply.status(404).send({
         code: 'NOT_FOUND',

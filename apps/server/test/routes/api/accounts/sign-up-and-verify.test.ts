@@ -115,9 +115,10 @@ describe('account rate limits', () => {
         statuses.push((await signIn(app, email, 'Wrong#Password1')).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const limited = await signIn(app, email, 'Wrong#Password1');
-      expect(limited.json().message).toBe(
-        'Too many attempts. Please wait a few minutes before trying again.',
-      );
+      expect(limited.json()).toMatchObject({
+        reason: 'TOO_MANY_ATTEMPTS',
+        userMessage: 'Too many attempts. Please wait a few minutes before trying again.',
+      });
 
       // Other addresses from the same client: the per-client limit (5 a minute) ends them too.
       const others = [];

@@ -1,7 +1,14 @@
-/** What better-auth's client returns for a failed call: `{ data: null, error }`. */
+import type { AppErrorReason } from '@hit21/core';
+
+/**
+ * What better-auth's client returns for a failed call: `{ data: null, error }`. A refusal of
+ * our own server (origin check, rate limits) also carries `userMessage` and `reason`.
+ */
 export interface AuthClientErrorBody {
   message?: string;
   code?: string;
+  userMessage?: string;
+  reason?: AppErrorReason;
   status: number;
   statusText: string;
 }
@@ -10,12 +17,15 @@ export interface AuthClientErrorBody {
 export class AuthClientError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly reason: AppErrorReason | undefined;
 
   constructor(body: AuthClientErrorBody) {
-    super(body.message || body.statusText || `HTTP ${body.status}`);
+    // Our server's refusals are written for people in `userMessage`; better-auth's in `message`.
+    super(body.userMessage || body.message || body.statusText || `HTTP ${body.status}`);
     this.name = 'AuthClientError';
     this.status = body.status;
     this.code = body.code;
+    this.reason = body.reason;
   }
 }
 

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { AuthClientError } from './auth-client-error.ts';
 import { getSignUpErrorMessage, SIGN_UP_ERROR_MESSAGES } from './sign-up-error-message.ts';
 
 describe('getSignUpErrorMessage', () => {
+  it('explains an address the server takes no changes from, in the words of the server', () => {
+    const userMessage = "This address isn't allowed to make changes. Open Hit21 at http://localhost:3000.";
+    const error = new AuthClientError({
+      code: 'FORBIDDEN',
+      reason: 'CROSS_SITE_REQUEST',
+      message: 'Cross-site POST /api/auth/sign-up/email from http://127.0.0.1:3000',
+      userMessage,
+      status: 403,
+      statusText: 'Forbidden',
+    });
+    expect(getSignUpErrorMessage(error)).toBe(userMessage);
+    expect(error.message).toBe(userMessage);
+  });
+
   it.each([
     'User already exists. Use another email.',
     'Email already registered',

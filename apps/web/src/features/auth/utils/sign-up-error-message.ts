@@ -1,3 +1,5 @@
+import { AuthClientError } from './auth-client-error.ts';
+
 /** The sign-up error catalogue of the specification (section 8), word for word. */
 export const SIGN_UP_ERROR_MESSAGES = {
   alreadyRegistered: 'This email is already registered. Please use a different email or try logging in.',
@@ -18,6 +20,8 @@ const TOO_MANY_REQUESTS = 429;
  * timeout, or something stranger. The rows of the catalogue are tried in order.
  */
 export function getSignUpErrorMessage(error: unknown): string {
+  // Opened at an address the server does not accept changes from: the server says where to go.
+  if (error instanceof AuthClientError && error.reason === 'CROSS_SITE_REQUEST') return error.message;
   const details = readError(error);
   if (!details) return SIGN_UP_ERROR_MESSAGES.unexpected;
   const text = details.text;
