@@ -134,7 +134,8 @@ function describeRequest(operation: FuzzOperation, request: FuzzRequest): string
   const payload = request.payload ?? '';
   const shown = payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} characters)` : payload;
   const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
-  return `${operation.method} ${url} [${request.contentType ?? 'no body'}] ${shown}`;
+  const cookie = request.forgedCookie ? ` with cookie ${request.forgedCookie.slice(0, 100)}` : '';
+  return `${operation.method} ${url}${cookie} [${request.contentType ?? 'no body'}] ${shown}`;
 }
 
 describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) => {
@@ -172,7 +173,9 @@ describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) 
               headers: {
                 origin: ORIGIN,
                 ...(request.contentType ? { 'content-type': request.contentType } : {}),
-                ...(session.cookie ? { cookie: session.cookie } : {}),
+                ...(session.cookie || request.forgedCookie
+                  ? { cookie: session.cookie ?? request.forgedCookie }
+                  : {}),
               },
               ...(request.payload === undefined ? {} : { payload: request.payload }),
             });

@@ -46,15 +46,27 @@ export function openApiOperations(app: App): FuzzOperation[] {
   );
 }
 
-/** Routes the document hides, listed by hand: the development mailbox (off in production). */
-export const HIDDEN_OPERATIONS: FuzzOperation[] = ['/dev/mailbox', '/dev/mailbox/messages'].map((path) => ({
-  method: 'GET',
+const hiddenOperation = (method: HttpMethod, path: string, query: string[] = []): FuzzOperation => ({
+  method,
   path,
-  pathParams: {},
-  query: { to: {} },
-  body: undefined,
-  isAuth: false,
-}));
+  pathParams: Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1] ?? '', {}])),
+  query: Object.fromEntries(query.map((name) => [name, {}])),
+  body: method === 'GET' ? undefined : { properties: {}, required: [] },
+  isAuth: path.startsWith('/api/auth/'),
+});
+
+/**
+ * Routes the document does not show, listed by hand: the development mailbox (off in
+ * production), and addresses no route serves, under /api and under better-auth's /api/auth.
+ */
+export const HIDDEN_OPERATIONS: FuzzOperation[] = [
+  hiddenOperation('GET', '/dev/mailbox', ['to']),
+  hiddenOperation('GET', '/dev/mailbox/messages', ['to']),
+  hiddenOperation('GET', '/api/{anything}'),
+  hiddenOperation('POST', '/api/{anything}'),
+  hiddenOperation('GET', '/api/auth/{anything}'),
+  hiddenOperation('POST', '/api/auth/{anything}'),
+];
 
 /** Fields better-auth reads that its endpoints do not declare (their bodies are open records). */
 const UNDECLARED_AUTH_FIELDS: Record<string, string[]> = {

@@ -15,7 +15,24 @@ export interface FuzzRequest {
   url: string;
   payload?: string;
   contentType?: string;
+  /** A forged or mangled session cookie, for visitors who have none of their own. */
+  forgedCookie?: string;
 }
+
+/** Session cookies that are not ours: garbage, a token without its signature, broken text. */
+const forgedCookie = fc.option(
+  fc
+    .tuple(
+      fc.constantFrom(
+        'better-auth.session_token',
+        '__Secure-better-auth.session_token',
+        'better-auth.session_data',
+      ),
+      fuzzUrlString,
+    )
+    .map(([name, value]) => `${name}=${encodeLoose(value)}`),
+  { nil: undefined, freq: 3 },
+);
 
 /** Bodies no parser should trip over: cut-off JSON, prototype poisoning, the wrong content type. */
 const RAW_BODIES = [
@@ -102,11 +119,15 @@ export function fuzzRequests(operation: FuzzOperation, pools: FuzzPools): fc.Arb
   const extraQuery = fc.option(fc.tuple(fuzzUrlString, fuzzUrlString), { nil: undefined });
   const hasBody = operation.method !== 'GET';
   return fc
-    .tuple(pathParams, query, extraQuery, hasBody ? bodyOf(operation, pools) : fc.constant({}))
-    .map(([params, fields, extra, body]) => {
+    .tuple(pathParams, query, extraQuery, hasBody ? bodyOf(operation, pools) : fc.constant({}), forgedCookie)
+    .map(([params, fields, extra, body, cookie]) => {
       const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => params[name] ?? 'x');
       const pairs = Object.entries(fields).map(([name, value]) => `${encodeURIComponent(name)}=${value}`);
       if (extra) pairs.push(`${encodeLoose(extra[0])}=${encodeLoose(extra[1])}`);
-      return { url: pairs.length ? `${path}?${pairs.join('&')}` : path, ...body };
+      return {
+        url: pairs.length ? `${path}?${pairs.join('&')}` : path,
+        ...body,
+        ...(cookie ? { forgedCookie: cookie } : {}),
+      };
     });
 }
