@@ -15,8 +15,3 @@ export const WAITLIST_MESSAGES = {
   duplicate: 'This email is already on our waitlist!',
   failed: 'Something went wrong. Please try again.',
 } as const;
-
-/** The social count shown before joining: the real count plus 1000 when positive, else 12504. */
-export function waitlistDisplayCount(count: number): number {
-  return count > 0 ? count + 1000 : 12_504;
-}
