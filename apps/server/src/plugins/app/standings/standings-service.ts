@@ -1,4 +1,4 @@
-import { AppError, type SeasonConfig } from '@hit21/core';
+import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
@@ -95,7 +95,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
           await refresh();
         } catch (error) {
           // Before the first season is loaded there is nothing to rank.
-          if (error instanceof AppError && error.code === 'UNAVAILABLE') return;
+          if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
           throw error;
         }
       },
