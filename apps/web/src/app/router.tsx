@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
-import { createBrowserRouter, redirect, useLocation } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/app-error-screen.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
@@ -67,8 +67,8 @@ function guard(queryClient: QueryClient, kind: GuardKind) {
 }
 
 // Paths are relative to the root route: the route table of both specifications.
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
     {
       id: 'root',
       path: '/',
@@ -196,7 +196,11 @@ export function createAppRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
 }
 
 export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
