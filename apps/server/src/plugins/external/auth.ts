@@ -15,7 +15,7 @@ import { createProfile } from '../app/accounts/profile-repository.ts';
 import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
-import { assertWithinAccountRateLimit } from '../app/rate-limits/account-rate-limit.ts';
+import { assertWithinAccountRateLimit, clearSignInFailures } from '../app/rate-limits/account-rate-limit.ts';
 import {
   beginPasswordCheck,
   beginSignIn,
@@ -81,6 +81,8 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       onPasswordReset: async ({ user }) => {
         // One reset ends every other reset link of the account (sessions are revoked too).
         await deletePasswordResetTokens(db, user.id);
+        // The owner proved the mailbox: guesses at the old password no longer hold the address.
+        await clearSignInFailures(db, user.email);
         await mailer.send(user.email, passwordChangedMail());
       },
     },

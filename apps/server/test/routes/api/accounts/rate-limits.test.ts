@@ -1,10 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../../src/app.ts';
-import { cookieFrom, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../../../support/accounts.ts';
+import {
+  cookieFrom,
+  GOOD_PASSWORD,
+  latestLink,
+  ORIGIN,
+  send,
+  signUp,
+  uniqueEmail,
+} from '../../../support/accounts.ts';
 import { clockAt, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 
 const WRONG_PASSWORD = 'Wrong#Guess2025';
+const NEW_PASSWORD = 'Offside&Trap42';
 
 /** A sign-in from a client at `ip` (the TCP peer: no proxy is configured). */
 function signInFrom(app: App, ip: string, email: string, password: string, cookie?: string) {
@@ -81,6 +90,25 @@ describe.each(TEST_ENGINES)('account rate limits (%s)', (engine) => {
       expect((await signInFrom(context.app, '198.51.100.51', email, GOOD_PASSWORD, forged)).statusCode).toBe(
         429,
       );
+    });
+
+    it('a password reset ends the address-wide hold: the owner signs in on a new device', async () => {
+      const { email } = await signUp(context.app);
+      for (let client = 1; client <= 8; client += 1) {
+        await signInFrom(context.app, `198.51.101.${client}`, email, WRONG_PASSWORD);
+      }
+      expect((await signInFrom(context.app, '10.0.5.1', email, GOOD_PASSWORD)).statusCode).toBe(429);
+      await send(context.app, 'POST', '/api/accounts/forgot-password', { body: { email } });
+      const link = await latestLink(context.app, email, /reset/i);
+      const reset = await send(context.app, 'POST', '/api/accounts/reset-password', {
+        body: {
+          token: link.searchParams.get('token'),
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await signInFrom(context.app, '10.0.5.1', email, NEW_PASSWORD)).statusCode).toBe(200);
     });
   });
 
