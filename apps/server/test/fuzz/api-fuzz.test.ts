@@ -15,7 +15,7 @@ import {
   openApiOperations,
   operationName,
 } from './fuzz-operations.ts';
-import { type FuzzRequest, fuzzRequests } from './fuzz-requests.ts';
+import { type FuzzRequest, fuzzRequests, knownBadRequests } from './fuzz-requests.ts';
 import type { FuzzPools } from './fuzz-values.ts';
 import { watchTableWrites } from './table-writes.ts';
 
@@ -194,10 +194,14 @@ describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) 
               await session.restartIfChanged();
             }
           }),
-          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+          {
+            numRuns: RUNS,
+            examples: knownBadRequests(operation).map((request) => [request]),
+            ...(SEED === undefined ? {} : { seed: SEED }),
+          },
         );
       }
     },
-    120_000,
+    Math.max(120_000, RUNS * 15_000),
   );
 });

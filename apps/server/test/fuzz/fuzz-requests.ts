@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import type { FuzzOperation } from './fuzz-operations.ts';
 import {
+  DeepNesting,
   type FuzzPools,
   fuzzField,
   fuzzObject,
   fuzzUrlString,
   fuzzValue,
+  HUGE_EMAIL,
   plausibleValue,
   toJson,
 } from './fuzz-values.ts';
@@ -130,4 +132,36 @@ export function fuzzRequests(operation: FuzzOperation, pools: FuzzPools): fc.Arb
         ...(cookie ? { forgedCookie: cookie } : {}),
       };
     });
+}
+
+/**
+ * The causes of server errors found before, replayed on every run whatever the random draw:
+ * a NUL character in every query field and in every body field, a body nested 100,000 deep, a
+ * one-million-character e-mail address, and a name that is null, an object or an array.
+ */
+export function knownBadRequests(operation: FuzzOperation): FuzzRequest[] {
+  const path = operation.path.replace(/\{(\w+)\}/g, 'x');
+  const queryFields = Object.keys(operation.query);
+  const requests: FuzzRequest[] = [];
+  if (queryFields.length > 0) {
+    requests.push({
+      url: `${path}?${queryFields.map((name) => `${encodeURIComponent(name)}=a%00b`).join('&')}`,
+    });
+  }
+  if (operation.method === 'GET') return requests;
+  const bodyFields = Object.keys(operation.body?.properties ?? {});
+  const json = (value: unknown): FuzzRequest => ({
+    url: path,
+    payload: toJson(value),
+    contentType: 'application/json',
+  });
+  requests.push(json(Object.fromEntries(bodyFields.map((name) => [name, 'a\u0000b']))));
+  requests.push(json({ [bodyFields[0] ?? 'value']: new DeepNesting(100_000) }));
+  for (const field of bodyFields.filter((name) => name.toLowerCase().includes('email'))) {
+    requests.push(json({ [field]: HUGE_EMAIL, password: 'Kickoff#2026x', name: 'Jordan Fan' }));
+  }
+  if (bodyFields.includes('name')) {
+    for (const name of [null, { first: 'Jordan' }, ['Jordan']]) requests.push(json({ name }));
+  }
+  return requests;
 }
