@@ -599,6 +599,8 @@ describe('the leaderboard', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'leaderboard-me-pending-mobile');
       await expectNoSeriousAxeViolations(page);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, 'leaderboard-me-pending');
 
       // The board is read again every few seconds: the player appears, ranked, and the notice goes.
       await expect
