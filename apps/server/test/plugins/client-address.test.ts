@@ -1,9 +1,10 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { parseConfig } from '../../src/config/env.ts';
 import { ORIGIN, uniqueEmail } from '../support/accounts.ts';
-import { setUpTestApp, testConfig } from '../support/build-test-app.ts';
-import { TEST_ENGINES } from '../support/test-database.ts';
+import { buildTestApp, setUpTestApp, testConfig } from '../support/build-test-app.ts';
+import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 /** 40 failed sign-ins, each claiming another client address; answers the statuses. */
 async function rotatingSignIns(app: App, header: string, remoteAddress = '127.0.0.1') {
@@ -37,6 +38,30 @@ describe.each(TEST_ENGINES)('who the client is (%s)', (engine) => {
     it('ignores a client-set client-address header meant for better-auth', async () => {
       const statuses = await rotatingSignIns(context.app, 'x-hit21-client-ip', '10.20.0.2');
       expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    });
+  });
+
+  describe('behind a proxy that is not configured', () => {
+    it('tells the operator once to set TRUST_PROXY', async () => {
+      const warnings: string[] = [];
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          warnings.push(JSON.parse(String(chunk)).msg);
+          done();
+        },
+      });
+      const database = await createTestDatabase(engine);
+      const app = await buildTestApp(database, { config: limited(), logger: { level: 'warn', stream } });
+      try {
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const headers = { 'x-forwarded-for': '203.0.113.1' };
+          await app.inject({ method: 'GET', url: '/api/health', headers });
+        }
+        expect(warnings.filter((message) => message.includes('TRUST_PROXY'))).toHaveLength(1);
+      } finally {
+        await app.close();
+        await database.close();
+      }
     });
   });
 

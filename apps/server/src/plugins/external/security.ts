@@ -55,6 +55,19 @@ export const securityPlugin = fp(
       }
     });
 
+    // Behind a proxy that is not named in TRUST_PROXY every client looks like the proxy and
+    // shares its per-client limits: say so once, to whoever runs the server.
+    if (config.TRUST_PROXY === false) {
+      let hasWarned = false;
+      fastify.addHook('onRequest', async (request) => {
+        if (hasWarned || request.headers['x-forwarded-for'] === undefined) return;
+        hasWarned = true;
+        request.log.warn(
+          'A request came with X-Forwarded-For but TRUST_PROXY is not set: the header is ignored. Behind a proxy, set TRUST_PROXY to its address or hop count, or every client shares its limits.',
+        );
+      });
+    }
+
     // State-changing requests from a page of another origin are refused (better-auth's own
     // check uses the same list). The list depends on the port really listened on (PORT=0).
     const listeningPort = () => (fastify.server.address() as AddressInfo | null)?.port ?? config.PORT;
