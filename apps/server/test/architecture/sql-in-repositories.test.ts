@@ -23,7 +23,6 @@ const QUERY_CALL =
  */
 const KNOWN_EXCEPTIONS = new Set([
   'plugins/app/accounts/delete-account.ts',
-  'plugins/app/errors/database-outage.ts',
   'plugins/app/mail/mailer.ts',
   'plugins/app/rate-limits/account-rate-limit.ts',
   'plugins/app/season/load-season-facts.ts',

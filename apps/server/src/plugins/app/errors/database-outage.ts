@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pingDatabase } from '../health/health-repository.ts';
 
 /** How often a server that lost its database checks whether it is back. */
 const PROBE_INTERVAL_MS = 5_000;
@@ -38,7 +38,7 @@ export const databaseOutagePlugin = fp(
         isDown = true;
         fastify.log.error({ err: error }, 'Database unreachable: requests get 503 until it is back');
         probe = setInterval(() => {
-          fastify.db.execute(sql`select 1`).then(
+          pingDatabase(fastify.db).then(
             () => outage.reportReachable(),
             () => {},
           );
