@@ -74,7 +74,7 @@ async function expectShown(page: Page, expected: ApiPage): Promise<void> {
 }
 
 async function showingLine(page: Page): Promise<string> {
-  const line = page.getByText(/^Showing \d+ to \d+ of \d+ players$/);
+  const line = page.getByText(/^Showing \d+ to \d+ of \d+ players?$/);
   await line.waitFor();
   return ((await line.textContent()) ?? '').replace(/\s+/g, ' ');
 }
