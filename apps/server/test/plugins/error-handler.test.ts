@@ -67,6 +67,28 @@ describe('the error handler', () => {
     });
   });
 
+  it.each([
+    ['an empty JSON body', 'application/json', '', 'What was sent is empty; a JSON body was expected.'],
+    [
+      'a form',
+      'application/x-www-form-urlencoded',
+      'age=20',
+      'This kind of content is not accepted here; send JSON.',
+    ],
+  ])(
+    "answers %s with a message for people, not Fastify's",
+    async (_case, contentType, payload, userMessage) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST', userMessage });
+    },
+  );
+
   it('answers malformed JSON with a clear 400', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -188,17 +210,20 @@ describe('input no route can accept', () => {
     });
   });
 
-  it('refuses a redirect target better-auth cannot use with a 400, not a 500', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/auth/verify-email?token=&callbackURL=%20',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 'INVALID_REQUEST',
-      userMessage: 'That link is not valid.',
-    });
-  });
+  it.each(['%20', 'dashboard', '%2F%09%2Fevil.example'])(
+    'refuses a redirect target better-auth cannot use (%s) with a 400, not a 500',
+    async (callbackURL) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/auth/verify-email?token=&callbackURL=${callbackURL}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_REQUEST',
+        userMessage: 'That link is not valid.',
+      });
+    },
+  );
 
   it.each([
     ['bad percent-encoding', '/api/leaderboard/%', 400, 'That address is not valid.'],

@@ -57,6 +57,25 @@ export function refusalBody(statusCode: number, payload: unknown, isAuth: boolea
   } satisfies AppErrorBody);
 }
 
+/** What a person reads for Fastify's own refusals, whose messages are written for developers. */
+const FASTIFY_USER_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'What was sent is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'What was sent is empty; a JSON body was expected.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'What you sent is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of content is not accepted here; send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'What was sent does not match its stated length.',
+};
+
+function fastifyUserMessage(error: FastifyError, statusCode: number): string {
+  const known = error.code ? FASTIFY_USER_MESSAGES[error.code] : undefined;
+  if (known) return known;
+  if (error instanceof SyntaxError)
+    return FASTIFY_USER_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY ?? error.message;
+  // Other refusals (better-auth's, our parsers') already speak to people; Fastify's do not.
+  if (!error.code?.startsWith('FST_')) return error.message;
+  return (REFUSALS_BY_STATUS[statusCode] ?? DEFAULT_REFUSAL).userMessage;
+}
+
 /**
  * Fastify's `frameworkErrors`: the router refuses a malformed address (bad percent-encoding)
  * or an over-long path parameter before any hook runs, so it is answered in our shape here.
@@ -136,9 +155,11 @@ export const errorHandlerPlugin = fp(
           : statusCode === 404
             ? 'NOT_FOUND'
             : 'INVALID_REQUEST';
-        return reply
-          .status(statusCode)
-          .send({ code, message: error.message, userMessage: error.message } satisfies AppErrorBody);
+        return reply.status(statusCode).send({
+          code,
+          message: error.message,
+          userMessage: fastifyUserMessage(error, statusCode),
+        } satisfies AppErrorBody);
       }
 
       request.log.error({ err: error }, 'Unhandled error');

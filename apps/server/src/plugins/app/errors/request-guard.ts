@@ -33,6 +33,8 @@ export function findInputProblem(input: unknown): InputProblem | undefined {
   return undefined;
 }
 
+const REFERENCE_ORIGIN = 'https://hit21.invalid';
+
 /** better-auth's fields naming where to send the browser afterwards. */
 const AUTH_REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'];
 
@@ -44,7 +46,10 @@ const AUTH_REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbac
 function isUsableRedirect(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   if (!value.startsWith('/')) return URL.canParse(value);
-  return !value.startsWith('//') && !value.startsWith('/\\') && URL.canParse(value, 'https://hit21.invalid');
+  if (value.startsWith('//') || value.startsWith('/\\') || !URL.canParse(value, REFERENCE_ORIGIN))
+    return false;
+  // The URL parser drops tabs and newlines: "/\t/evil.example" is another site's address.
+  return new URL(value, REFERENCE_ORIGIN).origin === REFERENCE_ORIGIN;
 }
 
 function assertUsableRedirects(input: unknown, part: string) {
