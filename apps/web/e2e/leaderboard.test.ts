@@ -536,42 +536,51 @@ describe('the leaderboard', () => {
   });
 
   it('Show Me Only tells a new player when they will appear, never a search message, then shows them', async () => {
-    // A country of their own, so the Tuvalu board the other tests count stays as it is.
-    const context = await browser().newContext({
-      viewport: MOBILE,
-      baseURL: baseUrl(),
-      reducedMotion: 'reduce',
-    });
-    const name = `${TAG} Newcomer`;
-    try {
+    // After the deadline a first team takes players who have not scored: four of them, from four clubs.
+    const { players, goals } = await committedSeason();
+    const scorers = new Set(goals.filter((goal) => goal.gameweek <= WEEK).map((goal) => goal.fplCode));
+    const nameCounts = new Map<string, number>();
+    for (const player of players) nameCounts.set(player.webName, (nameCounts.get(player.webName) ?? 0) + 1);
+    const team = new Map<string, string>();
+    for (const player of players) {
+      const club = player.clubSpells.at(-1)?.clubCode ?? '';
+      const isCandidate =
+        player.position !== 'goalkeeper' &&
+        !scorers.has(player.fplCode) &&
+        nameCounts.get(player.webName) === 1 &&
+        /^[A-Za-z]+$/.test(player.webName);
+      if (isCandidate && !team.has(club) && team.size < 4) team.set(club, player.webName);
+    }
+
+    // The server's answer the moment after the save, before a recompute has ranked them (a
+    // second away), is replayed to the page's first "me" read, so the screen is seen in that
+    // state however fast this server ranks; every later read is live. The server also checks
+    // every 5 s on its own: a newcomer it ranks before that first answer proves nothing, and
+    // another one tries. A country of their own keeps the Tuvalu board the others count as it is.
+    let context: BrowserContext | undefined;
+    let name = '';
+    let firstBody = '';
+    for (let attempt = 1; attempt <= 3 && !firstBody; attempt += 1) {
+      await context?.close();
+      context = await browser().newContext({ viewport: MOBILE, baseURL: baseUrl(), reducedMotion: 'reduce' });
+      name = `${TAG} Newcomer ${attempt}`;
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context, {
         fullName: name,
         country: 'Nauru',
         favouriteTeam: STAR_CLUB,
       });
-      // After the deadline a first team takes players who have not scored: four of them, from four clubs.
-      const { players, goals } = await committedSeason();
-      const scorers = new Set(goals.filter((goal) => goal.gameweek <= WEEK).map((goal) => goal.fplCode));
-      const nameCounts = new Map<string, number>();
-      for (const player of players) nameCounts.set(player.webName, (nameCounts.get(player.webName) ?? 0) + 1);
-      const team = new Map<string, string>();
-      for (const player of players) {
-        const club = player.clubSpells.at(-1)?.clubCode ?? '';
-        const isCandidate =
-          player.position !== 'goalkeeper' &&
-          !scorers.has(player.fplCode) &&
-          nameCounts.get(player.webName) === 1 &&
-          /^[A-Za-z]+$/.test(player.webName);
-        if (isCandidate && !team.has(club) && team.size < 4) team.set(club, player.webName);
-      }
       await pickTeamThroughApi(context, [...team.values()]);
-      // The server's answer the moment after the save, before any recompute has ranked them
-      // (the next one is a second away): replayed to the page's first "me" read, so the screen
-      // is seen in that state however fast this server ranks; every later read is live.
       const first = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });
-      const firstBody = await first.text();
-      expect(JSON.parse(firstBody)).toMatchObject({ rows: [], total: 0, viewerPending: {} });
+      const body = (await first.json()) as { rows: unknown[]; viewerPending: unknown };
+      expect(body.rows.length === 0 || body.viewerPending === null).toBe(true);
+      if (body.rows.length === 0) {
+        expect(body).toMatchObject({ total: 0, viewerPending: { withinSeconds: expect.any(Number) } });
+        firstBody = JSON.stringify(body);
+      }
+    }
+    if (!context || !firstBody) throw new Error('Every newcomer was ranked before their first read');
+    try {
       let isReplayed = false;
       const page = await context.newPage();
       await page.route('**/api/leaderboard/global?*me=true*', async (route) => {

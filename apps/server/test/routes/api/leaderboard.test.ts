@@ -211,23 +211,36 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
   // Runs last: it adds a player to the boards.
   it('tells a new player the stored board does not hold yet when they will appear, then ranks them', async () => {
     expect((await page('/api/leaderboard/global?me=true')).viewerPending).toBeNull();
-    const newcomer = await signUp(context.app);
-    const onboarded = await send(context.app, 'PUT', '/api/profile/onboarding', {
-      cookie: newcomer.cookie,
-      body: {
-        fullName: 'Nina Newcomer',
-        dob: '1992-03-04',
-        country: 'Ireland',
-        favouriteTeam: 'Arsenal',
-        howDidYouHear: 'friend',
-      },
-    });
-    expect(onboarded.statusCode).toBe(200);
-    // Together, before the refresh their first read asks for (a second later) ranks them.
-    const boards = await Promise.all(
-      ['global', 'country', 'team'].map((type) => page(`/api/leaderboard/${type}?me=true`, newcomer.cookie)),
-    );
-    for (const mine of boards) {
+    // The standings check runs every 5 s on its own: should it rank a newcomer between their
+    // onboarding and their first reads, that newcomer proves nothing and another one tries.
+    let pending: { cookie: string; name: string; boards: LeaderboardPage[] } | undefined;
+    for (let attempt = 1; attempt <= 3 && !pending; attempt += 1) {
+      const newcomer = await signUp(context.app);
+      const name = `Nina Newcomer ${attempt}`;
+      const onboarded = await send(context.app, 'PUT', '/api/profile/onboarding', {
+        cookie: newcomer.cookie,
+        body: {
+          fullName: name,
+          dob: '1992-03-04',
+          country: 'Ireland',
+          favouriteTeam: 'Arsenal',
+          howDidYouHear: 'friend',
+        },
+      });
+      expect(onboarded.statusCode).toBe(200);
+      const boards = await Promise.all(
+        ['global', 'country', 'team'].map((type) =>
+          page(`/api/leaderboard/${type}?me=true`, newcomer.cookie),
+        ),
+      );
+      for (const mine of boards) {
+        // Never both: on the board and told to wait.
+        expect(mine.rows.length === 0 || mine.viewerPending === null).toBe(true);
+      }
+      if (boards.every((mine) => mine.rows.length === 0)) pending = { cookie: newcomer.cookie, name, boards };
+    }
+    if (!pending) throw new Error('Every newcomer was ranked before their first read');
+    for (const mine of pending.boards) {
       expect(mine).toMatchObject({ rows: [], total: 0 });
       // The check interval (5 s here) and two recomputes of a board this small.
       expect(mine.viewerPending?.withinSeconds).toBeGreaterThanOrEqual(5);
@@ -236,9 +249,9 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
 
     await context.app.standings.refresh();
     for (const type of ['global', 'country', 'team']) {
-      const mine = await page(`/api/leaderboard/${type}?me=true`, newcomer.cookie);
+      const mine = await page(`/api/leaderboard/${type}?me=true`, pending.cookie);
       expect(mine.viewerPending).toBeNull();
-      expect(mine.rows).toMatchObject([{ fullName: 'Nina Newcomer', isYou: true }]);
+      expect(mine.rows).toMatchObject([{ fullName: pending.name, isYou: true }]);
     }
   });
 });
