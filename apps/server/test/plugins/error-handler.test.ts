@@ -158,6 +158,7 @@ describe('input no route can accept', () => {
 
   const nullCharacterRefusal = {
     code: 'INVALID_REQUEST',
+    reason: 'UNSTORABLE_TEXT',
     userMessage:
       "Text can't contain a null character or an invalid character. Please remove it and try again.",
   };
@@ -206,6 +207,7 @@ describe('input no route can accept', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'INVALID_REQUEST',
+      reason: 'NESTED_TOO_DEEP',
       userMessage: 'The request is too deeply nested to read.',
     });
   });
@@ -220,6 +222,7 @@ describe('input no route can accept', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'INVALID_REQUEST',
+        reason: 'INVALID_REDIRECT',
         userMessage: 'That link is not valid.',
       });
     },

@@ -12,6 +12,10 @@ export const APP_ERROR_REASONS = {
   SIGN_IN_REQUIRED: 'UNAUTHENTICATED',
   TOO_MANY_ATTEMPTS: 'RATE_LIMITED',
   DATABASE_UNREACHABLE: 'UNAVAILABLE',
+  // Input no route accepts (NUL or broken text, nesting too deep, a redirect target better-auth cannot use)
+  UNSTORABLE_TEXT: 'INVALID_REQUEST',
+  NESTED_TOO_DEEP: 'INVALID_REQUEST',
+  INVALID_REDIRECT: 'INVALID_REQUEST',
   // Season
   SEASON_NOT_LOADED: 'UNAVAILABLE',
   // Accounts and profile

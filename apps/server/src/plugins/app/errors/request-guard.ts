@@ -58,6 +58,7 @@ function assertUsableRedirects(input: unknown, part: string) {
     const value = (input as Record<string, unknown>)[field];
     if (value === undefined || isUsableRedirect(value)) continue;
     throw new AppError('INVALID_REQUEST', {
+      reason: 'INVALID_REDIRECT',
       message: `The request ${part} has an unusable ${field}`,
       userMessage: 'That link is not valid.',
     });
@@ -67,11 +68,13 @@ function assertUsableRedirects(input: unknown, part: string) {
 function refusal(problem: InputProblem, part: string): AppError {
   if (problem === 'too-deep') {
     return new AppError('INVALID_REQUEST', {
+      reason: 'NESTED_TOO_DEEP',
       message: `The request ${part} is nested deeper than ${MAX_REQUEST_NESTING} levels`,
       userMessage: 'The request is too deeply nested to read.',
     });
   }
   return new AppError('INVALID_REQUEST', {
+    reason: 'UNSTORABLE_TEXT',
     message: `The request ${part} contains a NUL character or an unpaired surrogate`,
     userMessage:
       "Text can't contain a null character or an invalid character. Please remove it and try again.",
