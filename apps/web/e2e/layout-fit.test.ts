@@ -19,6 +19,11 @@ import { resetServerClock, setServerClock } from './support/clock.ts';
 
 const browser = setUpBrowser();
 
+// 100 characters, the most a name may have.
+const LONG_NAME = `${'Maximilian '.repeat(9)}X`;
+/** Between phone and desktop: the board's table shows its status column beside long names. */
+const TABLET = { width: 700, height: 900 };
+
 afterEach(async () => {
   await resetServerClock();
 });
@@ -62,6 +67,8 @@ describe('toasts', () => {
       await signUpThroughUi(page);
       const next = page.getByRole('button', { name: 'Next' });
       await next.waitFor();
+      // As a person filling the form sees it: scrolled down to the Next button at the bottom.
+      await next.evaluate((element) => element.scrollIntoView({ block: 'end' }));
       const toasts = await toastBoxes(page);
       const nextBox = await boxOf(next);
       for (const toast of toasts) expect(overlaps(toast, nextBox)).toBe(false);
@@ -74,7 +81,45 @@ describe('toasts', () => {
     }
   });
 
-  it('at 375 px a refusal toast leaves the confirm dialog’s Cancel and Delete clear', async () => {
+  it('at 375 px the toasts of a failed save leave the confirm dialog’s Confirm and Cancel clear on the retry', async () => {
+    const context = await newContext(MOBILE);
+    const page = await context.newPage();
+    try {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context);
+      await context.route('**/api/team', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 503,
+              json: { code: 'INTERNAL', message: 'down', userMessage: 'The server is busy.' },
+            })
+          : route.fallback(),
+      );
+      await page.goto('/player-selection');
+      await page.getByTestId('player-card').first().waitFor();
+      for (let index = 0; index < 4; index += 1) {
+        await page.getByTestId('player-results').getByRole('button', { name: /^Add / }).first().click();
+        await expect.poll(() => page.getByTestId('pitch-player-card').count()).toBe(index + 1);
+      }
+      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.locator('[data-sonner-toast]').first().waitFor();
+      // Straight back to the dialog while the failure's toasts are still up.
+      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const toasts = await toastBoxes(page);
+      for (const name of ['Confirm', 'Cancel']) {
+        const button = await boxOf(dialog.getByRole('button', { name, exact: true }));
+        for (const toast of toasts) expect(overlaps(toast, button), name).toBe(false);
+      }
+      await screenshot(page, 'toast-confirm-team-dialog-mobile');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 375 px a refusal toast leaves the delete dialog’s Cancel and Delete clear', async () => {
     const context = await newContext(MOBILE);
     const page = await context.newPage();
     try {
@@ -100,9 +145,6 @@ describe('toasts', () => {
 });
 
 describe('long names and addresses', () => {
-  // 100 characters, the most a name may have.
-  const LONG_NAME = `${'Maximilian '.repeat(9)}X`;
-
   it('cuts a 100-character name in the profile menu, keeping it whole in its title', async () => {
     expect(LONG_NAME).toHaveLength(100);
     for (const viewport of [DESKTOP, MOBILE]) {
@@ -185,13 +227,13 @@ describe('the dashboard chart and the leaderboard', () => {
   // Saka has not scored by gameweek 1's end: the team is going bust there.
   const TEAM = ['Saka', 'Watkins', 'Rice', 'Palmer'];
 
-  async function userWithTeam(viewport: typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  async function userWithTeam(
+    viewport: typeof DESKTOP,
+    fullName = `Flag ${randomUUID().slice(0, 6)}`,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(viewport);
     await signUpThroughApi(context);
-    await completeOnboardingThroughApi(context, {
-      fullName: `Flag ${randomUUID().slice(0, 6)}`,
-      country: COUNTRY,
-    });
+    await completeOnboardingThroughApi(context, { fullName, country: COUNTRY });
     await pickTeamThroughApi(context, TEAM);
     return { context, page: await context.newPage() };
   }
@@ -250,7 +292,12 @@ describe('the dashboard chart and the leaderboard', () => {
 
   it('draws every flag as a picture of our own and keeps the GOING BUST badge on one line', async () => {
     await resetServerClock();
-    const users = [await userWithTeam(MOBILE), await userWithTeam(DESKTOP)];
+    const users = [
+      await userWithTeam(MOBILE),
+      await userWithTeam(DESKTOP),
+      // A long name squeezes the status column.
+      await userWithTeam(TABLET, LONG_NAME),
+    ];
     try {
       await setServerClock({ afterGameweek: 1 });
       for (const { page } of users) {
@@ -277,6 +324,13 @@ describe('the dashboard chart and the leaderboard', () => {
           expect(height).toBeLessThan(lineHeight * 2);
         }
         await expectFlagsArePictures(page);
+        // The Country tab wears the viewer's flag.
+        expect(
+          await page
+            .getByRole('tab', { name: 'Country' })
+            .getByTestId('country-flag')
+            .getAttribute('data-country'),
+        ).toBe('NR');
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `leaderboard-flags-${page.viewportSize()?.width}`);
 

@@ -4,12 +4,14 @@ import { type ReactNode, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
+import { findCountryByName } from '../../../lib/countries.ts';
 import { useLeaderboard } from '../api/list-leaderboard.ts';
 import {
   emptyBoardMessage,
@@ -47,6 +49,8 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
   // The tab is the address: follow it (links, Back, the tabs) as it changes.
   if (state.tab !== type) dispatch({ type: 'changeTab', tab: type });
   const view = state.views[type];
+  // The Country tab wears the viewer's flag.
+  const countryCode = boardNames.country ? findCountryByName(boardNames.country)?.code : undefined;
   const board = useLeaderboard(type, leaderboardQueryOf(view));
   const data = board.data;
   const pageCount = data ? pageCountOf(data.total, data.pageSize) : 0;
@@ -134,7 +138,11 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
           <TabsList aria-label="Leaderboards" className="w-full sm:w-auto">
             {TABS.map((tab) => (
               <TabsTrigger key={tab.type} value={tab.type} className="flex-1 sm:flex-none [&_svg]:size-4">
-                {tab.icon}
+                {tab.type === 'country' && countryCode ? (
+                  <CountryFlag code={countryCode} className="h-3.5" />
+                ) : (
+                  tab.icon
+                )}
                 {tab.label}
               </TabsTrigger>
             ))}
