@@ -218,7 +218,7 @@ describe('the leaderboard', () => {
 
       await page.getByRole('tab', { name: 'Country' }).click();
       await page.waitForURL('**/leaderboard/country');
-      await expect.poll(() => page.title()).toBe('Country Leaderboard | Hit21');
+      await expect.poll(() => page.title()).toBe(`${COUNTRY} Leaderboard | Hit21`);
       await expect.poll(() => showing(page)).toBe(`Showing 1 to 25 of ${BOARD_SIZE} players`);
       // Each tab viewed is recorded, with its type.
       await expect.poll(leaderboardViews).toEqual([
@@ -393,7 +393,7 @@ describe('the leaderboard', () => {
       }
       await page.keyboard.press('Enter');
       await page.waitForURL('**/leaderboard/team');
-      await expect.poll(() => page.title()).toBe('Team Leaderboard | Hit21');
+      await expect.poll(() => page.title()).toBe(`${STAR_CLUB} Leaderboard | Hit21`);
       // The address changes before the new tab renders: wait for the screen, not the URL.
       await expect.poll(() => page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe('');
 
