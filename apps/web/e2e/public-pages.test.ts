@@ -168,7 +168,7 @@ describe('the coming-soon page', () => {
       expect(await timer.getByRole('definition').allTextContents()).toEqual(['00', '00', '00', '00']);
       const status = page.getByTestId('launch-status');
       expect(await status.textContent()).toMatch(
-        /pick your 4 players before the first deadline, Friday,? 15 August 2025/,
+        /pick your 4 players before the pick deadline, Friday,? 15 August 2025/,
       );
       expect(await status.textContent()).not.toMatch(/under way/);
       // Nothing left to wait for: the card invites the visitor to play.

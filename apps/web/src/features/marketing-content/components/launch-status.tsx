@@ -20,7 +20,7 @@ function launchedCopy(phase: LaunchedPhase, season: StatusSeason) {
     case 'launched':
       return {
         heading: 'The game has launched!',
-        body: <>Sign up and pick your 4 players before the first deadline, {deadline}.</>,
+        body: <>Sign up and pick your 4 players before the pick deadline, {deadline}.</>,
       };
     case 'in-season':
       return {
