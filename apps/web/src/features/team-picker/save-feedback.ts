@@ -12,7 +12,7 @@ export interface FeedbackToast {
 export interface SaveFeedback {
   /** Shown above the player list. */
   inlineMessage?: string;
-  /** Shown in order, bottom right. */
+  /** Shown in order, as toasts at the top under the header. */
   toasts: FeedbackToast[];
 }
 
