@@ -209,6 +209,24 @@ describe('analytics events', () => {
     await context.close();
   });
 
+  it('sends form_focus for the sign-up form, never with what was typed', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl() });
+    await captureAnalytics(context);
+    const page = await context.newPage();
+    await page.goto('/signup');
+    await page.getByLabel('Email', { exact: true }).fill('secret-address@example.com');
+    await page.getByLabel('Password', { exact: true }).click();
+    await page.getByLabel('Email', { exact: true }).click();
+    await expect
+      .poll(() => sentEvents(page, 'form_focus'))
+      .toEqual([
+        { name: 'form_focus', path: '/signup', properties: { form: 'sign_up', field: 'email' } },
+        { name: 'form_focus', path: '/signup', properties: { form: 'sign_up', field: 'password' } },
+      ]);
+    expect(JSON.stringify(await sentEvents(page, 'form_focus'))).not.toContain('secret-address');
+    await context.close();
+  });
+
   it('sends form_focus once per field of the waitlist and social_click for a share link', async () => {
     await setServerClock({ at: '2025-08-01T12:00:00Z' });
     try {
