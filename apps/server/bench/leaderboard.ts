@@ -20,7 +20,7 @@ import { type DatabaseHandle, openDatabase, selectRows } from '../src/db/databas
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs.ts';
+import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { addPopulation } from './standings-population.ts';
 
 /** After gameweek 37, then after gameweek 38 (every goal of the season), before the season is final. */

@@ -11,7 +11,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
-import { markStandingsStale } from '../../src/plugins/app/standings/standings-inputs.ts';
+import { markStandingsStale } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { setUpTestApp } from '../support/build-test-app.ts';
 import { TEST_ENGINES } from '../support/test-database.ts';

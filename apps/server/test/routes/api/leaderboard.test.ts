@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
 import { players } from '../../../src/db/schema/index.ts';
-import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs.ts';
+import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';

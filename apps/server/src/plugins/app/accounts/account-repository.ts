@@ -7,3 +7,8 @@ export async function findAccountIdByEmail(db: Executor, email: string): Promise
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return account?.id;
 }
+
+/** The user row, and through it (ON DELETE CASCADE) the profile, sessions, credentials and picks. */
+export async function deleteAccountRow(db: Executor, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

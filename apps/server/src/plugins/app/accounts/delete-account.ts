@@ -1,17 +1,14 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.ts';
-import {
-  analyticsEvents,
-  mailOutbox,
-  profiles,
-  rateLimits,
-  standings,
-  users,
-  verifications,
-  waitlistEntries,
-} from '../../../db/schema/index.ts';
+import { forgetAnalyticsUser } from '../analytics/analytics-repository.ts';
+import { deleteMailsTo } from '../mail/mail-outbox-repository.ts';
 import { keyPart } from '../rate-limits/account-rate-limit.ts';
-import { markStandingsStale } from '../standings/standings-inputs.ts';
+import { deleteCountersContaining } from '../rate-limits/rate-limit-repository.ts';
+import { deleteMemberStandings } from '../standings/leaderboard-repository.ts';
+import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { deleteWaitlistEntries } from '../waitlist/waitlist-repository.ts';
+import { deleteAccountRow } from './account-repository.ts';
+import { lockProfileEmail } from './profile-repository.ts';
+import { deleteVerificationsOf } from './verification-repository.ts';
 
 /**
  * Deletes an account and everything that names the person, in one transaction:
@@ -25,26 +22,20 @@ import { markStandingsStale } from '../standings/standings-inputs.ts';
  */
 export async function deleteAccount(db: Database, user: { id: string; email: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ email: profiles.email })
-      .from(profiles)
-      .where(eq(profiles.id, user.id))
-      .for('update');
-    const addresses = [...new Set([user.email, profile?.email].filter(Boolean).map(lowerCase))];
+    const profileEmail = await lockProfileEmail(tx, user.id);
+    const addresses = [...new Set([user.email, profileEmail].filter(Boolean).map(lowerCase))];
 
-    await tx
-      .delete(verifications)
-      .where(or(inArray(verifications.identifier, addresses), eq(verifications.value, user.id)));
-    await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, addresses));
-    await tx.delete(waitlistEntries).where(inArray(waitlistEntries.email, addresses));
+    await deleteVerificationsOf(tx, { userId: user.id, addresses });
+    await deleteMailsTo(tx, addresses);
+    await deleteWaitlistEntries(tx, addresses);
     // Counters are keyed on the address's digest (and, from older versions, the address itself).
     for (const part of addresses.flatMap((address) => [address, keyPart(address)]))
-      await tx.delete(rateLimits).where(sql`strpos(${rateLimits.key}, ${part}) > 0`);
-    await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, user.id));
+      await deleteCountersContaining(tx, part);
+    await forgetAnalyticsUser(tx, user.id);
     // The stored boards have no foreign keys (they are rebuilt and swapped whole): remove the
     // rows now so the person leaves every board at once; the recompute closes the rank gap.
-    await tx.delete(standings).where(eq(standings.userId, user.id));
-    await tx.delete(users).where(eq(users.id, user.id));
+    await deleteMemberStandings(tx, user.id);
+    await deleteAccountRow(tx, user.id);
     await markStandingsStale(tx);
   });
 }

@@ -1,6 +1,6 @@
 import type { Profile } from '@hit21/core';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/database.ts';
+import type { Executor, Transaction } from '../../../db/database.ts';
 import { profiles, users } from '../../../db/schema/index.ts';
 
 type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email' | 'createdAt'>>;
@@ -49,6 +49,16 @@ export async function findOrCreateProfile(
     .where(eq(profiles.id, user.id));
   if (!row) throw new Error(`Profile of ${user.id} vanished`);
   return toProfile(row.profile, row.emailVerified, row.emailVerified ? row.userUpdatedAt : null);
+}
+
+/** The profile's address, its row locked until the transaction ends (undefined without a profile). */
+export async function lockProfileEmail(tx: Transaction, userId: string): Promise<string | undefined> {
+  const [profile] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for('update');
+  return profile?.email;
 }
 
 export async function updateProfile(db: Executor, userId: string, changes: ProfileChanges): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Profile, updateProfileInputSchema } from '@hit21/core';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
-import { markStandingsStale } from '../standings/standings-inputs.ts';
+import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
 import { assertDateOfBirthAllowed } from './profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from './profile-repository.ts';
 

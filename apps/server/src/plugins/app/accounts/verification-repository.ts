@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { verifications } from '../../../db/schema/index.ts';
 
@@ -15,4 +15,14 @@ export async function deletePasswordResetTokens(db: Executor, userId: string): P
         eq(verifications.value, userId),
       ),
     );
+}
+
+/** Every token of a person: e-mail verifications (keyed by the address) and reset links (valued the user id). */
+export async function deleteVerificationsOf(
+  db: Executor,
+  { userId, addresses }: { userId: string; addresses: string[] },
+): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(or(inArray(verifications.identifier, addresses), eq(verifications.value, userId)));
 }

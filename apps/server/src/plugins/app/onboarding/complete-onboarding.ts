@@ -5,7 +5,7 @@ import { isKnownCountryName } from '../accounts/countries.ts';
 import { assertDateOfBirthAllowed, profileFieldRefusal } from '../accounts/profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from '../accounts/profile-repository.ts';
 import { listSeasonClubs } from '../season/season-repository.ts';
-import { markStandingsStale } from '../standings/standings-inputs.ts';
+import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
 
 export interface CompleteOnboardingOptions {
   db: Database;

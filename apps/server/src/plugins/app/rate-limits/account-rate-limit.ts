@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_MESSAGES, AppError } from '@hit21/core';
-import { sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../../db/database.ts';
+import type { Executor } from '../../../db/database.ts';
+import { clearCount, incrementCount, readCount } from './rate-limit-repository.ts';
 
 export const CLIENT_WINDOW_MS = 60_000;
 export const ADDRESS_WINDOW_MS = 15 * 60_000;
@@ -36,32 +36,13 @@ export async function consumeAttempt(
   return (await countAttempt(db, key, windowMs)) <= max;
 }
 
-/** Adds one to `key`'s count in its window (a new window once the old one has ended) and answers it. */
-async function countAttempt(db: Executor, key: string, windowMs: number): Promise<number> {
-  const nowMs = realNow();
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${nowMs})
-        on conflict (key) do update set
-          count = case when rate_limits.last_request <= ${nowMs - windowMs} then 1 else rate_limits.count + 1 end,
-          last_request = case when rate_limits.last_request <= ${nowMs - windowMs} then ${nowMs} else rate_limits.last_request end
-        returning count`,
-  );
-  return row?.count ?? 0;
-}
+/** Adds one to `key`'s count in its window, on real time, and answers it. */
+const countAttempt = (db: Executor, key: string, windowMs: number) =>
+  incrementCount(db, key, { windowMs, nowMs: realNow() });
 
-/** `key`'s count in its current window, without counting anything. */
-async function currentCount(db: Executor, key: string, windowMs: number): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`select count from rate_limits where key = ${key} and last_request > ${realNow() - windowMs}`,
-  );
-  return row?.count ?? 0;
-}
-
-async function clearCount(db: Executor, key: string): Promise<void> {
-  await selectRows(db, sql`delete from rate_limits where key = ${key} returning key`);
-}
+/** `key`'s count in its current window, on real time, without counting anything. */
+const currentCount = (db: Executor, key: string, windowMs: number) =>
+  readCount(db, key, { windowMs, nowMs: realNow() });
 
 function tooManyAttempts(message: string): AppError {
   return new AppError('RATE_LIMITED', {

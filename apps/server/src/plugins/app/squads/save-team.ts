@@ -9,7 +9,7 @@ import {
   teamSelectionProblem,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
-import { markStandingsStale } from '../standings/standings-inputs.ts';
+import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
 import {
   countTeamPicks,
   findPlayersForTeam,

@@ -258,3 +258,8 @@ function groupsTotal(seasonId: string, board: Board, match: SearchMatch): SQL {
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
+
+/** A member's rows on every stored board (the boards have no foreign keys: they are rebuilt and swapped whole). */
+export async function deleteMemberStandings(db: Executor, userId: string): Promise<void> {
+  await db.delete(standings).where(eq(standings.userId, userId));
+}

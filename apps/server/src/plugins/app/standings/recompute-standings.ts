@@ -10,7 +10,7 @@ import {
 } from '../../../db/database.ts';
 import { picks, players, profiles, standingsGroups, standingsState } from '../../../db/schema/index.ts';
 import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
-import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs.ts';
+import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs-repository.ts';
 
 /**
  * The databases this process is recomputing on. The advisory lock keeps other instances out,

@@ -2,7 +2,7 @@ import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import { eq, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { standingsState } from '../../../db/schema/index.ts';
-import { goalsFingerprintSql, inputsVersionSql } from './standings-inputs.ts';
+import { goalsFingerprintSql, inputsVersionSql } from './standings-inputs-repository.ts';
 
 export type StaleReason =
   | 'never computed'

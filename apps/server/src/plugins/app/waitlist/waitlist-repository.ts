@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { waitlistEntries } from '../../../db/schema/index.ts';
 
@@ -18,4 +18,8 @@ export async function addWaitlistEntry(
 export async function countWaitlistEntries(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(waitlistEntries);
   return row?.value ?? 0;
+}
+
+export async function deleteWaitlistEntries(db: Executor, emails: string[]): Promise<void> {
+  await db.delete(waitlistEntries).where(inArray(waitlistEntries.email, emails));
 }
