@@ -1,11 +1,20 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../../db/database.ts';
-import { mailOutbox } from '../../../db/schema/index.ts';
+import {
+  insertMail,
+  lockDueMails,
+  markMailNotSent,
+  markMailSent,
+  markMailStored,
+  type OutboxMail,
+  postponeMail,
+} from './mail-outbox-repository.ts';
 import type { MailContent } from './mail-templates.ts';
 
 const MAX_ATTEMPTS = 6;
+/** Due mails one retry claims. */
+const RETRY_BATCH = 20;
 
 export interface Mailer {
   /** Stores the message, then tries to send it; a failed send is retried later, never lost. */
@@ -30,9 +39,9 @@ export function createMailer(options: {
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
 
-  async function deliver(row: typeof mailOutbox.$inferSelect): Promise<void> {
+  async function deliver(row: OutboxMail): Promise<void> {
     if (!transport) {
-      await db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, row.id));
+      await markMailStored(db, row.id);
       return;
     }
     try {
@@ -43,19 +52,13 @@ export function createMailer(options: {
         text: row.text,
         html: row.html,
       });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: now(), attempts: row.attempts + 1, lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+      await markMailSent(db, row.id, { sentAt: now(), attempts: row.attempts + 1 });
     } catch (error) {
       const attempts = row.attempts + 1;
       const isFinal = attempts >= MAX_ATTEMPTS;
       // Back off 1, 2, 4, 8, 16 minutes between attempts.
       const nextAttemptAt = new Date(now().getTime() + 60_000 * 2 ** (attempts - 1));
-      await db
-        .update(mailOutbox)
-        .set({ status: isFinal ? 'failed' : 'pending', attempts, lastError: String(error), nextAttemptAt })
-        .where(eq(mailOutbox.id, row.id));
+      await markMailNotSent(db, row.id, { isFinal, attempts, lastError: String(error), nextAttemptAt });
       (isFinal ? log.error : log.warn)(
         { err: error, mailId: row.id, attempts },
         `E-mail to ${row.to} not sent`,
@@ -65,29 +68,15 @@ export function createMailer(options: {
 
   return {
     async send(to, content) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to, ...content })
-        .returning();
+      const row = await insertMail(db, to, content);
       if (row) await deliver(row);
     },
     async retryDue() {
       if (!transport) return 0;
       // Claim due rows so that two instances never send the same message.
       const due = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now())))
-          .orderBy(asc(mailOutbox.nextAttemptAt))
-          .limit(20)
-          .for('update', { skipLocked: true });
-        for (const row of rows) {
-          await tx
-            .update(mailOutbox)
-            .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
-            .where(eq(mailOutbox.id, row.id));
-        }
+        const rows = await lockDueMails(tx, now(), RETRY_BATCH);
+        for (const row of rows) await postponeMail(tx, row.id);
         return rows;
       });
       for (const row of due) await deliver(row);
