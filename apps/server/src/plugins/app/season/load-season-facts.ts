@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import type { Database, Executor } from '../../../db/database.ts';
-import {
-  clubs,
-  gameweeks,
-  goals,
-  playerClubSpells,
-  players,
-  seasonClubs,
-  seasons,
-} from '../../../db/schema/index.ts';
+import type { Database } from '../../../db/database.ts';
 import { type SeasonFacts, seasonFactsSchema } from './season-facts.schemas.ts';
-
-const INSERT_CHUNK = 500;
+import {
+  findSeasonDataVersion,
+  lockSeasonData,
+  replaceClubSpells,
+  replaceGameweeks,
+  replaceGoals,
+  replaceSeasonClubs,
+  replaceSeasonPlayers,
+  upsertSeason,
+} from './season-facts-repository.ts';
 
 /** A stable fingerprint of the facts: the same facts always give the same version. */
 export function seasonFactsVersion(facts: SeasonFacts): string {
@@ -51,12 +48,9 @@ export async function loadSeasonFacts(
 
   return db.transaction(async (tx) => {
     // Instances starting together load one at a time; the others then find the version stored.
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.seasonData})`);
-    const [stored] = await tx
-      .select({ dataVersion: seasons.dataVersion })
-      .from(seasons)
-      .where(eq(seasons.id, season.id));
-    if (stored?.dataVersion === dataVersion && !options.force) return { ...summary, changed: false };
+    await lockSeasonData(tx);
+    const storedVersion = await findSeasonDataVersion(tx, season.id);
+    if (storedVersion === dataVersion && !options.force) return { ...summary, changed: false };
 
     const seasonRow = {
       id: season.id,
@@ -67,88 +61,25 @@ export async function loadSeasonFacts(
       dataVersion,
       importedAt: new Date(),
     };
-    await tx.insert(seasons).values(seasonRow).onConflictDoUpdate({ target: seasons.id, set: seasonRow });
+    await upsertSeason(tx, seasonRow);
+    await replaceGameweeks(tx, season.id, season.gameweeks);
+    await replaceSeasonClubs(tx, season.id, facts.clubs);
 
-    await tx.delete(gameweeks).where(eq(gameweeks.seasonId, season.id));
-    await tx
-      .insert(gameweeks)
-      .values(season.gameweeks.map((gameweek) => ({ seasonId: season.id, ...gameweek })));
-
-    for (const club of facts.clubs) {
-      await tx.insert(clubs).values(club).onConflictDoUpdate({ target: clubs.code, set: club });
-    }
-    await tx.delete(seasonClubs).where(eq(seasonClubs.seasonId, season.id));
-    await tx
-      .insert(seasonClubs)
-      .values(facts.clubs.map((club) => ({ seasonId: season.id, clubCode: club.code })));
-
-    const playerIdByFplCode = await upsertPlayers(tx, season.id, facts.players);
+    const playerIdByFplCode = await replaceSeasonPlayers(tx, season.id, facts.players);
     const playerIds = [...playerIdByFplCode.values()];
 
-    await tx.delete(playerClubSpells).where(inArray(playerClubSpells.playerId, playerIds));
     const spellRows = facts.players.flatMap((player) =>
       player.clubSpells.map((spell) => ({ playerId: playerIdByFplCode.get(player.fplCode) ?? '', ...spell })),
     );
-    await insertInChunks(spellRows, (chunk) => tx.insert(playerClubSpells).values(chunk));
+    await replaceClubSpells(tx, playerIds, spellRows);
 
-    await tx.delete(goals).where(inArray(goals.playerId, playerIds));
     const goalRows = facts.goals.map(({ fplCode, kickoffAt, ...goal }) => {
       const playerId = playerIdByFplCode.get(fplCode);
       if (!playerId) throw new Error(`Goal of unknown player code ${fplCode} in fixture ${goal.fixtureId}`);
       return { ...goal, playerId, kickoffAt: new Date(kickoffAt) };
     });
-    await insertInChunks(goalRows, (chunk) => tx.insert(goals).values(chunk));
+    await replaceGoals(tx, playerIds, goalRows);
 
     return { ...summary, changed: true };
   });
-}
-
-async function upsertPlayers(
-  tx: Executor,
-  seasonId: string,
-  factsPlayers: SeasonFacts['players'],
-): Promise<Map<number, string>> {
-  const rows = factsPlayers.map(({ clubSpells: _clubSpells, ...player }) => ({ seasonId, ...player }));
-  const idByCode = new Map<number, string>();
-  await insertInChunks(rows, async (chunk) => {
-    const inserted = await tx
-      .insert(players)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [players.seasonId, players.fplCode],
-        set: {
-          name: sqlExcluded('name'),
-          webName: sqlExcluded('web_name'),
-          firstName: sqlExcluded('first_name'),
-          secondName: sqlExcluded('second_name'),
-          position: sqlExcluded('position'),
-          lastSeasonGoals: sqlExcluded('last_season_goals'),
-          firstGameweek: sqlExcluded('first_gameweek'),
-        },
-      })
-      .returning({ id: players.id, fplCode: players.fplCode });
-    for (const player of inserted) idByCode.set(player.fplCode, player.id);
-  });
-  // Players no longer in the facts leave the season.
-  const keptCodes = factsPlayers.map((player) => player.fplCode);
-  await tx
-    .delete(players)
-    .where(
-      and(
-        eq(players.seasonId, seasonId),
-        keptCodes.length > 0 ? notInArray(players.fplCode, keptCodes) : undefined,
-      ),
-    );
-  return idByCode;
-}
-
-/** The value the conflicting insert proposed, for ON CONFLICT DO UPDATE. */
-function sqlExcluded(column: string) {
-  return sql.raw(`excluded.${column}`);
-}
-
-async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await insert(rows.slice(start, start + INSERT_CHUNK));
-  }
 }
