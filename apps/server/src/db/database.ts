@@ -63,6 +63,23 @@ export type DatabaseLocation =
   /** `dataDir` is a folder on disk, or `memory://` for a throw-away database. */
   | { engine: 'pglite'; dataDir: string };
 
+/**
+ * A pool client lent out for work of its own. The pool only listens for errors on idle
+ * clients: a lent client whose server goes away (a restart, a failover) would raise an
+ * uncaught error and end the process. The lost server fails the work's next query instead.
+ */
+async function lendClient(pool: pg.Pool): Promise<pg.PoolClient & { returnToPool(destroy?: boolean): void }> {
+  const client = await pool.connect();
+  const ignoreLostServer = () => {};
+  client.on('error', ignoreLostServer);
+  return Object.assign(client, {
+    returnToPool(destroy = false) {
+      client.off('error', ignoreLostServer);
+      client.release(destroy);
+    },
+  });
+}
+
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
@@ -81,7 +98,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       listen: listener.listen,
       notify: (channel, payload, tx) => notify(tx ?? db, channel, payload),
       async withConnection(work) {
-        const client = await pool.connect();
+        const client = await lendClient(pool);
         let isClean = false;
         try {
           const result = await work({
@@ -97,14 +114,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           return result;
         } finally {
           // A connection that failed halfway may hold session state (a lock): it is closed, not reused.
-          client.release(!isClean);
+          client.returnToPool(!isClean);
         }
       },
       // Enough to keep a small server's cores busy with bulk work while requests still get through.
       parallelConnections: 2,
       async migrate() {
         // Several instances may start together: one migrates while the others wait on the lock.
-        const client = await pool.connect();
+        const client = await lendClient(pool);
         try {
           await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.migrations]);
           await migrateNodePostgres(drizzleNodePostgres({ client, schema }), {
@@ -114,7 +131,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           await client
             .query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.migrations])
             .catch(() => {});
-          client.release();
+          client.returnToPool();
         }
       },
       async close() {

@@ -153,7 +153,10 @@ describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s',
       payload: ONBOARDING,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().userMessage).toBe('Requests from other sites are not allowed.');
+    expect(response.json()).toMatchObject({
+      reason: 'CROSS_SITE_REQUEST',
+      userMessage: expect.stringMatching(/^This address isn't allowed to make changes\. Open Hit21 at http/),
+    });
     expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().onboardingComplete).toBe(
       false,
     );
