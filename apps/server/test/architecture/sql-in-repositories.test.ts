@@ -24,9 +24,6 @@ const QUERY_CALL =
 const KNOWN_EXCEPTIONS = new Set([
   'plugins/app/standings/recompute-standings.ts',
   'plugins/app/standings/standings-freshness.ts',
-  'plugins/app/stats-sync/apply-goal-feed.ts',
-  'plugins/app/stats-sync/run-stats-sync.ts',
-  'plugins/app/stats-sync/stats-sync-runs.ts',
 ]);
 
 async function listSourceFiles(root: string, folder: string): Promise<string[]> {

@@ -1,26 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { selectRows, type Transaction } from '../../../db/database.ts';
-import {
-  gameweeks,
-  goals,
-  playerClubSpells,
-  players,
-  type StatsSyncSummary,
-  seasonClubs,
-  seasons,
-} from '../../../db/schema/index.ts';
+import type { Transaction } from '../../../db/database.ts';
+import type { StatsSyncSummary } from '../../../db/schema/index.ts';
 import { type FeedGoal, type GoalFeed, goalFeedSchema } from './goal-feed.ts';
+import {
+  deleteGoal,
+  insertClubSpells,
+  insertGoals,
+  insertPlayers,
+  listClubSpellsByPlayer,
+  listPlayerIdsByCode,
+  listSeasonGoals,
+  readSeasonCalendar,
+  setClubSpell,
+  updateGoal,
+} from './goal-sync-repository.ts';
 
 const INSERT_CHUNK = 500;
-
-interface StoredGoal {
-  player_id: string;
-  fixture_id: number;
-  gameweek: number;
-  kickoff_at: Date | string;
-  goals: number;
-  club_code: string;
-}
 
 /**
  * Brings the stored goals of a season up to the feed, inside the caller's transaction:
@@ -41,38 +35,20 @@ export async function applyGoalFeed(
   const feed = goalFeedSchema.parse(input);
   await checkFeedFitsSeason(tx, seasonId, feed);
 
-  const idByCode = new Map(
-    (
-      await tx
-        .select({ id: players.id, fplCode: players.fplCode })
-        .from(players)
-        .where(eq(players.seasonId, seasonId))
-    ).map((player) => [player.fplCode, player.id]),
-  );
-  const storedSpells = await tx
-    .select({
-      playerId: playerClubSpells.playerId,
-      fromGameweek: playerClubSpells.fromGameweek,
-      clubCode: playerClubSpells.clubCode,
-    })
-    .from(playerClubSpells)
-    .innerJoin(players, eq(players.id, playerClubSpells.playerId))
-    .where(eq(players.seasonId, seasonId));
-  const spellsByPlayer = new Map<string, { fromGameweek: number; clubCode: string }[]>();
-  for (const { playerId, ...spell } of storedSpells) {
-    spellsByPlayer.set(playerId, [...(spellsByPlayer.get(playerId) ?? []), spell]);
-  }
+  const idByCode = await listPlayerIdsByCode(tx, seasonId);
+  const spellsByPlayer = await listClubSpellsByPlayer(tx, seasonId);
 
   // Players new to the game, with their spells.
   const newPlayers = feed.players.filter((player) => !idByCode.has(player.fplCode));
   for (let start = 0; start < newPlayers.length; start += INSERT_CHUNK) {
     const chunk = newPlayers.slice(start, start + INSERT_CHUNK);
-    const inserted = await tx
-      .insert(players)
-      .values(chunk.map(({ clubSpells: _clubSpells, ...player }) => ({ seasonId, ...player })))
-      .returning({ id: players.id, fplCode: players.fplCode });
+    const inserted = await insertPlayers(
+      tx,
+      chunk.map(({ clubSpells: _clubSpells, ...player }) => ({ seasonId, ...player })),
+    );
     for (const player of inserted) idByCode.set(player.fplCode, player.id);
-    await tx.insert(playerClubSpells).values(
+    await insertClubSpells(
+      tx,
       chunk.flatMap((player) =>
         player.clubSpells.map((spell, index) => ({
           playerId: idByCode.get(player.fplCode) ?? '',
@@ -93,13 +69,7 @@ export async function applyGoalFeed(
     const spells = spellsByPlayer.get(playerId) ?? [];
     for (const spell of player.clubSpells) {
       if (clubAt(spells, spell.fromGameweek) === spell.clubCode) continue;
-      await tx
-        .insert(playerClubSpells)
-        .values({ playerId, ...spell })
-        .onConflictDoUpdate({
-          target: [playerClubSpells.playerId, playerClubSpells.fromGameweek],
-          set: { clubCode: spell.clubCode },
-        });
+      await setClubSpell(tx, playerId, spell);
       spells.push(spell);
       transfers += 1;
     }
@@ -107,11 +77,7 @@ export async function applyGoalFeed(
   }
 
   // Goals: set to the feed's values.
-  const storedGoals = await selectRows<StoredGoal>(
-    tx,
-    sql`select g.player_id, g.fixture_id, g.gameweek, g.kickoff_at, g.goals, g.club_code
-        from goals g join players p on p.id = g.player_id where p.season_id = ${seasonId}`,
-  );
+  const storedGoals = await listSeasonGoals(tx, seasonId);
   const storedByKey = new Map(storedGoals.map((goal) => [`${goal.player_id}:${goal.fixture_id}`, goal]));
   const feedKeys = new Set<string>();
   const toInsert: (Omit<FeedGoal, 'fplCode' | 'kickoffAt'> & { playerId: string; kickoffAt: Date })[] = [];
@@ -134,21 +100,12 @@ export async function applyGoalFeed(
       stored.club_code !== row.clubCode ||
       new Date(stored.kickoff_at).getTime() !== row.kickoffAt.getTime()
     ) {
-      await tx
-        .update(goals)
-        .set({
-          goals: row.goals,
-          gameweek: row.gameweek,
-          clubCode: row.clubCode,
-          kickoffAt: row.kickoffAt,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(goals.playerId, playerId), eq(goals.fixtureId, row.fixtureId)));
+      await updateGoal(tx, row);
       goalsChanged += 1;
     }
   }
   for (let start = 0; start < toInsert.length; start += INSERT_CHUNK) {
-    await tx.insert(goals).values(toInsert.slice(start, start + INSERT_CHUNK));
+    await insertGoals(tx, toInsert.slice(start, start + INSERT_CHUNK));
   }
 
   const covered = new Set(feed.coveredFixtureIds);
@@ -156,9 +113,7 @@ export async function applyGoalFeed(
     (goal) => covered.has(goal.fixture_id) && !feedKeys.has(`${goal.player_id}:${goal.fixture_id}`),
   );
   for (const goal of removed) {
-    await tx
-      .delete(goals)
-      .where(and(eq(goals.playerId, goal.player_id), eq(goals.fixtureId, goal.fixture_id)));
+    await deleteGoal(tx, goal.player_id, goal.fixture_id);
   }
 
   return {
@@ -173,21 +128,8 @@ export async function applyGoalFeed(
 
 /** A feed for another season (unknown clubs, gameweeks beyond the calendar) is refused whole. */
 async function checkFeedFitsSeason(tx: Transaction, seasonId: string, feed: GoalFeed) {
-  const [season] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
-  if (!season) throw new Error(`Season ${seasonId} is not loaded`);
-  const clubCodes = new Set(
-    (
-      await tx
-        .select({ code: seasonClubs.clubCode })
-        .from(seasonClubs)
-        .where(eq(seasonClubs.seasonId, seasonId))
-    ).map((club) => club.code),
-  );
-  const weeks = new Set(
-    (await tx.select({ week: gameweeks.week }).from(gameweeks).where(eq(gameweeks.seasonId, seasonId))).map(
-      (gameweek) => gameweek.week,
-    ),
-  );
+  const { isStored, clubCodes, weeks } = await readSeasonCalendar(tx, seasonId);
+  if (!isStored) throw new Error(`Season ${seasonId} is not loaded`);
   const usedClubs = [
     ...feed.players.flatMap((player) => player.clubSpells.map((spell) => spell.clubCode)),
     ...feed.goals.map((goal) => goal.clubCode),

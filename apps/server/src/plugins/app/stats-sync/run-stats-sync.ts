@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import type { Database } from '../../../db/database.ts';
 import type { StatsSyncSummary } from '../../../db/schema/index.ts';
+import { lockSeasonData } from '../season/season-facts-repository.ts';
 import { findActiveSeason } from '../season/season-repository.ts';
 import { applyGoalFeed } from './apply-goal-feed.ts';
 import { readFplApiFeed } from './fpl-api-feed.ts';
 import { readFplFolderFeed } from './fpl-folder-feed.ts';
-import { claimStatsSync, finishStatsSyncRun } from './stats-sync-runs.ts';
+import { claimStatsSync } from './stats-sync-runs.ts';
+import { finishStatsSyncRun } from './stats-sync-runs-repository.ts';
 
 /** A whole run (every request of the read) stops after this, well within STALE_RUN_MS. */
 const RUN_TIMEOUT_MS = 5 * 60_000;
@@ -52,7 +52,7 @@ export async function runStatsSync(options: RunStatsSyncOptions): Promise<StatsS
       : await readFplFolderFeed(source, season);
     const summary = await db.transaction(async (tx) => {
       // The season loader's lock: a sync never writes while a season is reloaded.
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.seasonData})`);
+      await lockSeasonData(tx);
       const applied = await applyGoalFeed(tx, { seasonId: season.id, feed });
       await finishStatsSyncRun(tx, claim.runId, { status: 'ok', summary: applied });
       return applied;

@@ -1,7 +1,11 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Database, type Executor, selectRows } from '../../../db/database.ts';
-import { type StatsSyncSummary, statsSyncRuns } from '../../../db/schema/index.ts';
+import type { Database, Transaction } from '../../../db/database.ts';
+import {
+  failStaleRuns,
+  findLatestRun,
+  insertRunningRun,
+  insertSkippedRun,
+  tryStatsSyncClaimLock,
+} from './stats-sync-runs-repository.ts';
 
 /**
  * A run still marked running after this long died with its instance; a run is stopped well
@@ -25,58 +29,25 @@ export async function claimStatsSync(
   { source, minimumGapMs }: { source: string; minimumGapMs?: number },
 ): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
-    const [lock] = await selectRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.statsSyncClaim}) as locked`,
-    );
-    if (!lock?.locked) return recordSkipped(tx, source, 'another instance is starting a goals sync');
+    if (!(await tryStatsSyncClaimLock(tx))) {
+      return recordSkipped(tx, source, 'another instance is starting a goals sync');
+    }
 
-    await tx
-      .update(statsSyncRuns)
-      .set({ status: 'failed', finishedAt: sql`now()`, error: 'did not finish: its instance stopped' })
-      .where(and(eq(statsSyncRuns.status, 'running'), lte(statsSyncRuns.startedAt, ago(STALE_RUN_MS))));
-    const [latest] = await selectRows<{ status: string; started_at: Date | string; is_recent: boolean }>(
-      tx,
-      sql`select status, started_at, started_at > ${ago(minimumGapMs ?? 0)} as is_recent
-          from stats_sync_runs where status <> 'skipped' order by started_at desc, id desc limit 1`,
-    );
-    if (minimumGapMs && latest?.is_recent) return { status: 'not-due' };
+    await failStaleRuns(tx, STALE_RUN_MS);
+    const latest = await findLatestRun(tx, minimumGapMs ?? 0);
+    if (minimumGapMs && latest?.isRecent) return { status: 'not-due' };
     if (latest?.status === 'running') {
-      const since = new Date(latest.started_at).toISOString();
+      const since = latest.startedAt.toISOString();
       return recordSkipped(tx, source, `another goals sync is running (since ${since})`);
     }
 
-    const [run] = await tx
-      .insert(statsSyncRuns)
-      .values({ source, status: 'running' })
-      .returning({ id: statsSyncRuns.id });
-    if (!run) throw new Error('The goals sync could not be recorded');
-    return { status: 'claimed', runId: run.id };
+    const runId = await insertRunningRun(tx, source);
+    if (runId === undefined) throw new Error('The goals sync could not be recorded');
+    return { status: 'claimed', runId };
   });
 }
 
-export async function finishStatsSyncRun(
-  db: Executor,
-  runId: number,
-  outcome: { status: 'ok'; summary: StatsSyncSummary } | { status: 'failed'; error: string },
-): Promise<void> {
-  await db
-    .update(statsSyncRuns)
-    .set({
-      status: outcome.status,
-      finishedAt: sql`now()`,
-      summary: outcome.status === 'ok' ? outcome.summary : null,
-      error: outcome.status === 'failed' ? outcome.error : null,
-    })
-    .where(eq(statsSyncRuns.id, runId));
-}
-
-async function recordSkipped(tx: Executor, source: string, reason: string): Promise<Claim> {
-  await tx.insert(statsSyncRuns).values({ source, status: 'skipped', finishedAt: sql`now()`, error: reason });
+async function recordSkipped(tx: Transaction, source: string, reason: string): Promise<Claim> {
+  await insertSkippedRun(tx, source, reason);
   return { status: 'skipped', reason };
-}
-
-/** The database's now minus some milliseconds: instances compare times on one clock. */
-function ago(ms: number) {
-  return sql`now() - interval '1 millisecond' * ${ms}::double precision`;
 }
