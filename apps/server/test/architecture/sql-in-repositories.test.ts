@@ -17,15 +17,6 @@ const DRIZZLE_IMPORT = /^import\s+(?!type\b)[^;]*?from\s+'drizzle-orm(?:\/[^']*)
 const QUERY_CALL =
   /\b(?:db|tx|executor)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|query)\b/;
 
-/**
- * Operations in `plugins/app` that still hold SQL of their own, written before the rule.
- * The list may only shrink: a new file with SQL belongs in its feature's repository.
- */
-const KNOWN_EXCEPTIONS = new Set([
-  'plugins/app/standings/recompute-standings.ts',
-  'plugins/app/standings/standings-freshness.ts',
-]);
-
 async function listSourceFiles(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(path.join(root, folder), { withFileTypes: true, recursive: true }).catch(
     () => [],
@@ -36,10 +27,7 @@ async function listSourceFiles(root: string, folder: string): Promise<string[]> 
 }
 
 /** Files outside repositories and `db/` that import drizzle-orm or run a query themselves. */
-export async function findSqlOutsideRepositories(
-  root: string,
-  exceptions: ReadonlySet<string> = new Set(),
-): Promise<string[]> {
+export async function findSqlOutsideRepositories(root: string): Promise<string[]> {
   const files = [
     ...(await listSourceFiles(root, 'routes')),
     ...(await listSourceFiles(root, 'plugins/external')),
@@ -47,7 +35,6 @@ export async function findSqlOutsideRepositories(
   ];
   const offenders: string[] = [];
   for (const file of files) {
-    if (exceptions.has(file)) continue;
     const text = await readFile(path.join(root, file), 'utf8');
     if (DRIZZLE_IMPORT.test(text) || QUERY_CALL.test(text)) offenders.push(file);
   }
@@ -56,12 +43,7 @@ export async function findSqlOutsideRepositories(
 
 describe('SQL only in repositories', () => {
   it('keeps queries out of routes, library plugins and operations', async () => {
-    expect(await findSqlOutsideRepositories(SERVER_SOURCE, KNOWN_EXCEPTIONS)).toEqual([]);
-  });
-
-  it('lists as exceptions only files that still hold SQL (drop a file from the list once it is clean)', async () => {
-    const offenders = await findSqlOutsideRepositories(SERVER_SOURCE);
-    expect([...KNOWN_EXCEPTIONS].filter((file) => !offenders.includes(file))).toEqual([]);
+    expect(await findSqlOutsideRepositories(SERVER_SOURCE)).toEqual([]);
   });
 
   it('catches a route that imports drizzle or queries the handle, and lets a repository do both', async () => {

@@ -1,16 +1,20 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
-import { eq, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
+import type { Database, DatabaseConnection, DatabaseHandle } from '../../../db/database.ts';
 import {
-  type Database,
-  type DatabaseConnection,
-  type DatabaseHandle,
-  selectRows,
-  type Transaction,
-} from '../../../db/database.ts';
-import { picks, players, profiles, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+  analyzeNextBoard,
+  buildNextBoardIndex,
+  createNextBoard,
+  type IndexDefinition,
+  listBoardMembers,
+  listStandingsIndexes,
+  releaseRecomputeLock,
+  replaceGroups,
+  saveStandingsState,
+  swapInNextBoard,
+  tryRecomputeLock,
+} from './board-rebuild-repository.ts';
 import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
-import { goalsFingerprintSql, inputsVersionSql, listCountedGoals } from './standings-inputs-repository.ts';
+import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
 /**
  * The databases this process is recomputing on. The advisory lock keeps other instances out,
@@ -50,11 +54,6 @@ interface RankingInputs {
   members: StandingsMember[];
 }
 
-interface IndexDefinition {
-  indexname: string;
-  indexdef: string;
-}
-
 /**
  * Recomputes a season's boards as they stand at `now`: reads the goals that count, every
  * board member (onboarding complete) and their picks in one repeatable-read snapshot, scores
@@ -79,11 +78,7 @@ export async function recomputeStandings(options: {
   recomputing.add(database);
   const result = await database
     .withConnection(async (connection): Promise<RecomputeResult> => {
-      const [lock] = await selectRows<{ locked: boolean }>(
-        connection.db,
-        sql`select pg_try_advisory_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
-      );
-      if (!lock?.locked) return { status: 'busy' };
+      if (!(await tryRecomputeLock(connection.db))) return { status: 'busy' };
       try {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
@@ -113,15 +108,12 @@ export async function recomputeStandings(options: {
         await connection.db.transaction(async (tx) => {
           await replaceGroups(tx, season.id);
           await swapInNextBoard(tx, indexes);
-          await tx
-            .insert(standingsState)
-            .values({ seasonId: season.id, ...state })
-            .onConflictDoUpdate({ target: standingsState.seasonId, set: state });
+          await saveStandingsState(tx, season.id, state);
         });
         return { status: 'recomputed', members: ranked.length, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
-        await connection.db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
+        await releaseRecomputeLock(connection.db);
       }
     })
     .finally(() => recomputing.delete(database));
@@ -133,10 +125,7 @@ export async function recomputeStandings(options: {
 async function readRankingInputs(db: Database, seasonId: string, now: Date): Promise<RankingInputs> {
   return db.transaction(
     async (tx) => {
-      const [versions] = await selectRows<{ inputs_version: string | number; goals_fingerprint: string }>(
-        tx,
-        sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint`,
-      );
+      const stamps = await readInputStamps(tx, seasonId, now);
       const goalTimesByPlayer = new Map<number, number[]>();
       for (const goal of await listCountedGoals(tx, seasonId, now)) {
         const times = goalTimesByPlayer.get(goal.playerCode) ?? [];
@@ -145,45 +134,14 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
       }
       for (const times of goalTimesByPlayer.values()) times.sort((a, b) => b - a);
       return {
-        inputsVersion: Number(versions?.inputs_version ?? 0),
-        goalsFingerprint: versions?.goals_fingerprint ?? '',
+        inputsVersion: stamps.inputsVersion,
+        goalsFingerprint: stamps.goalsFingerprint,
         goalTimesByPlayer,
         members: await listBoardMembers(tx, seasonId),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-}
-
-/** Everybody on the boards: onboarding complete (name, country and club known), with or without a team. */
-async function listBoardMembers(tx: Transaction, seasonId: string): Promise<StandingsMember[]> {
-  const rows = await selectRows<{
-    user_id: string;
-    full_name: string;
-    country: string;
-    club: string;
-    picks: number[] | null;
-  }>(
-    tx,
-    sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-        ${profiles.favouriteTeam} as club, team.picks
-      from ${profiles}
-      left join (
-        select ${picks.userId} as user_id, array_agg(${players.fplCode}) as picks
-        from ${picks} join ${players} on ${players.id} = ${picks.playerId}
-        where ${picks.seasonId} = ${seasonId}
-        group by ${picks.userId}
-      ) team on team.user_id = ${profiles.id}
-      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
-  );
-  return rows.map((row) => ({
-    userId: row.user_id,
-    fullName: row.full_name,
-    country: row.country,
-    club: row.club,
-    picks: row.picks ?? [],
-  }));
 }
 
 /**
@@ -197,16 +155,8 @@ async function loadNextBoard(
   seasonId: string,
   ranked: readonly RankedStanding[],
 ): Promise<IndexDefinition[]> {
-  const { db } = connection;
-  const indexes = await selectRows<IndexDefinition>(
-    db,
-    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'standings'`,
-  );
-  await db.execute(sql`drop table if exists standings_next`);
-  await db.execute(
-    sql`create table standings_next (like standings including defaults including constraints)`,
-  );
-  await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
+  const indexes = await listStandingsIndexes(connection.db);
+  await createNextBoard(connection.db, seasonId);
   await connection.copyCsv('standings_next', STANDINGS_COLUMNS, standingsCsv(seasonId, ranked));
   return indexes;
 }
@@ -248,13 +198,7 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
     database.withConnection(async (connection) => {
       for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) {
         await connection.db
-          .transaction(async (tx) => {
-            // Sorting a million keys in memory rather than on disk; the builds side by side
-            // already keep the cores busy, so no extra workers per build.
-            await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-            await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
-            await tx.execute(sql.raw(statement));
-          })
+          .transaction((tx) => buildNextBoardIndex(tx, statement))
           .catch((error: unknown) => {
             queue.length = 0;
             throw error;
@@ -263,29 +207,9 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
     }),
   );
   await Promise.all(builders);
-  await database.db.execute(sql`analyze standings_next`);
+  await analyzeNextBoard(database.db);
 }
 
 function isGinIndex(index: IndexDefinition): boolean {
   return / USING gin /i.test(index.indexdef);
-}
-
-/**
- * The new board's member counts per country and club (see `standingsGroups`), counted from
- * `standings_next` before the swap locks the stored board: readers wait only for the renames.
- */
-async function replaceGroups(tx: Transaction, seasonId: string) {
-  await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
-  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
-    select season_id, country, club, count(*) from standings_next where season_id = ${seasonId}
-    group by season_id, country, club`);
-}
-
-/** Drops the stored table and renames the new one, and its indexes, into its place. */
-async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]) {
-  await tx.execute(sql`drop table standings`);
-  await tx.execute(sql`alter table standings_next rename to standings`);
-  for (const index of indexes) {
-    await tx.execute(sql.raw(`alter index ${index.indexname}_next rename to ${index.indexname}`));
-  }
 }

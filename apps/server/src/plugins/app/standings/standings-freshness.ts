@@ -1,8 +1,6 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
-import { eq, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../../db/database.ts';
-import { standingsState } from '../../../db/schema/index.ts';
-import { goalsFingerprintSql, inputsVersionSql } from './standings-inputs-repository.ts';
+import type { Executor } from '../../../db/database.ts';
+import { readStandingsStamps } from './standings-inputs-repository.ts';
 
 export type StaleReason =
   | 'never computed'
@@ -21,24 +19,11 @@ export async function standingsStaleReason(
   season: SeasonConfig,
   now: Date,
 ): Promise<StaleReason | undefined> {
-  const [row] = await selectRows<{
-    inputs_version: string | number;
-    goals_fingerprint: string;
-    computed_for: string | Date | null;
-    computed_version: string | number | null;
-    computed_fingerprint: string | null;
-  }>(
-    db,
-    sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(season.id, now)} as goals_fingerprint,
-        ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
-        ${standingsState.goalsFingerprint} as computed_fingerprint
-      from (select 1) as one
-      left join ${standingsState} on ${eq(standingsState.seasonId, season.id)}`,
-  );
-  if (!row?.computed_for) return 'never computed';
-  if (Number(row.inputs_version) !== Number(row.computed_version)) return 'teams or members changed';
-  if (row.goals_fingerprint !== row.computed_fingerprint) return 'goals counted changed';
-  if (isSeasonOver(season.gameweeks, new Date(row.computed_for)) !== isSeasonOver(season.gameweeks, now)) {
+  const { current, computed } = await readStandingsStamps(db, season.id, now);
+  if (!computed) return 'never computed';
+  if (current.inputsVersion !== computed.inputsVersion) return 'teams or members changed';
+  if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
+  if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
     return 'season ended';
   }
   return undefined;

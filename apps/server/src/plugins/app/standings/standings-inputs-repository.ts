@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { goals, players, standingsInputs } from '../../../db/schema/index.ts';
+import { goals, players, standingsInputs, standingsState } from '../../../db/schema/index.ts';
 
 /**
  * Marks every stored board stale, inside the caller's transaction: call it wherever a change
@@ -18,7 +18,7 @@ export async function markStandingsStale(db: Executor): Promise<void> {
 }
 
 /** The version `markStandingsStale` has reached (0 before the first change). */
-export function inputsVersionSql(): SQL<number> {
+function inputsVersionSql(): SQL<number> {
   return sql<number>`coalesce((select ${standingsInputs.version} from ${standingsInputs} where ${standingsInputs.id} = 1), 0)`;
 }
 
@@ -26,12 +26,71 @@ export function inputsVersionSql(): SQL<number> {
  * md5 of every goal of the season that counts at `now` (kicked off by then): it changes when
  * a sync adds, changes or removes a goal, and when the clock passes a kick-off either way.
  */
-export function goalsFingerprintSql(seasonId: string, now: Date): SQL<string> {
+function goalsFingerprintSql(seasonId: string, now: Date): SQL<string> {
   return sql<string>`(select md5(coalesce(string_agg(
       ${goals.playerId}::text || ':' || ${goals.fixtureId} || ':' || ${goals.goals} || ':' || extract(epoch from ${goals.kickoffAt}),
       ',' order by ${goals.playerId}, ${goals.fixtureId}), ''))
     from ${goals} join ${players} on ${players.id} = ${goals.playerId}
     where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()})`;
+}
+
+/** The stamps of what a board is computed from: the inputs version and the counted goals' md5. */
+export interface InputStamps {
+  inputsVersion: number;
+  goalsFingerprint: string;
+}
+
+/** The stamps the inputs of a season's board have at `now`. */
+export async function readInputStamps(db: Executor, seasonId: string, now: Date): Promise<InputStamps> {
+  const [versions] = await selectRows<{ inputs_version: string | number; goals_fingerprint: string }>(
+    db,
+    sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint`,
+  );
+  return {
+    inputsVersion: Number(versions?.inputs_version ?? 0),
+    goalsFingerprint: versions?.goals_fingerprint ?? '',
+  };
+}
+
+/** The stamps the inputs have at `now`, beside those the stored board was computed from (if it was). */
+export interface StandingsStamps {
+  current: InputStamps;
+  computed?: InputStamps & { computedFor: Date };
+}
+
+/**
+ * One small query: the counter, the state row and an md5 over the season's thousand-odd goal
+ * rows.
+ */
+export async function readStandingsStamps(
+  db: Executor,
+  seasonId: string,
+  now: Date,
+): Promise<StandingsStamps> {
+  const [row] = await selectRows<{
+    inputs_version: string | number;
+    goals_fingerprint: string;
+    computed_for: string | Date | null;
+    computed_version: string | number | null;
+    computed_fingerprint: string | null;
+  }>(
+    db,
+    sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
+        ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
+        ${standingsState.goalsFingerprint} as computed_fingerprint
+      from (select 1) as one
+      left join ${standingsState} on ${eq(standingsState.seasonId, seasonId)}`,
+  );
+  return {
+    current: { inputsVersion: Number(row?.inputs_version), goalsFingerprint: row?.goals_fingerprint ?? '' },
+    computed: row?.computed_for
+      ? {
+          computedFor: new Date(row.computed_for),
+          inputsVersion: Number(row.computed_version),
+          goalsFingerprint: row.computed_fingerprint ?? '',
+        }
+      : undefined,
+  };
 }
 
 export interface CountedGoal {

@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
+import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
+import { picks, players, profiles, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import type { StandingsMember } from './compute-standings.ts';
+
+/**
+ * The statements of a board rebuild (recompute-standings.ts): the stored table `standings` is
+ * replaced whole by `standings_next`, built beside it. They take the db of the operation's own
+ * connection where a session matters (the lock, the table being loaded).
+ */
+
+export interface IndexDefinition {
+  indexname: string;
+  indexdef: string;
+}
+
+/** Takes the recompute's session-level advisory lock if no other session holds it; never waits. */
+export async function tryRecomputeLock(db: Database): Promise<boolean> {
+  const [lock] = await selectRows<{ locked: boolean }>(
+    db,
+    sql`select pg_try_advisory_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
+  );
+  return lock?.locked === true;
+}
+
+export async function releaseRecomputeLock(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
+}
+
+/** Everybody on the boards: onboarding complete (name, country and club known), with or without a team. */
+export async function listBoardMembers(tx: Transaction, seasonId: string): Promise<StandingsMember[]> {
+  const rows = await selectRows<{
+    user_id: string;
+    full_name: string;
+    country: string;
+    club: string;
+    picks: number[] | null;
+  }>(
+    tx,
+    sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
+        ${profiles.favouriteTeam} as club, team.picks
+      from ${profiles}
+      left join (
+        select ${picks.userId} as user_id, array_agg(${players.fplCode}) as picks
+        from ${picks} join ${players} on ${players.id} = ${picks.playerId}
+        where ${picks.seasonId} = ${seasonId}
+        group by ${picks.userId}
+      ) team on team.user_id = ${profiles.id}
+      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    fullName: row.full_name,
+    country: row.country,
+    club: row.club,
+    picks: row.picks ?? [],
+  }));
+}
+
+/** The stored board table's index definitions (the new table gets the same). */
+export async function listStandingsIndexes(db: Database): Promise<IndexDefinition[]> {
+  return selectRows<IndexDefinition>(
+    db,
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'standings'`,
+  );
+}
+
+/**
+ * A fresh `standings_next` (one left by a rebuild cut off halfway is dropped) shaped like the
+ * stored table, holding the other seasons' rows as they are and no index yet.
+ */
+export async function createNextBoard(db: Database, seasonId: string): Promise<void> {
+  await db.execute(sql`drop table if exists standings_next`);
+  await db.execute(
+    sql`create table standings_next (like standings including defaults including constraints)`,
+  );
+  await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
+}
+
+/** Runs one index build on `standings_next`, inside the caller's transaction. */
+export async function buildNextBoardIndex(tx: Transaction, createIndexStatement: string): Promise<void> {
+  // Sorting a million keys in memory rather than on disk; the builds side by side
+  // already keep the cores busy, so no extra workers per build.
+  await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+  await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
+  await tx.execute(sql.raw(createIndexStatement));
+}
+
+export async function analyzeNextBoard(db: Database): Promise<void> {
+  await db.execute(sql`analyze standings_next`);
+}
+
+/**
+ * The new board's member counts per country and club (see `standingsGroups`), counted from
+ * `standings_next` before the swap locks the stored board: readers wait only for the renames.
+ */
+export async function replaceGroups(tx: Transaction, seasonId: string): Promise<void> {
+  await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
+  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
+    select season_id, country, club, count(*) from standings_next where season_id = ${seasonId}
+    group by season_id, country, club`);
+}
+
+/** Drops the stored table and renames the new one, and its indexes, into its place. */
+export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
+  await tx.execute(sql`drop table standings`);
+  await tx.execute(sql`alter table standings_next rename to standings`);
+  for (const index of indexes) {
+    await tx.execute(sql.raw(`alter index ${index.indexname}_next rename to ${index.indexname}`));
+  }
+}
+
+/** Records what the stored board of a season was computed from, and when. */
+export async function saveStandingsState(
+  db: Executor,
+  seasonId: string,
+  state: Omit<typeof standingsState.$inferInsert, 'seasonId'>,
+): Promise<void> {
+  await db
+    .insert(standingsState)
+    .values({ seasonId, ...state })
+    .onConflictDoUpdate({ target: standingsState.seasonId, set: state });
+}
