@@ -12,6 +12,7 @@ import { useRequestPasswordReset } from '../../../features/auth/api/forgot-passw
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { BackToLoginLink } from '../../../features/auth/components/back-to-login-link.tsx';
 import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
+import { staleErrorFormProps } from '../../../features/auth/utils/stale-error-form-props.ts';
 
 const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
@@ -61,13 +62,7 @@ function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
     >
       <form
         noValidate
-        // A new attempt or an edit makes the last server error stale: it goes at once, even
-        // when the new attempt stops at the form's own checks.
-        onSubmit={(event) => {
-          setSubmitError(null);
-          void onSubmit(event);
-        }}
-        onChange={() => setSubmitError(null)}
+        {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"
       >
         <TextField

@@ -17,6 +17,7 @@ import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
 import { TextLink } from '../../../features/auth/components/text-link.tsx';
 import { GUARD_ROUTE_IDS, type GuestGuardData } from '../../../features/auth/guards/guard-loaders.ts';
 import { AuthClientError } from '../../../features/auth/utils/auth-client-error.ts';
+import { staleErrorFormProps } from '../../../features/auth/utils/stale-error-form-props.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -91,13 +92,7 @@ function LoginForm({ onProfileError }: { onProfileError: () => void }) {
     >
       <form
         noValidate
-        // A new attempt or an edit makes the last server error stale: it goes at once, even
-        // when the new attempt stops at the form's own checks.
-        onSubmit={(event) => {
-          setSubmitError(null);
-          void onSubmit(event);
-        }}
-        onChange={() => setSubmitError(null)}
+        {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"
       >
         <TextField

@@ -15,6 +15,7 @@ import { BackToLoginLink } from '../../../features/auth/components/back-to-login
 import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
 import { PasswordStrength } from '../../../features/auth/components/password-strength.tsx';
 import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session.ts';
+import { staleErrorFormProps } from '../../../features/auth/utils/stale-error-form-props.ts';
 
 const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 /** Section 9: the redirect to /login after a password update. */
@@ -102,13 +103,7 @@ function ResetPasswordForm({
     >
       <form
         noValidate
-        // A new attempt or an edit makes the last server error stale: it goes at once, even
-        // when the new attempt stops at the form's own checks.
-        onSubmit={(event) => {
-          setSubmitError(null);
-          void onSubmit(event);
-        }}
-        onChange={() => setSubmitError(null)}
+        {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"
       >
         <PasswordField

@@ -16,6 +16,7 @@ import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
 import { PasswordStrength } from '../../../features/auth/components/password-strength.tsx';
 import { TextLink } from '../../../features/auth/components/text-link.tsx';
 import { getSignUpErrorMessage } from '../../../features/auth/utils/sign-up-error-message.ts';
+import { staleErrorFormProps } from '../../../features/auth/utils/stale-error-form-props.ts';
 import { setPendingVerificationEmail } from '../../../features/auth/utils/stored-session-data.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -91,12 +92,7 @@ export default function SignupRoute() {
     >
       <form
         noValidate
-        // A new attempt or an edit makes the last server error stale (see login.tsx).
-        onSubmit={(event) => {
-          setSubmitError(null);
-          void onSubmit(event);
-        }}
-        onChange={() => setSubmitError(null)}
+        {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         onFocus={onFormFocus}
         className="flex flex-col gap-5"
       >
