@@ -36,7 +36,14 @@ const RATE_LIMITED_PATHS: Record<string, string> = {
   '/request-password-reset': 'forgot-password',
 };
 
-export function createAuth(options: { config: Config; db: Database; mailer: Mailer; secret: string }) {
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  /** The one list of origins allowed to make changes, shared with our own origin check. */
+  trustedOrigins: () => string[];
+}) {
   const { config, db, mailer } = options;
 
   function refuse(message: string): never {
@@ -48,10 +55,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     secret: options.secret,
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
-    trustedOrigins: [
-      config.PUBLIC_URL,
-      ...(config.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
-    ],
+    trustedOrigins: () => options.trustedOrigins(),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -114,6 +118,10 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       useSecureCookies: config.NODE_ENV === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips its origin and CSRF checks when NODE_ENV is "test": keep them on, so
+      // the tests see what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     databaseHooks: {
       user: {
@@ -254,7 +262,13 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 /** Mounts better-auth at /api/auth and decorates `fastify.auth`, `fastify.mailer`, `fastify.requireUser`. */
 export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
   async (fastify, { mailer, secret }) => {
-    const auth = createAuth({ config: fastify.config, db: fastify.db, mailer, secret });
+    const auth = createAuth({
+      config: fastify.config,
+      db: fastify.db,
+      mailer,
+      secret,
+      trustedOrigins: () => fastify.trustedOrigins(),
+    });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);
     fastify.decorateRequest('signedInUser', undefined);
@@ -331,5 +345,5 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       },
     });
   },
-  { name: 'auth', dependencies: ['config', 'db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'security'] },
 );

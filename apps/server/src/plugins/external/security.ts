@@ -5,6 +5,13 @@ import { AppError, type AppErrorBody } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { preferredOrigin, trustedOrigins } from '../../config/trusted-origins.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The origins whose pages may make changes (config/trusted-origins.ts). */
+    trustedOrigins(): string[];
+  }
+}
+
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 /** Browser features the product never uses, switched off for its pages and anything they embed. */
@@ -68,8 +75,9 @@ export const securityPlugin = fp(
       });
     }
 
-    // State-changing requests from a page of another origin are refused (better-auth's own
-    // check uses the same list). The list depends on the port really listened on (PORT=0).
+    // State-changing requests from a page of another origin are refused; better-auth's own
+    // check reads the same list through `fastify.trustedOrigins`. The list depends on the port
+    // really listened on (PORT=0).
     const listeningPort = () => (fastify.server.address() as AddressInfo | null)?.port ?? config.PORT;
     let allowed: { port: number; origins: Set<string> } | undefined;
     const allowedOrigins = () => {
@@ -77,6 +85,7 @@ export const securityPlugin = fp(
       if (allowed?.port !== port) allowed = { port, origins: new Set(trustedOrigins(config, port)) };
       return allowed.origins;
     };
+    fastify.decorate('trustedOrigins', () => [...allowedOrigins()]);
     const refusedOrigins = new Set<string>();
     const openAt = preferredOrigin(config);
 
