@@ -73,6 +73,16 @@ describe.each(TEST_ENGINES)('the player list on %s', (engine) => {
     expect(literal.total).toBe(0);
   });
 
+  it('searches ignoring accents, as a person types a name', async () => {
+    for (const typed of ['gundogan', 'GÜNDOĞAN', 'Gündoğan', 'ilkay']) {
+      const page = await list(`?search=${encodeURIComponent(typed)}`);
+      expect(
+        page.players.map((player) => player.name),
+        typed,
+      ).toContain('İlkay Gündoğan');
+    }
+  });
+
   it('filters by club, position and last-season goals, and sorts by goals either way', async () => {
     const page = await list('?club=MCI&position=forward&minGoals=5&maxGoals=30&sort=total_goals&order=desc');
     expect(page.players.length).toBeGreaterThan(0);

@@ -52,9 +52,22 @@ const ACCENT_FOLDING = (() => {
   return { from, to };
 })();
 
+/** Text with accents and case folded, as the name sort and the search compare it. */
+const foldedColumn = (column: SQL) =>
+  sql`lower(translate(${column}, ${ACCENT_FOLDING.from}, ${ACCENT_FOLDING.to}))`;
+
+/** What a person typed, folded the same way: "Gündoğan" and "GUNDOGAN" both search "gundogan". */
+const foldText = (text: string) =>
+  [...text]
+    .map((character) => {
+      const index = ACCENT_FOLDING.from.indexOf(character);
+      return index >= 0 ? ACCENT_FOLDING.to[index] : character;
+    })
+    .join('')
+    .toLowerCase();
+
 /** A name as it sorts: accents and case ignored, the same order on every database. */
-const nameSortKey = (column: SQL) =>
-  sql`lower(translate(${column}, ${ACCENT_FOLDING.from}, ${ACCENT_FOLDING.to})) collate "C"`;
+const nameSortKey = (column: SQL) => sql`${foldedColumn(column)} collate "C"`;
 
 const SORT_COLUMNS: Record<NonNullable<Query['sort']>, SQL> = {
   name: nameSortKey(sql`p.name`),
@@ -84,9 +97,10 @@ export async function listCatalogPlayers(
     sql`p.first_gameweek <= ${gameweek}`,
   ];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    // Accents and case are ignored, so "Gundogan" finds Gündoğan.
+    const pattern = `%${escapeLike(foldText(query.search))}%`;
     filters.push(
-      sql`(p.name ilike ${pattern} or p.web_name ilike ${pattern} or clubs.name ilike ${pattern})`,
+      sql`(${foldedColumn(sql`p.name`)} like ${pattern} or ${foldedColumn(sql`p.web_name`)} like ${pattern} or ${foldedColumn(sql`clubs.name`)} like ${pattern})`,
     );
   }
   if (query.club) filters.push(sql`current_club.club_code = ${query.club}`);
