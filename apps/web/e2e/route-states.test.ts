@@ -37,6 +37,8 @@ describe('while a screen loads and when it fails', () => {
     await page.getByText('Checking access...').first().waitFor();
     release();
     await page.waitForURL('**/login');
+    // The address changes before the login screen replaces the check: wait for the screen.
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     expect(await page.getByText('Checking access...').count()).toBe(0);
     await context.close();
   });
