@@ -13,10 +13,11 @@ export const ADVISORY_LOCK_KEYS = {
   statsSyncClaim: 2123,
   /** Recomputing the stored standings (recompute-standings.ts). */
   standingsRecompute: 2124,
-  /** Scheduled jobs (plugins/app/scheduler/jobs.ts): one run of a job at a time across instances. */
+  /**
+   * Scheduled jobs (plugins/app/scheduler/scheduler.ts; mail-retry-job.ts, stats-sync-schedule.ts,
+   * standings-service.ts): one run of a job at a time across instances.
+   */
   mailRetryJob: 2131,
   statsSyncJob: 2132,
   standingsRefreshJob: 2133,
 } as const;
-
-export type AdvisoryLockName = keyof typeof ADVISORY_LOCK_KEYS;
