@@ -9,6 +9,7 @@ import {
   type Profile,
   pageCountOf,
 } from '@hit21/core';
+import { plural } from '../../lib/plural.ts';
 
 export type LeaderboardPageSize = (typeof LEADERBOARD_PAGE_SIZES)[number];
 
@@ -170,7 +171,7 @@ export function emptyBoardMessage(
 export function pendingStandingMessage(withinSeconds: number): string {
   const wait =
     withinSeconds < 60
-      ? `${withinSeconds} ${withinSeconds === 1 ? 'second' : 'seconds'}`
+      ? `${withinSeconds} ${plural(withinSeconds, 'second')}`
       : `${Math.ceil(withinSeconds / 60)} minutes`;
   return `You'll appear on the leaderboard within about ${wait}, when the standings next update.`;
 }
