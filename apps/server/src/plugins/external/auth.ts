@@ -54,7 +54,7 @@ export function createAuth(options: {
     appName: 'Hit21',
     secret: options.secret,
     baseURL: config.PUBLIC_URL,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     trustedOrigins: () => options.trustedOrigins(),
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -315,7 +315,7 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
 
     fastify.route({
       method: ['GET', 'POST'],
-      url: '/api/auth/*',
+      url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
       async handler(request, reply) {
         const url = new URL(request.url, fastify.config.PUBLIC_URL);
