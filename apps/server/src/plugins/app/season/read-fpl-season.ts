@@ -65,6 +65,28 @@ export function clubFromFplTeam(team: { code: number; name: string; short_name: 
     : { code: team.short_name.toUpperCase(), name: team.name, ...NEUTRAL_CLUB_COLOURS, fplCode: team.code };
 }
 
+/**
+ * The product's name and position fields of an FPL player (the CSV files and the live API
+ * share these fields). An element type outside 1..4 falls back to midfielder; both readers
+ * refuse one before they get here.
+ */
+export function playerFromFplElement(element: {
+  code: number;
+  first_name: string;
+  second_name: string;
+  web_name: string;
+  element_type: number;
+}) {
+  return {
+    fplCode: element.code,
+    name: `${element.first_name} ${element.second_name}`.trim(),
+    webName: element.web_name,
+    firstName: element.first_name,
+    secondName: element.second_name,
+    position: positionFromFplElementType(element.element_type) ?? 'midfielder',
+  };
+}
+
 /** The previous season's folder name: 2025-26 → 2024-25. */
 export function previousSeasonId(seasonId: string): string {
   const start = Number(seasonId.slice(0, 4)) - 1;
@@ -107,7 +129,7 @@ export async function readFplSeason({
   const matchRows = new Map<string, z.infer<typeof gameweekRowSchema>>();
   for (const { week } of season.gameweeks) {
     const file = path.join(seasonDir, 'gws', `gw${week}.csv`);
-    if (!(await exists(file))) continue; // a season in progress has no files for future weeks
+    if (!(await fileExists(file))) continue; // a season in progress has no files for future weeks
     for (const { row, line } of await readCsvRows(file, gameweekRowSchema, root)) {
       const fault = !codeByElementId.has(row.element)
         ? `unknown player element ${row.element}`
@@ -141,13 +163,7 @@ export async function readFplSeason({
     if (clubSpells.length === 0)
       clubSpells.push({ fromGameweek: 1, clubCode: clubCodeByTeamId.get(row.team) ?? '' });
     return {
-      fplCode: row.code,
-      name: `${row.first_name} ${row.second_name}`.trim(),
-      webName: row.web_name,
-      firstName: row.first_name,
-      secondName: row.second_name,
-      // element_type is validated to 1..4 above, so the position always exists.
-      position: positionFromFplElementType(row.element_type) ?? 'midfielder',
+      ...playerFromFplElement(row),
       lastSeasonGoals: lastSeasonGoalsByCode.get(row.code) ?? 0,
       firstGameweek: clubSpells[0]?.fromGameweek ?? 1,
       clubSpells,
@@ -168,7 +184,7 @@ export async function readFplSeason({
   return { formatVersion: 1, season, clubs, players, goals };
 }
 
-async function exists(file: string): Promise<boolean> {
+export async function fileExists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;

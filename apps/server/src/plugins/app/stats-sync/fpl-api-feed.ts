@@ -1,6 +1,6 @@
 import { positionFromFplElementType } from '@hit21/core';
 import { z } from 'zod';
-import { clubFromFplTeam } from '../season/read-fpl-season.ts';
+import { clubFromFplTeam, playerFromFplElement } from '../season/read-fpl-season.ts';
 import { describeIssues, FeedError, type FeedGoal, type FeedPlayer, type GoalFeed } from './goal-feed.ts';
 
 /*
@@ -261,12 +261,7 @@ export function goalFeedFromFplAnswers({ bootstrap, fixtures, lives }: FplApiAns
     );
     const firstGameweek = appearances[0]?.gameweek ?? nextGameweek;
     return {
-      fplCode: element.code,
-      name: `${element.first_name} ${element.second_name}`.trim(),
-      webName: element.web_name,
-      firstName: element.first_name,
-      secondName: element.second_name,
-      position: positionFromFplElementType(element.element_type) ?? 'midfielder',
+      ...playerFromFplElement(element),
       // The API does not say; the sync keeps the stored value of a player it already knows.
       lastSeasonGoals: 0,
       firstGameweek,

@@ -1,10 +1,9 @@
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { SeasonConfig } from '@hit21/core';
 import { z } from 'zod';
 import { ImportError } from '../season/import-error.ts';
 import { readCsvRows } from '../season/read-csv.ts';
-import { previousSeasonId, readFplSeason } from '../season/read-fpl-season.ts';
+import { fileExists, previousSeasonId, readFplSeason } from '../season/read-fpl-season.ts';
 import { FeedError, type GoalFeed } from './goal-feed.ts';
 
 const fixtureColumnSchema = z.object({ fixture: z.coerce.number().int() });
@@ -15,13 +14,15 @@ const fixtureColumnSchema = z.object({ fixture: z.coerce.number().int() });
  * present covers every fixture it lists; a bad file throws a FeedError naming it and its line.
  */
 export async function readFplFolderFeed(folder: string, season: SeasonConfig): Promise<GoalFeed> {
-  const seasonDir = (await exists(path.join(folder, 'teams.csv'))) ? folder : path.join(folder, season.id);
+  const seasonDir = (await fileExists(path.join(folder, 'teams.csv')))
+    ? folder
+    : path.join(folder, season.id);
   const previousSeasonDir = path.join(path.dirname(seasonDir), previousSeasonId(season.id));
   const root = path.dirname(seasonDir);
   try {
     const facts = await readFplSeason({
       seasonDir,
-      previousSeasonDir: (await exists(path.join(previousSeasonDir, 'players_raw.csv')))
+      previousSeasonDir: (await fileExists(path.join(previousSeasonDir, 'players_raw.csv')))
         ? previousSeasonDir
         : undefined,
       season,
@@ -30,7 +31,7 @@ export async function readFplFolderFeed(folder: string, season: SeasonConfig): P
     const coveredFixtureIds = new Set<number>();
     for (const { week } of season.gameweeks) {
       const file = path.join(seasonDir, 'gws', `gw${week}.csv`);
-      if (!(await exists(file))) continue;
+      if (!(await fileExists(file))) continue;
       gameweeks.push(week);
       for (const { row } of await readCsvRows(file, fixtureColumnSchema, root))
         coveredFixtureIds.add(row.fixture);
@@ -44,14 +45,5 @@ export async function readFplFolderFeed(folder: string, season: SeasonConfig): P
   } catch (error) {
     if (error instanceof ImportError) throw new FeedError(root, error.message);
     throw error;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
