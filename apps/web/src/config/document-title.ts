@@ -13,7 +13,7 @@ export interface TitleContext {
 
 type RouteTitle = string | ((context: TitleContext) => string);
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
+const NOT_FOUND_TITLE = 'Page Not Found';
 
 /**
  * One title per route of the route table (config/paths.ts), most specific first. The

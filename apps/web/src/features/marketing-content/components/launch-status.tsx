@@ -11,7 +11,7 @@ import type { LaunchPhase } from '../lib/launch-phase.ts';
 type StatusSeason = Pick<SeasonState, 'name' | 'pickDeadline' | 'currentGameweek' | 'gameweeks'>;
 
 /** The phases after the launch: the countdown shows zeros and the waitlist has closed. */
-export type LaunchedPhase = Exclude<LaunchPhase, 'before-launch'>;
+type LaunchedPhase = Exclude<LaunchPhase, 'before-launch'>;
 
 /** What the game's state means for someone arriving now, phase by phase. */
 function launchedCopy(phase: LaunchedPhase, season: StatusSeason) {
