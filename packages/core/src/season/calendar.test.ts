@@ -71,22 +71,24 @@ describe('currentGameweek', () => {
 });
 
 describe('isSeasonOver and weeksLeft', () => {
-  it('counts every week before gameweek 1 begins, as none has been played', () => {
+  it('counts every week until the picks lock at gameweek 1, as none has been played', () => {
     const first = season.gameweeks[0]?.date ?? '';
-    expect(weeksLeft(season.gameweeks, at('2025-08-01T00:00:00Z'))).toBe(38);
-    expect(weeksLeft(season.gameweeks, new Date(Date.parse(`${first}T00:00:00Z`) - 1))).toBe(38);
-    expect(weeksLeft(season.gameweeks, at(`${first}T00:00:00Z`))).toBe(37);
+    expect(weeksLeft(season, at('2025-08-01T00:00:00Z'))).toBe(38);
+    // On gameweek 1's date, before its kick-off, gameweek 1 is current but still to play.
+    expect(weeksLeft(season, at(`${first}T00:00:00Z`))).toBe(38);
+    expect(weeksLeft(season, new Date(Date.parse(season.pickDeadline) - 1))).toBe(38);
+    expect(weeksLeft(season, at(season.pickDeadline))).toBe(37);
   });
 
   it('counts the weeks still to come after the current one', () => {
-    expect(weeksLeft(season.gameweeks, at('2026-01-03T12:00:00Z'))).toBe(18);
-    expect(weeksLeft(season.gameweeks, at('2026-05-24T15:00:00Z'))).toBe(0);
+    expect(weeksLeft(season, at('2026-01-03T12:00:00Z'))).toBe(18);
+    expect(weeksLeft(season, at('2026-05-24T15:00:00Z'))).toBe(0);
   });
 
   it('ends the season once the day after the week-38 date begins', () => {
     expect(isSeasonOver(season.gameweeks, at('2026-05-24T23:59:59.999Z'))).toBe(false);
     expect(isSeasonOver(season.gameweeks, at('2026-05-25T00:00:00Z'))).toBe(true);
-    expect(weeksLeft(season.gameweeks, at('2026-05-25T00:00:00Z'))).toBe(0);
+    expect(weeksLeft(season, at('2026-05-25T00:00:00Z'))).toBe(0);
   });
 
   it('is never over for an empty calendar', () => {

@@ -29,13 +29,14 @@ export function isSeasonOver(gameweeks: readonly Gameweek[], now: Date): boolean
 }
 
 /**
- * Gameweeks still to be played after the current one; all of them before gameweek 1's date
- * (there is no current one yet), 0 once the season is over.
+ * Gameweeks still to be played after the current one: all of them until the picks lock at
+ * gameweek 1's kick-off (on its date before then the calendar already calls it current), 0
+ * once the season is over.
  */
-export function weeksLeft(gameweeks: readonly Gameweek[], now: Date): number {
+export function weeksLeft(season: Pick<SeasonConfig, 'gameweeks' | 'pickDeadline'>, now: Date): number {
+  const { gameweeks } = season;
   if (isSeasonOver(gameweeks, now)) return 0;
-  const first = gameweeks[0];
-  if (first && now.getTime() < startOfDayUtc(first.date)) return gameweeks.length;
+  if (!isDeadlinePassed(season.pickDeadline, now)) return gameweeks.length;
   return gameweeks.length - currentGameweek(gameweeks, now);
 }
 
@@ -49,7 +50,7 @@ export function seasonStateAt(season: SeasonConfig, now: Date): SeasonState {
     ...season,
     now: now.toISOString(),
     currentGameweek: currentGameweek(season.gameweeks, now),
-    weeksLeft: weeksLeft(season.gameweeks, now),
+    weeksLeft: weeksLeft(season, now),
     isDeadlinePassed: isDeadlinePassed(season.pickDeadline, now),
     isSeasonOver: isSeasonOver(season.gameweeks, now),
   };

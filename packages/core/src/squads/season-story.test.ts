@@ -188,7 +188,7 @@ describe('buildSeasonStory', () => {
       picks: PICKS,
       goals: [],
       // On gameweek 1's date before its kick-off the calendar already counts it as current.
-      season: season({ currentGameweek: 1, weeksLeft: 37, isDeadlinePassed: false }),
+      season: season({ currentGameweek: 1, weeksLeft: 38, isDeadlinePassed: false }),
     });
     expect(story.weeksLeft).toBe(38);
     expect(story.hasSeasonStarted).toBe(false);

@@ -84,7 +84,7 @@ export interface SeasonStory {
   goalsNeeded: number | null;
   projectedGoals: number;
   currentGameweek: number;
-  /** Gameweeks still to play: all of them until the picks lock, 0 at full time. */
+  /** Gameweeks still to play, as the calendar counts them (all 38 until the picks lock). */
   weeksLeft: number;
   /** False until the picks lock at the deadline: no goals to tell yet. */
   hasSeasonStarted: boolean;
@@ -173,8 +173,7 @@ export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): Se
     goalsNeeded: season.isSeasonOver || runningTotal > GOAL_TARGET ? null : GOAL_TARGET - runningTotal,
     projectedGoals: projectedGoals(runningTotal, season.currentGameweek, season.gameweeks.length),
     currentGameweek: season.currentGameweek,
-    // Gameweek 1 is still to play until the picks lock at its kick-off.
-    weeksLeft: hasSeasonStarted ? season.weeksLeft : season.gameweeks.length,
+    weeksLeft: season.weeksLeft,
     hasSeasonStarted,
     isSeasonOver: season.isSeasonOver,
     banner: season.isSeasonOver && status === 'bust' ? 'final_bust' : status,
