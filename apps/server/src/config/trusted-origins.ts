@@ -11,7 +11,7 @@ const VITE_DEV_PORT = 5173;
  * [::1] and each network interface's address, at the listening port and at Vite's.
  */
 export function trustedOrigins(config: Config, listeningPort: number = config.PORT): string[] {
-  const configured = [new URL(config.PUBLIC_URL).origin, ...config.TRUSTED_ORIGINS];
+  const configured = [preferredOrigin(config), ...config.TRUSTED_ORIGINS];
   if (config.NODE_ENV === 'production') return unique(configured);
   const hosts = ['localhost', ...interfaceAddresses()];
   const ports = [listeningPort, VITE_DEV_PORT];
