@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { rateLimits } from '../../../db/schema/index.ts';
 
@@ -36,7 +36,7 @@ export async function readCount(
 }
 
 export async function clearCount(db: Executor, key: string): Promise<void> {
-  await selectRows(db, sql`delete from rate_limits where key = ${key} returning key`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Every counter whose key contains `part` (an address, or its digest, inside the key). */
