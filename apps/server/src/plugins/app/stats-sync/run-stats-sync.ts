@@ -17,8 +17,6 @@ export interface RunStatsSyncOptions {
   source: string;
   /** The season to sync; the active season when not given. */
   seasonId?: string;
-  /** Scheduled runs: nothing to do when any instance started a sync less than this long ago. */
-  minimumGapMs?: number;
   /** Stops a run in progress (the server is closing). */
   signal?: AbortSignal;
   /** Per request to the FPL API. */
@@ -28,8 +26,7 @@ export interface RunStatsSyncOptions {
 export type StatsSyncResult =
   | { status: 'ok'; summary: StatsSyncSummary }
   | { status: 'failed'; error: string }
-  | { status: 'skipped'; reason: string }
-  | { status: 'not-due' };
+  | { status: 'skipped'; reason: string };
 
 /**
  * One goals sync: claim it (one instance at a time), read and check the whole feed, then
@@ -38,7 +35,7 @@ export type StatsSyncResult =
  */
 export async function runStatsSync(options: RunStatsSyncOptions): Promise<StatsSyncResult> {
   const { db, source } = options;
-  const claim = await claimStatsSync(db, { source, minimumGapMs: options.minimumGapMs });
+  const claim = await claimStatsSync(db, { source });
   if (claim.status !== 'claimed') return claim;
 
   try {
@@ -86,8 +83,6 @@ export function describeStatsSyncResult(source: string, result: StatsSyncResult)
       return `Goals sync from ${source} failed, nothing was changed: ${result.error}`;
     case 'skipped':
       return `Goals sync from ${source} skipped: ${result.reason}`;
-    case 'not-due':
-      return `Goals sync from ${source} not due: another instance synced recently`;
   }
 }
 

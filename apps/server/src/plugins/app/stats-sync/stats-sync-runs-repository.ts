@@ -23,20 +23,16 @@ export async function failStaleRuns(tx: Transaction, staleMs: number): Promise<v
 export interface LatestRun {
   status: string;
   startedAt: Date;
-  /** Started less than the given gap ago (database time). */
-  isRecent: boolean;
 }
 
 /** The latest run that was not skipped, if any. */
-export async function findLatestRun(tx: Transaction, recentMs: number): Promise<LatestRun | undefined> {
-  const [latest] = await selectRows<{ status: string; started_at: Date | string; is_recent: boolean }>(
+export async function findLatestRun(tx: Transaction): Promise<LatestRun | undefined> {
+  const [latest] = await selectRows<{ status: string; started_at: Date | string }>(
     tx,
-    sql`select status, started_at, started_at > ${ago(recentMs)} as is_recent
+    sql`select status, started_at
         from stats_sync_runs where status <> 'skipped' order by started_at desc, id desc limit 1`,
   );
-  return (
-    latest && { status: latest.status, startedAt: new Date(latest.started_at), isRecent: latest.is_recent }
-  );
+  return latest && { status: latest.status, startedAt: new Date(latest.started_at) };
 }
 
 /** Records a run starting now and answers its id. */

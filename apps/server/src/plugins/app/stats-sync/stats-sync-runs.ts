@@ -13,29 +13,21 @@ import {
  */
 export const STALE_RUN_MS = 10 * 60_000;
 
-export type Claim =
-  | { status: 'claimed'; runId: number }
-  | { status: 'skipped'; reason: string }
-  /** A scheduled run that another instance has done recently enough: nothing to do, nothing recorded. */
-  | { status: 'not-due' };
+export type Claim = { status: 'claimed'; runId: number } | { status: 'skipped'; reason: string };
 
 /**
  * Claims the next sync for this instance. The claim is a `running` row, taken under a
  * transaction-scoped advisory lock so two instances never both claim: a second one finds
  * the lock taken or the row there and is skipped (and says so in a `skipped` row).
  */
-export async function claimStatsSync(
-  db: Database,
-  { source, minimumGapMs }: { source: string; minimumGapMs?: number },
-): Promise<Claim> {
+export async function claimStatsSync(db: Database, { source }: { source: string }): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
     if (!(await tryStatsSyncClaimLock(tx))) {
       return recordSkipped(tx, source, 'another instance is starting a goals sync');
     }
 
     await failStaleRuns(tx, STALE_RUN_MS);
-    const latest = await findLatestRun(tx, minimumGapMs ?? 0);
-    if (minimumGapMs && latest?.isRecent) return { status: 'not-due' };
+    const latest = await findLatestRun(tx);
     if (latest?.status === 'running') {
       const since = latest.startedAt.toISOString();
       return recordSkipped(tx, source, `another goals sync is running (since ${since})`);
