@@ -184,6 +184,7 @@ describe('leaderboard messages', () => {
     );
     expect(pendingStandingMessage(1)).toContain('within about 1 second,');
     expect(pendingStandingMessage(61)).toContain('within about 2 minutes,');
+    expect(pendingStandingMessage(60)).toContain('within about 1 minute,');
   });
 
   it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {

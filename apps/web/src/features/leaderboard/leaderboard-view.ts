@@ -169,9 +169,10 @@ export function emptyBoardMessage(
 
 /** For a viewer the stored board does not hold yet: when they will appear, in words. */
 export function pendingStandingMessage(withinSeconds: number): string {
+  const minutes = Math.ceil(withinSeconds / 60);
   const wait =
     withinSeconds < 60
       ? `${withinSeconds} ${plural(withinSeconds, 'second')}`
-      : `${Math.ceil(withinSeconds / 60)} minutes`;
+      : `${minutes} ${plural(minutes, 'minute')}`;
   return `You'll appear on the leaderboard within about ${wait}, when the standings next update.`;
 }
