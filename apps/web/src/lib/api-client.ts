@@ -120,7 +120,13 @@ export async function parseError(response: Response): Promise<AppError> {
       : GENERIC_ERROR_MESSAGE;
   // A reason this build does not know (a newer server) is dropped rather than trusted.
   const reason = isAppErrorReason(body.reason) ? body.reason : undefined;
-  return new AppError<AppErrorCode>(code, { reason, message, userMessage, issues: parseIssues(body.issues) });
+  return new AppError<AppErrorCode>(code, {
+    reason,
+    message,
+    userMessage,
+    issues: parseIssues(body.issues),
+    details: parseDetails(body.details),
+  });
 }
 
 /** The user-facing text of any error, for toasts and inline messages. */
@@ -167,4 +173,13 @@ function parseIssues(value: unknown): AppErrorBody['issues'] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Only string-valued facts survive: anything else is not what this build expects. */
+function parseDetails(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -24,6 +24,8 @@ export interface AppErrorBody {
   message: string;
   userMessage: string;
   issues?: { path: string; message: string }[];
+  /** Facts a screen words in the reader's own time zone, e.g. `{ deadline: ISO instant }`. */
+  details?: Record<string, string>;
 }
 
 export interface AppErrorOptions<Code extends AppErrorCode = AppErrorCode> {
@@ -34,6 +36,7 @@ export interface AppErrorOptions<Code extends AppErrorCode = AppErrorCode> {
   /** Which refusal this is; only a reason declared under `code` type-checks. */
   reason?: AppErrorReasonFor<Code>;
   issues?: AppErrorBody['issues'];
+  details?: AppErrorBody['details'];
 }
 
 // The type parameter only ties `reason` to `code` at construction; members stay untyped by it.
@@ -42,6 +45,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   readonly reason: AppErrorReason | undefined;
   readonly userMessage: string;
   readonly issues: AppErrorBody['issues'];
+  readonly details: AppErrorBody['details'];
 
   constructor(code: Code, options: AppErrorOptions<Code>) {
     super(options.message);
@@ -50,6 +54,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
     this.reason = options.reason;
     this.userMessage = options.userMessage ?? options.message;
     this.issues = options.issues;
+    this.details = options.details;
   }
 
   get statusCode(): number {
@@ -63,6 +68,7 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
       message: this.message,
       userMessage: this.userMessage,
       ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.details ? { details: this.details } : {}),
     };
   }
 }

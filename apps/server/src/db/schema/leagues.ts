@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { seasons } from './season.ts';
+
+/** A private mini-league of one season. Its admin is always one of its approved members. */
+export const leagues = pgTable(
+  'leagues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 8 characters of A–Z and 0–9, made by the server; a new one replaces it on regeneration. */
+    code: text('code').notNull(),
+    /** Never dangling: deleting an account hands its leagues over (or deletes them) first. */
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 50, 100, 200, 500, 1000, or -1 for Unlimited. */
+    maxMembers: integer('max_members').notNull(),
+    joinMode: text('join_mode', { enum: ['open', 'invite_only', 'locked'] }).notNull(),
+    joinDeadline: timestamp('join_deadline', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Why the current admin became admin, shown to them until they dismiss it. */
+    adminHandoverReason: text('admin_handover_reason', { enum: ['transferred', 'account_deleted'] }),
+    adminHandoverAt: timestamp('admin_handover_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('leagues_code_index').on(table.code),
+    index('leagues_admin_index').on(table.adminId),
+    check('leagues_code_shape', sql`${table.code} ~ '^[A-Z0-9]{8}$'`),
+    check('leagues_max_members', sql`${table.maxMembers} in (50, 100, 200, 500, 1000, -1)`),
+  ],
+);
+
+/**
+ * One row per player who has asked to join a league: pending, approved, rejected or kicked.
+ * Leaving deletes the row.
+ */
+export const leagueMembers = pgTable(
+  'league_members',
+  {
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'kicked'] }).notNull(),
+    /** When the player last asked to join (or created the league). */
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the player was last approved; the earliest-joined approved member inherits the league. */
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }),
+    kickedAt: timestamp('kicked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.leagueId, table.userId] }),
+    index('league_members_user_index').on(table.userId, table.status),
+    index('league_members_status_index').on(table.leagueId, table.status, table.requestedAt),
+    index('league_members_requested_index').on(table.leagueId, table.requestedAt),
+  ],
+);
+
+/**
+ * The stored league standings: every approved member's rank in the league, the global order
+ * restricted to the league, rebuilt with the boards by the recompute and swapped in with them
+ * (`src/plugins/app/standings/recompute-standings.ts`). No foreign keys, like `standings`.
+ */
+export const leagueStandings = pgTable(
+  'league_standings',
+  {
+    seasonId: text('season_id').notNull(),
+    leagueId: uuid('league_id').notNull(),
+    userId: text('user_id').notNull(),
+    leagueRank: integer('league_rank').notNull(),
+  },
+  (table) => [
+    uniqueIndex('league_standings_rank_index').on(table.leagueId, table.leagueRank),
+    uniqueIndex('league_standings_user_index').on(table.leagueId, table.userId),
+    index('league_standings_season_index').on(table.seasonId),
+  ],
+);
