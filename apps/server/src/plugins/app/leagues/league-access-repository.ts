@@ -1,0 +1,51 @@
+import type { LeagueJoinMode, MembershipStatus } from '@hit21/core';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/database.ts';
+import { leagueMembers, leagues } from '../../../db/schema/index.ts';
+
+export interface LeagueRow {
+  id: string;
+  seasonId: string;
+  name: string;
+  code: string;
+  adminId: string;
+  maxMembers: number;
+  joinMode: LeagueJoinMode;
+  joinDeadline: Date | null;
+  createdAt: Date;
+  adminHandoverReason: 'transferred' | 'account_deleted' | null;
+  adminHandoverAt: Date | null;
+}
+
+export interface MembershipRow {
+  status: MembershipStatus;
+  requestedAt: Date;
+  joinedAt: Date | null;
+  kickedAt: Date | null;
+}
+
+/**
+ * A league and the viewer's membership of it. With `lock`, the league row is locked FOR UPDATE
+ * so that every change to the league or its members is serialised on it: two joins racing for
+ * the last place, or an approval racing a kick, run one after the other.
+ */
+export async function findLeagueWithMembership(
+  db: Executor,
+  leagueId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ league: LeagueRow; membership: MembershipRow | null } | null> {
+  const query = db.select().from(leagues).where(eq(leagues.id, leagueId));
+  const [league] = options.lock ? await query.for('update') : await query;
+  if (!league) return null;
+  const [membership] = await db
+    .select({
+      status: leagueMembers.status,
+      requestedAt: leagueMembers.requestedAt,
+      joinedAt: leagueMembers.joinedAt,
+      kickedAt: leagueMembers.kickedAt,
+    })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
+  return { league, membership: membership ?? null };
+}
