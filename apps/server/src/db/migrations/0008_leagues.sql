@@ -27,6 +27,7 @@ CREATE TABLE "leagues" (
 	"created_at" timestamp with time zone NOT NULL,
 	"admin_handover_reason" text,
 	"admin_handover_at" timestamp with time zone,
+	"members_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "leagues_code_shape" CHECK ("leagues"."code" ~ '^[A-Z0-9]{8}$'),
 	CONSTRAINT "leagues_max_members" CHECK ("leagues"."max_members" in (50, 100, 200, 500, 1000, -1))
 );

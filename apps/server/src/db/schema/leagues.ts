@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { seasons } from './season.ts';
 
@@ -26,6 +36,13 @@ export const leagues = pgTable(
     /** Why the current admin became admin, shown to them until they dismiss it. */
     adminHandoverReason: text('admin_handover_reason', { enum: ['transferred', 'account_deleted'] }),
     adminHandoverAt: timestamp('admin_handover_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Real time (the database's, not the game clock) of the last change to who is an approved
+     * member: standings computed before it do not show the league as it now is.
+     */
+    membersChangedAt: timestamp('members_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [
     uniqueIndex('leagues_code_index').on(table.code),

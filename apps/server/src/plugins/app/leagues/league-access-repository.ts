@@ -1,7 +1,8 @@
 import type { LeagueJoinMode, MembershipStatus } from '@hit21/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { leagueMembers, leagues } from '../../../db/schema/index.ts';
+import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
 
 export interface LeagueRow {
   id: string;
@@ -15,6 +16,7 @@ export interface LeagueRow {
   createdAt: Date;
   adminHandoverReason: 'transferred' | 'account_deleted' | null;
   adminHandoverAt: Date | null;
+  membersChangedAt: Date;
 }
 
 export interface MembershipRow {
@@ -48,4 +50,15 @@ export async function findLeagueWithMembership(
     .from(leagueMembers)
     .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
   return { league, membership: membership ?? null };
+}
+
+/**
+ * Call in the transaction of every change to who is an approved member of a league (join,
+ * approval, kick, leave, hand-over, deletion): the boards are marked stale so the next check
+ * recomputes the league standings, and the league remembers when, so its standings can say that
+ * a change is on its way. The route then calls `fastify.standings.requestRefresh()`.
+ */
+export async function markLeagueMembersChanged(tx: Executor, leagueId: string): Promise<void> {
+  await tx.update(leagues).set({ membersChangedAt: sql`now()` }).where(eq(leagues.id, leagueId));
+  await markStandingsStale(tx);
 }
