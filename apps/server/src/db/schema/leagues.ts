@@ -43,12 +43,19 @@ export const leagues = pgTable(
     membersChangedAt: timestamp('members_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /**
+     * Maintained counts (league-counters-repository.ts, in the transaction of every status change):
+     * my-leagues shows them for every league without counting a million-member league per request.
+     */
+    approvedMembers: integer('approved_members').notNull().default(0),
+    pendingRequests: integer('pending_requests').notNull().default(0),
   },
   (table) => [
     uniqueIndex('leagues_code_index').on(table.code),
     index('leagues_admin_index').on(table.adminId),
     check('leagues_code_shape', sql`${table.code} ~ '^[A-Z0-9]{8}$'`),
     check('leagues_max_members', sql`${table.maxMembers} in (50, 100, 200, 500, 1000, -1)`),
+    check('leagues_counters', sql`${table.approvedMembers} >= 0 and ${table.pendingRequests} >= 0`),
   ],
 );
 

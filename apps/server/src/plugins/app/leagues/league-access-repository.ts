@@ -17,6 +17,9 @@ export interface LeagueRow {
   adminHandoverReason: 'transferred' | 'account_deleted' | null;
   adminHandoverAt: Date | null;
   membersChangedAt: Date;
+  /** Maintained by league-counters-repository.ts. */
+  approvedMembers: number;
+  pendingRequests: number;
 }
 
 export interface MembershipRow {
