@@ -84,6 +84,8 @@ export const leagueMembers = pgTable(
     index('league_members_user_index').on(table.userId, table.status),
     index('league_members_status_index').on(table.leagueId, table.status, table.requestedAt),
     index('league_members_requested_index').on(table.leagueId, table.requestedAt),
+    // The earliest-joined approved member inherits a deleted account's league.
+    index('league_members_joined_index').on(table.leagueId, table.status, table.joinedAt, table.userId),
   ],
 );
 
