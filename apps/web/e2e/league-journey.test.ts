@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatLeagueDateTime,
+  KICK_REJOIN_COOLDOWN_MS,
+  LEAGUE_MESSAGES,
+  rejoinTooSoonMessage,
+} from '@hit21/core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readDemoClock } from '../../server/src/plugins/app/demo/demo-clock.ts';
+import {
+  completeOnboardingThroughApi,
+  newAccount,
+  pickTeamThroughApi,
+  signUpThroughApi,
+  type TestAccount,
+} from './support/accounts.ts';
+import { baseUrl, DESKTOP, MOBILE, setUpBrowser } from './support/browser.ts';
+import { resetServerClock, setServerClock } from './support/clock.ts';
+import {
+  checkScreen,
+  memberRow,
+  onboardThroughUi,
+  openAdminTab,
+  pathnameIs,
+  pickTeamThroughUi,
+  shownStandings,
+  submitJoinByCode,
+  toastWith,
+  waitForToast,
+} from './support/leagues.ts';
+
+const browser = setUpBrowser();
+
+/*
+ * One mini-league's life with two people, each in a browser of their own: the admin on a
+ * desktop in London, the friend on a phone in Tokyo (so the kick cooldown's "when" must be
+ * worded in the reader's own time zone). The steps share the league, so they run in order;
+ * each needs the ones before it.
+ */
+const TAG = randomUUID().slice(0, 6);
+const LEAGUE_NAME = `Friday Five ${TAG}`;
+const ADMIN_NAME = `Ada Admin ${TAG}`;
+const FRIEND_NAME = `Fred Friend ${TAG}`;
+const FRIEND_TIME_ZONE = 'Asia/Tokyo';
+// After gameweek 20 the friend's picks are all scoring and under 21 (safe), the admin's have a
+// blank (going bust): the friend, who joined later, ranks above the admin.
+const WEEK = 20;
+const ADMIN_TEAM = ['Saliba', 'Trossard', 'Eze', 'Gyökeres'];
+const FRIEND_TEAM = ['Bukayo Saka', 'Declan Rice', 'Cole Palmer', 'Ollie Watkins'];
+
+let admin: { context: BrowserContext; page: Page; account: TestAccount };
+let friend: { context: BrowserContext; page: Page; account: TestAccount };
+const league = { id: '', code: '', inviteLink: '' };
+
+beforeAll(async () => {
+  await resetServerClock();
+  const adminContext = await browser().newContext({
+    viewport: DESKTOP,
+    baseURL: baseUrl(),
+    reducedMotion: 'reduce',
+    timezoneId: 'Europe/London',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const account = await signUpThroughApi(adminContext, newAccount('league-admin'));
+  await completeOnboardingThroughApi(adminContext, { fullName: ADMIN_NAME });
+  await pickTeamThroughApi(adminContext, ADMIN_TEAM);
+  admin = { context: adminContext, page: await adminContext.newPage(), account };
+
+  const friendContext = await browser().newContext({
+    viewport: MOBILE,
+    hasTouch: true,
+    baseURL: baseUrl(),
+    reducedMotion: 'reduce',
+    timezoneId: FRIEND_TIME_ZONE,
+  });
+  friend = {
+    context: friendContext,
+    page: await friendContext.newPage(),
+    account: newAccount('league-friend'),
+  };
+});
+
+afterAll(async () => {
+  await admin?.context.close();
+  await friend?.context.close();
+  await resetServerClock();
+});
+
+function needs(...values: string[]): void {
+  if (values.some((value) => !value)) throw new Error('An earlier step of the journey failed');
+}
+
+/** The admin page's member row action, taken and confirmed by its toast. */
+async function approveFriend(page: Page): Promise<void> {
+  await page.goto(`/leagues/${league.id}/admin`);
+  await openAdminTab(page, 'Members');
+  await memberRow(page, FRIEND_NAME)
+    .getByRole('button', { name: /^Approve/ })
+    .click();
+  await waitForToast(page, 'Request Approved');
+  await expect
+    .poll(() => memberRow(page, FRIEND_NAME).getByRole('button', { name: /^Kick/ }).count())
+    .toBe(1);
+}
+
+describe('a mini-league among friends, end to end', () => {
+  it('1. the admin creates an invite-only league and reads its invite link', async () => {
+    const { page } = admin;
+    await page.goto('/leagues');
+    await page.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
+    await checkScreen(page, 'list-empty');
+
+    await page.getByRole('button', { name: 'Create League' }).first().click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('League Name').fill(`  ${LEAGUE_NAME}  `);
+    // Invite-only is the default join mode; 50 the default size.
+    await expect.poll(() => form.getByText('Invite Only').count()).toBeGreaterThan(0);
+    await form.getByRole('button', { name: 'Create League' }).click();
+    await waitForToast(page, 'League created successfully!');
+    // The product's own 1.5 s pause before the confirmation page.
+    await page.waitForURL(pathnameIs('/leagues/created'), { timeout: 5_000 });
+
+    await page.getByRole('heading', { name: /League Created/ }).waitFor();
+    await page.getByText(LEAGUE_NAME).first().waitFor();
+    const text = await page.locator('main').innerText();
+    const link = new RegExp(`${baseUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/join/([A-Z0-9]{8})`).exec(
+      text,
+    );
+    expect(link, `no invite link on /leagues/created:\n${text}`).not.toBeNull();
+    league.inviteLink = link?.[0] ?? '';
+    league.code = link?.[1] ?? '';
+    expect(text).toContain(league.code);
+    // The league is the admin's, with the code the page shows.
+    const mine = await page.request.get('/api/leagues');
+    const { leagues } = (await mine.json()) as {
+      leagues: { id: string; code: string; isAdmin: boolean; name: string }[];
+    };
+    const created = leagues.find((candidate) => candidate.code === league.code);
+    expect(created).toMatchObject({ name: LEAGUE_NAME, isAdmin: true });
+    league.id = created?.id ?? '';
+    expect(await page.getByRole('link', { name: 'Manage League' }).getAttribute('href')).toBe(
+      `/leagues/${league.id}/admin`,
+    );
+    await checkScreen(page, 'created');
+  });
+
+  it('2. a brand-new visitor opens the link, signs up, onboards, picks and asks to join from the pending invite', async () => {
+    needs(league.code);
+    const { page } = friend;
+    await page.goto(new URL(league.inviteLink).pathname);
+    await page.getByText(LEAGUE_NAME).first().waitFor();
+    expect(await page.getByText(league.code).count()).toBeGreaterThan(0);
+    expect(await page.getByText('50 max').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Requires approval').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Not logged in?').count()).toBeGreaterThan(0);
+    // A visitor never sees who is in the league.
+    expect(await page.getByText(ADMIN_NAME).count()).toBe(0);
+    await checkScreen(page, 'invite-visitor');
+
+    await page.getByRole('button', { name: 'Join League' }).click();
+    await page.waitForURL(pathnameIs('/login'));
+    const saved = await page.evaluate(() => localStorage.getItem('pendingLeagueJoin'));
+    expect(JSON.parse(saved ?? '{}')).toMatchObject({ code: league.code, leagueName: LEAGUE_NAME });
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(pathnameIs('/signup'));
+    await page.getByLabel('Email', { exact: true }).fill(friend.account.email);
+    await page.getByLabel('Password', { exact: true }).fill(friend.account.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(friend.account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(pathnameIs('/onboarding'));
+    await onboardThroughUi(page, FRIEND_NAME);
+    await pickTeamThroughUi(page, FRIEND_TEAM);
+
+    // Ready to play: the dashboard offers the saved invite.
+    const modal = page.getByRole('dialog').filter({ hasText: LEAGUE_NAME });
+    await modal.waitFor({ timeout: 10_000 });
+    expect(await modal.getByText(league.code).count()).toBeGreaterThan(0);
+    expect(await modal.getByRole('button', { name: 'Maybe Later' }).count()).toBe(1);
+    await modal.getByRole('button', { name: 'Join League' }).click();
+    expect(await waitForToast(page, LEAGUE_MESSAGES.applied)).toContain(LEAGUE_MESSAGES.applied);
+    await page.waitForURL(pathnameIs('/leagues'));
+    expect(await page.evaluate(() => localStorage.getItem('pendingLeagueJoin'))).toBeNull();
+
+    await page.getByText(LEAGUE_NAME).first().waitFor();
+    await expect.poll(() => page.getByText(/pending/i).count()).toBeGreaterThan(0);
+    // A pending member has no way into the standings or the admin page from the card.
+    expect(await page.getByRole('link', { name: /Manage/ }).count()).toBe(0);
+  });
+
+  it('3. the admin approves the request on the admin page', async () => {
+    needs(league.id);
+    const { page } = admin;
+    await page.goto(`/leagues/${league.id}/admin`);
+    await page.getByRole('heading', { name: LEAGUE_NAME }).first().waitFor();
+    await checkScreen(page, 'admin-details');
+    await openAdminTab(page, 'Members');
+    const row = memberRow(page, FRIEND_NAME);
+    await row.waitFor();
+    // Only the admin sees e-mail addresses, here.
+    expect(await row.innerText()).toContain(friend.account.email);
+    await checkScreen(page, 'admin-members-pending');
+    await approveFriend(page);
+
+    // The friend's card is approved now.
+    await friend.page.goto('/leagues');
+    await friend.page.getByText(LEAGUE_NAME).first().waitFor();
+    await expect.poll(() => friend.page.getByText(/approved/i).count()).toBeGreaterThan(0);
+    await checkScreen(friend.page, 'list-member');
+  });
+
+  it('4. both see the same standings: the global order restricted to the two of them', async () => {
+    needs(league.id);
+    await setServerClock({ afterGameweek: WEEK });
+    const now = readClockInstant().toISOString();
+
+    // The global board, once recomputed at the new moment, ranks the friend above the admin.
+    const globalRank = async (context: BrowserContext) => {
+      const response = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });
+      if (response.status() !== 200) return null;
+      const board = (await response.json()) as { computedAt: string | null; rows: { rank: number }[] };
+      return board.computedAt === now ? (board.rows[0]?.rank ?? null) : null;
+    };
+    let ranks: { admin: number; friend: number } = { admin: 0, friend: 0 };
+    await expect
+      .poll(
+        async () => {
+          ranks = {
+            admin: (await globalRank(admin.context)) ?? 0,
+            friend: (await globalRank(friend.context)) ?? 0,
+          };
+          return ranks.admin > 0 && ranks.friend > 0;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    expect(ranks.friend).toBeLessThan(ranks.admin);
+    const expected = [
+      { rank: 1, name: FRIEND_NAME },
+      { rank: 2, name: ADMIN_NAME },
+    ];
+
+    for (const [who, person] of [
+      ['admin', admin],
+      ['friend', friend],
+    ] as const) {
+      const { page } = person;
+      await page.goto(`/leagues/${league.id}/standings`);
+      await expect
+        .poll(() => shownStandings(page, [ADMIN_NAME, FRIEND_NAME]), { timeout: 30_000, interval: 500 })
+        .toEqual(expected);
+      await checkScreen(page, `standings-${who}`);
+    }
+  });
+
+  it('5. the admin kicks the friend; the rejoin is refused until 24 hours have passed, then approved', async () => {
+    needs(league.id);
+    const { page } = admin;
+    await page.goto(`/leagues/${league.id}/admin`);
+    await openAdminTab(page, 'Members');
+    const kickedAt = readClockInstant();
+    await memberRow(page, FRIEND_NAME).getByRole('button', { name: /^Kick/ }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
+    await confirm.getByText(`Are you sure you want to kick ${FRIEND_NAME} from the league?`).waitFor();
+    await confirm.getByRole('button', { name: /^Kick/ }).click();
+    await waitForToast(page, 'Member Kicked');
+
+    // The friend is refused, and told when they may ask again, in their own time zone.
+    const retryAt = new Date(kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS);
+    const { date, time } = formatLeagueDateTime(retryAt, FRIEND_TIME_ZONE);
+    const refusal = rejoinTooSoonMessage(date, time);
+    await friend.page.goto('/leagues');
+    await submitJoinByCode(friend.page, league.code);
+    await friend.page.getByText(refusal).first().waitFor({ timeout: 10_000 });
+    await friend.page.keyboard.press('Escape');
+
+    // A day and an hour later the request goes in, pending again.
+    await setServerClock({
+      at: new Date(kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS + 60 * 60 * 1000).toISOString(),
+    });
+    await friend.page.goto('/leagues');
+    await submitJoinByCode(friend.page, league.code);
+    expect(await waitForToast(friend.page, LEAGUE_MESSAGES.rejoinRequested)).toContain(
+      LEAGUE_MESSAGES.rejoinRequested,
+    );
+    await approveFriend(page);
+  });
+
+  it('6. the admin hands the league to the friend, then leaves it', async () => {
+    needs(league.id);
+    const { page } = admin;
+    await page.goto(`/leagues/${league.id}/admin`);
+    await openAdminTab(page, 'Advanced');
+    await checkScreen(page, 'admin-advanced');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel(/e-?mail/i).fill(friend.account.email);
+    await panel.getByRole('button', { name: /Change Admin/i }).click();
+    // A confirmation, when the screen asks for one.
+    const confirm = page.getByRole('alertdialog');
+    if (await confirm.isVisible().catch(() => false))
+      await confirm.getByRole('button', { name: /Change|Confirm/ }).click();
+    await waitForToast(page, 'Admin Changed');
+    await page.waitForURL(pathnameIs('/leagues'));
+    await page.getByText(LEAGUE_NAME).first().waitFor();
+    // No longer the admin: no Manage on the card, and the admin page is closed to them.
+    expect(await page.getByRole('link', { name: /Manage/ }).count()).toBe(0);
+
+    await page.goto(`/leagues/${league.id}`);
+    await page.getByRole('tab', { name: 'League Details' }).click();
+    await page.getByText('League Admin').first().waitFor();
+    await page.getByRole('button', { name: 'Leave League' }).click();
+    const leave = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
+    await leave.getByRole('button', { name: /Leave/ }).click();
+    await waitForToast(page, 'Left League');
+    await page.waitForURL(pathnameIs('/leagues'));
+    await page.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
+  });
+
+  it('7. the new admin deletes the league, and it is gone', async () => {
+    needs(league.id);
+    const { page } = friend;
+    await page.goto('/leagues');
+    await page.getByText(LEAGUE_NAME).first().waitFor();
+    await page.getByRole('link', { name: /Manage/ }).click();
+    await page.waitForURL(pathnameIs(`/leagues/${league.id}/admin`));
+    await openAdminTab(page, 'Advanced');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Delete League' }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
+    await confirm.getByRole('button', { name: /Delete/ }).click();
+    await waitForToast(page, 'League Deleted');
+    await page.waitForURL(pathnameIs('/leagues'));
+    await page.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
+    expect(await page.getByText(LEAGUE_NAME).count()).toBe(0);
+    expect(await toastWith(page, 'Deletion Failed').count()).toBe(0);
+
+    // The invite is dead too.
+    await page.goto(`/join/${league.code}`);
+    await page.getByText('League not found').first().waitFor();
+  });
+});
+
+/** The server's clock as it stands: the demo clock stands still between moves. */
+function readClockInstant(): Date {
+  const setting = readDemoClock(inject('demoClockFile'));
+  if (!setting) throw new Error('The demo clock file is unreadable');
+  return new Date(setting.now);
+}
