@@ -24,6 +24,8 @@ import analyticsRoutes from './routes/api/analytics/index.ts';
 import clubRoutes from './routes/api/clubs/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import leaderboardRoutes from './routes/api/leaderboard/index.ts';
+import leagueRoutes from './routes/api/leagues/index.ts';
+import leagueStandingsRoutes from './routes/api/leagues/standings.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(teamGoalsRoutes);
   await app.register(playerRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(leagueRoutes);
+  await app.register(leagueStandingsRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {
     await app.register(statsSyncSchedule, {

@@ -1,16 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
-import { picks, players, profiles, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import {
+  leagueMembers,
+  leagues,
+  picks,
+  players,
+  profiles,
+  standingsGroups,
+  standingsState,
+} from '../../../db/schema/index.ts';
 import type { StandingsMember } from './compute-standings.ts';
 
 /**
- * The statements of a board rebuild (recompute-standings.ts): the stored table `standings` is
- * replaced whole by `standings_next`, built beside it. They take the db of the operation's own
- * connection where a session matters (the lock, the table being loaded).
+ * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings` and
+ * `league_standings` are replaced whole by `standings_next` and `league_standings_next`, built
+ * beside them. They take the db of the operation's own connection where a session matters (the
+ * lock, the table being loaded).
  */
 
+/** The stored tables a rebuild replaces, each by `<table>_next`. */
+export const REBUILT_TABLES = ['standings', 'league_standings'] as const;
+
 export interface IndexDefinition {
+  tablename: (typeof REBUILT_TABLES)[number];
   indexname: string;
   indexdef: string;
 }
@@ -59,11 +72,12 @@ export async function listBoardMembers(tx: Transaction, seasonId: string): Promi
   }));
 }
 
-/** The stored board table's index definitions (the new table gets the same). */
+/** The stored tables' index definitions (the new tables get the same). */
 export async function listStandingsIndexes(db: Database): Promise<IndexDefinition[]> {
   return selectRows<IndexDefinition>(
     db,
-    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'standings'`,
+    sql`select tablename, indexname, indexdef from pg_indexes
+      where schemaname = current_schema() and tablename in ('standings', 'league_standings')`,
   );
 }
 
@@ -88,8 +102,33 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
   await tx.execute(sql.raw(createIndexStatement));
 }
 
+/**
+ * A fresh `league_standings_next` (one left by a rebuild cut off halfway is dropped) holding the
+ * other seasons' rows as they are and, for every league of the season, its approved members in
+ * the order of the new board (`standings_next`, loaded, not yet indexed): 1, 2, 3, ... Membership
+ * is read now, after the inputs' snapshot: a change since is also marked in the version stamp,
+ * so the next check recomputes anyway.
+ */
+export async function createNextLeagueStandings(db: Database, seasonId: string): Promise<void> {
+  await db.execute(sql`drop table if exists league_standings_next`);
+  await db.execute(
+    sql`create table league_standings_next (like league_standings including defaults including constraints)`,
+  );
+  await db.execute(
+    sql`insert into league_standings_next select * from league_standings where season_id <> ${seasonId}`,
+  );
+  await db.execute(sql`insert into league_standings_next (season_id, league_id, user_id, league_rank)
+    select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId},
+      row_number() over (partition by ${leagueMembers.leagueId} order by board.global_rank)
+    from ${leagueMembers}
+    join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
+    join standings_next as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
+    where ${leagueMembers.status} = 'approved'
+    order by ${leagueMembers.leagueId}, 4`);
+}
+
 export async function analyzeNextBoard(db: Database): Promise<void> {
-  await db.execute(sql`analyze standings_next`);
+  await db.execute(sql`analyze standings_next, league_standings_next`);
 }
 
 /**
@@ -103,23 +142,30 @@ export async function replaceGroups(tx: Transaction, seasonId: string): Promise<
     group by season_id, country, club`);
 }
 
-/** Drops the stored table and renames the new one, and its indexes, into its place. */
+/** Drops the stored tables and renames the new ones, and their indexes, into their place. */
 export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
-  await tx.execute(sql`drop table standings`);
-  await tx.execute(sql`alter table standings_next rename to standings`);
+  for (const table of REBUILT_TABLES) {
+    await tx.execute(sql.raw(`drop table ${table}`));
+    await tx.execute(sql.raw(`alter table ${table}_next rename to ${table}`));
+  }
   for (const index of indexes) {
     await tx.execute(sql.raw(`alter index ${index.indexname}_next rename to ${index.indexname}`));
   }
 }
 
-/** Records what the stored board of a season was computed from, and when. */
+/**
+ * Records what the stored board of a season was computed from, and when: `computed_at` is the
+ * database's time, like `leagues.members_changed_at`, which the league standings compare with
+ * the computation's start (`computed_at` less `duration_ms`).
+ */
 export async function saveStandingsState(
   db: Executor,
   seasonId: string,
-  state: Omit<typeof standingsState.$inferInsert, 'seasonId'>,
+  state: Omit<typeof standingsState.$inferInsert, 'seasonId' | 'computedAt'>,
 ): Promise<void> {
+  const values = { ...state, computedAt: sql`now()` };
   await db
     .insert(standingsState)
-    .values({ seasonId, ...state })
-    .onConflictDoUpdate({ target: standingsState.seasonId, set: state });
+    .values({ seasonId, ...values })
+    .onConflictDoUpdate({ target: standingsState.seasonId, set: values });
 }

@@ -2,6 +2,7 @@ import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import { deleteMemberLeagueStandings } from './league-standings-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -259,7 +260,11 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** A member's rows on every stored board (the boards have no foreign keys: they are rebuilt and swapped whole). */
+/**
+ * A member's rows on every stored board and league standings (they have no foreign keys: they
+ * are rebuilt and swapped whole).
+ */
 export async function deleteMemberStandings(db: Executor, userId: string): Promise<void> {
   await db.delete(standings).where(eq(standings.userId, userId));
+  await deleteMemberLeagueStandings(db, userId);
 }

@@ -98,7 +98,7 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
  * The check notices the change within `refreshDelayMs`; a recompute already running finishes
  * first, then the one that ranks the viewer runs: at most about two recomputes and the delay.
  */
-function expectedWaitSeconds(lastRecomputeMs: number | null, refreshDelayMs: number): number {
+export function expectedWaitSeconds(lastRecomputeMs: number | null, refreshDelayMs: number): number {
   return Math.max(1, Math.ceil((2 * (lastRecomputeMs ?? 0) + refreshDelayMs) / 1000));
 }
 

@@ -4,6 +4,7 @@ import {
   analyzeNextBoard,
   buildNextBoardIndex,
   createNextBoard,
+  createNextLeagueStandings,
   type IndexDefinition,
   listBoardMembers,
   listStandingsIndexes,
@@ -39,7 +40,7 @@ const STANDINGS_COLUMNS = [
   'club',
 ] as const;
 
-export type RecomputePhase = 'read' | 'ranked' | 'loaded' | 'indexed' | 'swapped';
+export type RecomputePhase = 'read' | 'ranked' | 'loaded' | 'leagues' | 'indexed' | 'swapped';
 
 export type RecomputeResult =
   | { status: 'recomputed'; members: number; durationMs: number; computedFor: Date }
@@ -58,8 +59,9 @@ interface RankingInputs {
  * Recomputes a season's boards as they stand at `now`: reads the goals that count, every
  * board member (onboarding complete) and their picks in one repeatable-read snapshot, scores
  * and ranks them with the domain rules in Node, loads the result into a fresh table
- * (`standings_next`), builds its indexes side by side on several connections, then swaps it
- * in for the stored table with its state row in one short transaction. Readers see the old
+ * (`standings_next`), ranks every league of the season's approved members in that order into
+ * `league_standings_next`, builds both tables' indexes side by side on several connections, then
+ * swaps them in for the stored tables with the state row in one short transaction. Readers see the old
  * board until that commit and the new one after it. A session-level advisory lock keeps it
  * to one recompute at a time across instances; a table left by a recompute cut off halfway is
  * dropped by the next one.
@@ -91,6 +93,8 @@ export async function recomputeStandings(options: {
         phaseDone('ranked');
         const indexes = await loadNextBoard(connection, season.id, ranked);
         phaseDone('loaded');
+        await createNextLeagueStandings(connection.db, season.id);
+        phaseDone('leagues');
         await indexNextBoard(database, indexes);
         phaseDone('indexed');
 
@@ -102,7 +106,6 @@ export async function recomputeStandings(options: {
           members: ranked.length,
           countries: [...new Set(ranked.map((row) => row.member.country))].sort(),
           clubs: [...new Set(ranked.map((row) => row.member.club))].sort(),
-          computedAt: new Date(),
           durationMs,
         };
         await connection.db.transaction(async (tx) => {
@@ -182,9 +185,9 @@ function* standingsCsv(seasonId: string, ranked: readonly RankedStanding[]): Gen
 }
 
 /**
- * Builds the stored table's indexes on `standings_next` (named `…_next` until the swap),
- * side by side on as many connections as the database usefully runs: the trigram index
- * first, as it alone takes about as long as the b-trees together.
+ * Builds the stored tables' indexes on `standings_next` and `league_standings_next` (named
+ * `…_next` until the swap), side by side on as many connections as the database usefully runs:
+ * the trigram index first, as it alone takes about as long as the b-trees together.
  */
 async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexDefinition[]) {
   const queue = [...indexes]
@@ -192,7 +195,10 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
     .map((index) =>
       index.indexdef
         .replace(` INDEX ${index.indexname} ON `, ` INDEX ${index.indexname}_next ON `)
-        .replace(/ ON (\S+\.)?standings USING /, ' ON $1standings_next USING '),
+        .replace(
+          new RegExp(` ON (\\S+\\.)?${index.tablename} USING `),
+          ` ON $1${index.tablename}_next USING `,
+        ),
     );
   const builders = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
     database.withConnection(async (connection) => {
