@@ -20,10 +20,10 @@ import {
   DashboardSkeleton,
   NoTeamYet,
 } from '../../../features/dashboard/components/dashboard-states.tsx';
-import { LeaguesPanel } from '../../../features/dashboard/components/leagues-panel.tsx';
 import { SeasonStoryPanel } from '../../../features/dashboard/components/season-story-panel.tsx';
 import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx';
 import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
+import { MyLeaguesPanel } from '../../../features/leagues/components/my-leagues-panel.tsx';
 import { useSeason } from '../../../features/season/api/get-season.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
@@ -126,7 +126,7 @@ function DashboardPanels({
       >
         <Pitch picks={team.picks} label="Your team" clubs={clubs} />
       </TeamPanel>
-      <LeaguesPanel
+      <MyLeaguesPanel
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
       />

@@ -1,0 +1,46 @@
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { CreateLeagueForm } from './create-league-form.tsx';
+import { JoinLeagueForm } from './join-league-form.tsx';
+
+export type LeaguesDialog = 'create' | 'join' | null;
+
+/** /leagues opens creating and joining in a dialog over the cards. */
+export function LeaguesDialogs({
+  open,
+  onOpenChange,
+}: {
+  open: LeaguesDialog;
+  onOpenChange: (open: LeaguesDialog) => void;
+}) {
+  const close = () => onOpenChange(null);
+  return (
+    <>
+      <Dialog open={open === 'create'} onOpenChange={(isOpen) => onOpenChange(isOpen ? 'create' : null)}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Create League</DialogTitle>
+            <DialogDescription>
+              Name your league, set who can join, then share the code with your friends.
+            </DialogDescription>
+          </DialogHeader>
+          <CreateLeagueForm variant="page" onCancel={close} />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={open === 'join'} onOpenChange={(isOpen) => onOpenChange(isOpen ? 'join' : null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Join League</DialogTitle>
+            <DialogDescription>Got a code from a friend? Enter it to join their league.</DialogDescription>
+          </DialogHeader>
+          <JoinLeagueForm onCancel={close} onJoined={close} />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
