@@ -1,5 +1,17 @@
+import { useParams } from 'react-router';
+import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { LeagueAdminScreen } from '../../../features/leagues/components/admin-screen.tsx';
 
 export default function LeagueAdminRoute() {
-  return <PageHeader title="League Admin" />;
+  const { leagueId = '' } = useParams();
+  return (
+    <>
+      <PageHeader eyebrow="Mini Leagues" title="League Admin" />
+      <Container className="py-6 sm:py-8">
+        {/* A new league id starts the screen afresh (its tab, forms and filters). */}
+        <LeagueAdminScreen key={leagueId} leagueId={leagueId} />
+      </Container>
+    </>
+  );
 }
