@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database.ts';
 import { forgetAnalyticsUser } from '../analytics/analytics-repository.ts';
+import { handOverLeaguesOfDeletedAccount } from '../leagues/hand-over-leagues-of-deleted-account.ts';
 import { deleteMailsTo } from '../mail/mail-outbox-repository.ts';
 import { keyPart } from '../rate-limits/account-rate-limit.ts';
 import { deleteCountersContaining } from '../rate-limits/rate-limit-repository.ts';
@@ -16,11 +17,17 @@ import { deleteVerificationsOf } from './verification-repository.ts';
  * - every token: e-mail verifications (keyed by the address) and reset links (valued the user id);
  * - the board rows, at once, and the boards are marked stale so the next read recomputes ranks;
  * - the waitlist entry, the e-mails stored for the address and the rate-limit counters keyed on it;
- * - analytics events are kept for the counts but lose the user id.
- * League memberships and notifications join this as those features arrive, and leagues pass to
- * another member here (DECISIONS.md).
+ * - analytics events are kept for the counts but lose the user id;
+ * - each league the person runs passes to its earliest-joined approved member (told why, dated
+ *   `now`, the game clock), or is deleted when it has none (DECISIONS.md); their memberships go
+ *   by cascade and the leagues they were in count them out.
+ * Notifications join this as that feature arrives.
  */
-export async function deleteAccount(db: Database, user: { id: string; email: string }): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  user: { id: string; email: string },
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const profileEmail = await lockProfileEmail(tx, user.id);
     const addresses = [...new Set([user.email, profileEmail].filter(Boolean).map(lowerCase))];
@@ -35,6 +42,8 @@ export async function deleteAccount(db: Database, user: { id: string; email: str
     // The stored boards have no foreign keys (they are rebuilt and swapped whole): remove the
     // rows now so the person leaves every board at once; the recompute closes the rank gap.
     await deleteMemberStandings(tx, user.id);
+    // Before the user row: leagues.admin_id refuses to dangle.
+    await handOverLeaguesOfDeletedAccount(tx, user.id, now);
     await deleteAccountRow(tx, user.id);
     await markStandingsStale(tx);
   });
