@@ -25,6 +25,7 @@ import clubRoutes from './routes/api/clubs/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import leaderboardRoutes from './routes/api/leaderboard/index.ts';
 import leagueRoutes from './routes/api/leagues/index.ts';
+import manageLeagueRoutes from './routes/api/leagues/manage.ts';
 import leagueStandingsRoutes from './routes/api/leagues/standings.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(playerRoutes);
   await app.register(leaderboardRoutes);
   await app.register(leagueRoutes);
+  await app.register(manageLeagueRoutes);
   await app.register(leagueStandingsRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {

@@ -1,0 +1,69 @@
+import {
+  AppError,
+  isAllowedMemberChange,
+  isLeagueFull,
+  LEAGUE_MESSAGES,
+  leagueFullMessage,
+  type MemberAction,
+} from '@hit21/core';
+import type { Database } from '../../../db/database.ts';
+import { requireLeagueAdmin } from './league-access.ts';
+import { markLeagueMembersChanged } from './league-access-repository.ts';
+import { findMembership, setMembershipStatus } from './league-admin-repository.ts';
+import { changeLeagueCounters } from './league-counters-repository.ts';
+
+const ACTION_WORDS: Record<MemberAction, string> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  kicked: 'kicked',
+};
+
+/**
+ * The admin approves, rejects or kicks a member, in one transaction holding the league's lock:
+ * an approval, a rejection and a kick of the same member fired together run one after the
+ * other, each judged against the status the one before left. Answers whether the league's
+ * approved members changed (the route then asks for fresh standings).
+ */
+export async function changeMemberStatus(options: {
+  db: Database;
+  leagueId: string;
+  adminId: string;
+  memberId: string;
+  status: MemberAction;
+  now: Date;
+}): Promise<{ membersChanged: boolean }> {
+  const { db, leagueId, adminId, memberId, status, now } = options;
+  return db.transaction(async (tx) => {
+    const { league } = await requireLeagueAdmin(tx, leagueId, adminId, { lock: true });
+    if (memberId === league.adminId) {
+      throw new AppError('FORBIDDEN', {
+        reason: 'CANNOT_CHANGE_ADMIN_MEMBERSHIP',
+        message: LEAGUE_MESSAGES.cannotRemoveAdmin,
+        userMessage: LEAGUE_MESSAGES.cannotRemoveAdmin,
+      });
+    }
+    const member = await findMembership(tx, leagueId, memberId);
+    if (!member) {
+      const message = 'This player is not a member of this league';
+      throw new AppError('NOT_FOUND', { reason: 'MEMBER_NOT_FOUND', message, userMessage: message });
+    }
+    if (!isAllowedMemberChange(member.status, status)) {
+      const message = `A ${member.status} member cannot be ${ACTION_WORDS[status]}`;
+      throw new AppError('CONFLICT', { reason: 'MEMBER_CHANGE_NOT_ALLOWED', message, userMessage: message });
+    }
+    if (status === 'approved' && isLeagueFull(league.maxMembers, league.approvedMembers)) {
+      const message = leagueFullMessage(league.maxMembers);
+      throw new AppError('CONFLICT', { reason: 'LEAGUE_FULL', message, userMessage: message });
+    }
+
+    if (status === 'approved')
+      await setMembershipStatus(tx, leagueId, memberId, { status, joinedAt: now, kickedAt: null });
+    else if (status === 'kicked')
+      await setMembershipStatus(tx, leagueId, memberId, { status, kickedAt: now });
+    else await setMembershipStatus(tx, leagueId, memberId, { status });
+    await changeLeagueCounters(tx, leagueId, member.status, status);
+    const membersChanged = member.status === 'approved' || status === 'approved';
+    if (membersChanged) await markLeagueMembersChanged(tx, leagueId);
+    return { membersChanged };
+  });
+}
