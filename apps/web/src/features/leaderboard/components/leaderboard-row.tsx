@@ -1,12 +1,12 @@
 import { type Club, GOAL_TARGET, type LeaderboardRow, type Pick, POSITION_LABELS } from '@hit21/core';
 import { ChevronDown, Crown, EyeOff } from 'lucide-react';
 import { useId } from 'react';
+import { StatusBadge } from '../../../components/game/status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { CountryFlag } from '../../../components/ui/country-flag.tsx';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 /** How many ranks wear a crown, when safe. */
 const CROWNED_RANKS = 3;

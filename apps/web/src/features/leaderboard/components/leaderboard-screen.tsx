@@ -2,6 +2,7 @@ import { type Club, type LeaderboardType, pageCountOf, shownRange } from '@hit21
 import { Flag, Globe, Settings, Shield, Trophy } from 'lucide-react';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { GameRulesPanel, TieBreakingRulesPanel } from '../../../components/game/rules-panels.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { CountryFlag } from '../../../components/ui/country-flag.tsx';
@@ -25,7 +26,6 @@ import { LeaderboardTable } from './leaderboard-table.tsx';
 import { LeaderboardToolbar } from './leaderboard-toolbar.tsx';
 import { PendingStandingNotice } from './pending-standing-notice.tsx';
 import { ProfileNotice } from './profile-notice.tsx';
-import { GameRulesPanel, TieBreakingRulesPanel } from './rules-panels.tsx';
 
 const TABS: readonly { type: LeaderboardType; label: string; icon: ReactNode }[] = [
   { type: 'global', label: 'Global', icon: <Globe aria-hidden="true" /> },

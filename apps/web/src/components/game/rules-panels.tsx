@@ -1,7 +1,7 @@
 import { GOAL_TARGET, type SquadStatus } from '@hit21/core';
 import { Scale, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const STATUS_RULES: readonly { status: SquadStatus; rule: string }[] = [

@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeVariant } from '../ui/badge.tsx';
 
 export const STATUS_LABELS: Readonly<Record<SquadStatus, string>> = {
   safe: 'Safe',
