@@ -24,6 +24,7 @@ import { SeasonStoryPanel } from '../../../features/dashboard/components/season-
 import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx';
 import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
 import { MyLeaguesPanel } from '../../../features/leagues/components/my-leagues-panel.tsx';
+import { PendingInviteModal } from '../../../features/leagues/components/pending-invite-modal.tsx';
 import { useSeason } from '../../../features/season/api/get-season.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
@@ -76,6 +77,7 @@ export default function DashboardRoute() {
         description={season.data ? seasonMoment(season.data) : undefined}
       />
       <Container className="py-6 sm:py-10">{content}</Container>
+      <PendingInviteModal />
     </>
   );
 }

@@ -1,5 +1,18 @@
+import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { InviteScreen } from '../../../features/leagues/components/invite-screen.tsx';
 
 export default function JoinLeagueRoute() {
-  return <PageHeader title="Join League" />;
+  const { leagueCode = '' } = useParams();
+  return (
+    <>
+      <PageHeader
+        title="Join League"
+        eyebrow="Mini-League Invite"
+        description="A friend has invited you to their Hit21 mini-league."
+      />
+      {/* A new code remounts the screen, so nothing of the previous invite lingers. */}
+      <InviteScreen key={leagueCode} rawCode={leagueCode} />
+    </>
+  );
 }
