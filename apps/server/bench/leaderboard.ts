@@ -161,7 +161,7 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
 }
 
 /** autocannon's own percentiles skip p95: every response time is kept instead. */
-async function measure(url: string, options: { connections: number; seconds: number; cookie: string }) {
+export async function measure(url: string, options: { connections: number; seconds: number; cookie: string }) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -187,7 +187,7 @@ async function measure(url: string, options: { connections: number; seconds: num
   };
 }
 
-function seconds1(started: number): string {
+export function seconds1(started: number): string {
   return ((performance.now() - started) / 1000).toFixed(1);
 }
 

@@ -1,0 +1,224 @@
+/**
+ * The league standings benchmark: builds BENCH_PLAYERS players (1,000,000 on PostgreSQL, 20,000
+ * on the embedded database by default) in a database of its own, like bench/leaderboard.ts, then
+ * one Unlimited league whose members are every player, one league of 50 and a viewer in 30
+ * leagues; times a recompute without the leagues and one with them (what the league standings
+ * add), then measures each league request through the HTTP API alone and under concurrent load.
+ * `npm run bench` runs it last; `node --import tsx apps/server/bench/leagues.ts` runs it alone.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { parseConfig } from '../src/config/env.ts';
+import { type Executor, selectRows } from '../src/db/database.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
+import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
+import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
+import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
+import { benchPlayers, measure, openScratchDatabase, seconds1 } from './leaderboard.ts';
+import { addPopulation } from './standings-population.ts';
+
+const NOW = '2026-05-24T23:00:00Z';
+const SMALL_LEAGUE = 50;
+const VIEWER_LEAGUES = 30;
+/** The viewer's other leagues (beside the big one and the league of 50) have this many members. */
+const OTHER_LEAGUE_SIZE = 20;
+
+export interface LeagueBenchOptions {
+  databaseUrl?: string;
+  players: number;
+  seconds: number;
+  connections: number;
+}
+
+export async function runLeagueBench(options: LeagueBenchOptions): Promise<void> {
+  const { players, seconds, connections } = options;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-leagues-bench-'));
+  const scratch = await openScratchDatabase(options.databaseUrl, dataDir);
+  const config = parseConfig({
+    ...process.env,
+    DATABASE_URL: scratch.url,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+    ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+    CLOCK_NOW: NOW,
+  });
+  const { database } = scratch;
+  try {
+    console.log(
+      `\nLeague standings benchmark: ${database.engine}, ${players.toLocaleString('en-GB')} players, ` +
+        `${connections} connections, ${seconds} s per request; load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+    );
+    await prepareDatabase(database);
+    const season = await findActiveSeason(database.db);
+
+    const setup = await buildApp({ config, database });
+    const signUp = await setup.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: config.PUBLIC_URL },
+      payload: { email: 'leagues-bench@example.com', password: 'Kickoff#2025x', name: '' },
+    });
+    const cookie = signUp.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
+    const viewerId: string = signUp.json().user?.id;
+    if (signUp.statusCode !== 200 || !viewerId) throw new Error(`Sign-up failed: ${signUp.body}`);
+    await setup.close();
+
+    let started = performance.now();
+    await addPopulation(database.db, { seasonId: season.id, size: players });
+    await database.db.execute(sql`
+      update profiles set full_name = 'Bench Viewer', country = 'United Kingdom', favourite_team = 'Arsenal',
+        onboarding_complete = true where id = ${viewerId}`);
+    await database.db.execute(sql`
+      insert into picks (user_id, season_id, player_id, slot)
+      select ${viewerId}, season_id, player_id, slot from picks where user_id = 'bench-1'`);
+    await markStandingsStale(database.db);
+    console.log(`Population built in ${seconds1(started)} s`);
+
+    const recompute = async (label: string) => {
+      const phases: string[] = [];
+      const begun = performance.now();
+      const result = await recomputeStandings({
+        database,
+        season,
+        now: new Date(NOW),
+        onPhase: (phase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
+      });
+      if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
+      console.log(
+        `Recompute (${label}): ${seconds1(begun)} s for ${result.members} players [${phases.join(', ')}]`,
+      );
+    };
+    await recompute('no leagues');
+
+    started = performance.now();
+    const leagues = await addBenchLeagues(database.db, { seasonId: season.id, viewerId, players });
+    console.log(`Leagues built in ${seconds1(started)} s`);
+    await recompute('with the leagues');
+
+    const [counts] = await selectRows<{ search: number }>(
+      database.db,
+      sql`select count(*)::int as search from standings where search_name like '%smith%'`,
+    );
+    const members = players + 1;
+    const lastPage = Math.ceil(members / 50);
+    const big = `/api/leagues/${leagues.everyone}/standings`;
+    const everyone = `league of ${members.toLocaleString('en-GB')}`;
+    const small = `/api/leagues/${leagues.fifty}/standings`;
+    const requests: [string, string][] = [
+      [`${everyone}, page 1`, `${big}?page=1&pageSize=50`],
+      [`${everyone}, middle page`, `${big}?page=${Math.ceil(lastPage / 2)}&pageSize=50`],
+      [`${everyone}, last page`, `${big}?page=${lastPage}&pageSize=50`],
+      [`${everyone}, last page of 100`, `${big}?page=${Math.ceil(members / 100)}&pageSize=100`],
+      [`${everyone}, Show Me Only`, `${big}?me=true`],
+      [`${everyone}, search a surname ("smith", ${counts?.search ?? '?'} matches)`, `${big}?search=smith`],
+      [`${everyone}, search "smith", page 100`, `${big}?search=smith&page=100`],
+      [`${everyone}, search a full name ("harry okafor")`, `${big}?search=harry%20okafor`],
+      [`${everyone}, search two letters ("an")`, `${big}?search=an`],
+      ['league of 50, page 1', `${small}?page=1&pageSize=50`],
+      ['league of 50, Show Me Only', `${small}?me=true`],
+      ['league of 50, search "smith"', `${small}?search=smith`],
+      [`GET /api/leagues (${VIEWER_LEAGUES} leagues)`, '/api/leagues'],
+    ];
+
+    const app = await buildApp({ config, database });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    for (const concurrency of [1, connections]) {
+      console.log(`\n${concurrency} connection${concurrency === 1 ? '' : 's'}, ${seconds} s each:\n`);
+      console.log('| request | median ms | p95 ms | p99 ms | requests/s | errors |');
+      console.log('|---|---:|---:|---:|---:|---:|');
+      for (const [label, request] of [
+        ['signed-in baseline: GET /api/profile', '/api/profile'],
+        ...requests,
+      ]) {
+        const run = await measure(`${url}${request}`, { connections: concurrency, seconds, cookie });
+        console.log(
+          `| ${label} | ${run.median.toFixed(1)} | ${run.p95.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.perSecond} | ${run.errors} |`,
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await app.close();
+  } finally {
+    await scratch.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The viewer's 30 leagues, as set-based inserts: "Everyone" (Unlimited, every player, the
+ * viewer its admin), a league of 50 and 28 of 20, each with a few pending and rejected
+ * requests, and the approved and pending counts the leagues keep.
+ */
+async function addBenchLeagues(
+  db: Executor,
+  options: { seasonId: string; viewerId: string; players: number },
+): Promise<{ everyone: string; fifty: string }> {
+  const { seasonId, viewerId, players } = options;
+  const created = new Date('2025-08-01T12:00:00Z');
+  const league = async (index: number, name: string, maxMembers: number) => {
+    const [row] = await selectRows<{ id: string }>(
+      db,
+      sql`insert into leagues (season_id, name, code, admin_id, max_members, join_mode, created_at)
+        values (${seasonId}, ${name}, ${`BENCH${String(index).padStart(3, '0')}`}, ${viewerId}, ${maxMembers},
+          'invite_only', ${created})
+        returning id`,
+    );
+    if (!row) throw new Error('No league');
+    return row.id;
+  };
+  const everyone = await league(0, 'Everyone', -1);
+  const fifty = await league(1, 'Fifty Friends', 50);
+  const others = [];
+  for (let index = 2; index < VIEWER_LEAGUES; index += 1)
+    others.push(await league(index, `League ${index}`, 50));
+
+  await db.execute(sql`insert into league_members (league_id, user_id, status, requested_at, joined_at)
+    values (${everyone}, ${viewerId}, 'approved', ${created}, ${created}),
+      ${sql.join(
+        [fifty, ...others].map((id) => sql`(${id}, ${viewerId}, 'approved', ${created}, ${created})`),
+        sql`, `,
+      )}`);
+  // Every player in "Everyone", joined over the season's first weeks.
+  await db.execute(sql`insert into league_members (league_id, user_id, status, requested_at, joined_at)
+    select ${everyone}, 'bench-' || n, 'approved', ${created}::timestamptz + n * interval '1 second',
+      ${created}::timestamptz + n * interval '1 second'
+    from generate_series(1, ${players}::int) as n`);
+  // The smaller leagues: members spread over the population, three pending and two rejected each.
+  const sizes = [{ id: fifty, size: SMALL_LEAGUE }, ...others.map((id) => ({ id, size: OTHER_LEAGUE_SIZE }))];
+  for (const [index, { id, size }] of sizes.entries()) {
+    const step = Math.floor(players / (size + 5));
+    await db.execute(sql`insert into league_members (league_id, user_id, status, requested_at, joined_at)
+      select ${id}, 'bench-' || (1 + ${index} + k * ${step}),
+        case when k < ${size - 1} then 'approved' when k < ${size + 2} then 'pending' else 'rejected' end,
+        ${created}, case when k < ${size - 1} then ${created}::timestamptz end
+      from generate_series(0, ${size + 3}::int) as k`);
+  }
+  await db.execute(sql`update leagues set
+      approved_members = (select count(*) from league_members where league_id = leagues.id and status = 'approved'),
+      pending_requests = (select count(*) from league_members where league_id = leagues.id and status = 'pending'),
+      members_changed_at = now() - interval '1 hour'
+    where admin_id = ${viewerId}`);
+  await db.execute(sql`analyze leagues, league_members`);
+  await markStandingsStale(db);
+  return { everyone, fifty };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await runLeagueBench({
+    databaseUrl,
+    players: benchPlayers(databaseUrl),
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+  });
+}

@@ -1,0 +1,172 @@
+import type { SeasonConfig } from '@hit21/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPopulation } from '../../bench/standings-population.ts';
+import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
+import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { deleteMemberStandings } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
+import { insertLeague, insertMemberships, setMembership } from '../support/league-standings.ts';
+import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+
+const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
+const AFTER_GAMEWEEK_30 = new Date('2026-03-20T12:00:00Z');
+const PLAYERS = 240;
+const OTHER_SEASON_LEAGUE = '00000000-0000-4000-8000-000000000001';
+
+describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (engine) => {
+  let database: DatabaseHandle;
+  let season: SeasonConfig;
+  let userIds: string[];
+  const leagues = { mixed: '', small: '' };
+  const mixed = { approved: [] as string[], others: [] as string[] };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, { migrate: false });
+    await prepareDatabase(database);
+    season = await findActiveSeason(database.db);
+    // Teamless members and twins (equal teams, a coin toss) too, so ties are ranked as the board ranks them.
+    ({ userIds } = await addPopulation(database.db, {
+      seasonId: season.id,
+      size: PLAYERS,
+      idPrefix: 'fan',
+      noTeamEvery: 7,
+      twinEvery: 5,
+    }));
+    const admin = userIds[0] ?? '';
+    leagues.mixed = await insertLeague(database.db, { seasonId: season.id, adminId: admin });
+    mixed.approved = [admin, ...userIds.filter((_, index) => index > 0 && index % 3 === 0)];
+    const pending = userIds.filter((_, index) => index % 3 === 1 && index % 2 === 0);
+    const rejected = userIds.filter((_, index) => index % 3 === 1 && index % 2 === 1);
+    const kicked = userIds.filter((_, index) => index % 3 === 2 && index % 4 === 0);
+    mixed.others = [...pending, ...rejected, ...kicked];
+    await insertMemberships(database.db, leagues.mixed, mixed.approved.slice(1), 'approved');
+    await insertMemberships(database.db, leagues.mixed, pending, 'pending');
+    await insertMemberships(database.db, leagues.mixed, rejected, 'rejected');
+    await insertMemberships(database.db, leagues.mixed, kicked, 'kicked');
+    leagues.small = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[5] ?? '' });
+    await insertMemberships(database.db, leagues.small, userIds.slice(200, 204), 'approved');
+    // Another season's stored rows (no foreign keys): a recompute of this season keeps them.
+    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank)
+      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', 1), ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', 2)`);
+    expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
+      'recomputed',
+    );
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** The league's approved members in the board's global order, ranked 1, 2, 3, ... */
+  async function expectedRanks(leagueId: string) {
+    const rows = await selectRows<{ user_id: string }>(
+      database.db,
+      sql`select standings.user_id from standings
+        join league_members on league_members.user_id = standings.user_id and league_members.league_id = ${leagueId}
+          and league_members.status = 'approved'
+        where standings.season_id = ${season.id} order by standings.global_rank`,
+    );
+    return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
+  }
+  async function storedRanks(leagueId: string) {
+    const rows = await selectRows<{ user_id: string; league_rank: number; season_id: string }>(
+      database.db,
+      sql`select user_id, league_rank, season_id from league_standings where league_id = ${leagueId} order by league_rank`,
+    );
+    for (const row of rows)
+      expect(row.season_id).toBe(leagueId === OTHER_SEASON_LEAGUE ? '2024-25' : season.id);
+    return rows.map((row) => ({ userId: row.user_id, rank: row.league_rank }));
+  }
+  async function globalOrder() {
+    return (
+      await selectRows<{ user_id: string }>(
+        database.db,
+        sql`select user_id from standings where season_id = ${season.id} order by global_rank`,
+      )
+    ).map((row) => row.user_id);
+  }
+
+  it("ranks each league's approved members in the global order, 1, 2, 3, ..., and nobody else", async () => {
+    const board = await globalOrder();
+    expect(board).toHaveLength(PLAYERS);
+    const approved = new Set(mixed.approved);
+    const stored = await storedRanks(leagues.mixed);
+    // The global order restricted to the approved members, worked out here from the board alone.
+    expect(stored).toEqual(
+      board.filter((userId) => approved.has(userId)).map((userId, index) => ({ userId, rank: index + 1 })),
+    );
+    expect(stored).toHaveLength(mixed.approved.length);
+    const storedIds = new Set(stored.map((row) => row.userId));
+    expect(mixed.others.length).toBeGreaterThan(30);
+    expect(mixed.others.filter((userId) => storedIds.has(userId))).toEqual([]);
+    expect(await storedRanks(leagues.small)).toEqual(await expectedRanks(leagues.small));
+    expect(await storedRanks(leagues.small)).toHaveLength(5);
+  });
+
+  it("keeps other seasons' rows across recomputes", async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_30 });
+    expect(await storedRanks(OTHER_SEASON_LEAGUE)).toEqual([
+      { userId: 'fan-1', rank: 1 },
+      { userId: 'fan-2', rank: 2 },
+    ]);
+  });
+
+  it('follows the goals and the membership at the next recompute', async () => {
+    const before = await storedRanks(leagues.mixed);
+    const approvedNow = mixed.others[0] ?? '';
+    const kickedNow = mixed.approved[10] ?? '';
+    await setMembership(database.db, leagues.mixed, approvedNow, 'approved');
+    await setMembership(database.db, leagues.mixed, kickedNow, 'kicked');
+    // Stored standings change only with a recompute.
+    expect(await storedRanks(leagues.mixed)).toEqual(before);
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const after = await storedRanks(leagues.mixed);
+    expect(after).toEqual(await expectedRanks(leagues.mixed));
+    expect(after.map((row) => row.userId)).toContain(approvedNow);
+    expect(after.map((row) => row.userId)).not.toContain(kickedNow);
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('keeps the indexes of the stored league standings, under their own names', async () => {
+    const indexNames = async (table: string) =>
+      (
+        await selectRows<{ indexname: string }>(
+          database.db,
+          sql`select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table} order by indexname`,
+        )
+      ).map((row) => row.indexname);
+    expect(await indexNames('league_standings')).toEqual([
+      'league_standings_rank_index',
+      'league_standings_season_index',
+      'league_standings_user_index',
+    ]);
+    expect(await indexNames('league_standings_next')).toEqual([]);
+  });
+
+  it('clears away a half-built league_standings_next left by a recompute that was cut off', async () => {
+    await database.db.execute(sql`drop table if exists league_standings_next`);
+    await database.db.execute(sql`create table league_standings_next (leftover int)`);
+    await database.db.execute(sql`insert into league_standings_next values (1)`);
+    const result = await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_30 });
+    expect(result.status).toBe('recomputed');
+    expect(await storedRanks(leagues.mixed)).toEqual(await expectedRanks(leagues.mixed));
+    const [leftover] = await selectRows<{ name: string | null }>(
+      database.db,
+      sql`select to_regclass('league_standings_next')::text as name`,
+    );
+    expect(leftover?.name).toBeNull();
+  });
+
+  it("removes a deleted member's rows from every league's stored standings", async () => {
+    const member = (await storedRanks(leagues.small))[2]?.userId ?? '';
+    expect(member).not.toBe('');
+    await deleteMemberStandings(database.db, member);
+    expect((await storedRanks(leagues.small)).map((row) => row.userId)).not.toContain(member);
+    const [left] = await selectRows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from league_standings where user_id = ${member}`,
+    );
+    expect(left?.count).toBe(0);
+  });
+});
