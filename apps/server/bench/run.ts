@@ -1,7 +1,8 @@
 /**
  * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
  * with the committed season and measures each read endpoint under concurrent load, then runs
- * the leaderboard benchmark (bench/leaderboard.ts) on a population of its own.
+ * the leaderboard benchmark (bench/leaderboard.ts) and the league standings benchmark
+ * (bench/leagues.ts), each on a population of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { parseConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { benchPlayers, runLeaderboardBench } from './leaderboard.ts';
+import { runLeagueBench } from './leagues.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -83,6 +85,13 @@ await runLeaderboardBench({
   databaseUrl: config.DATABASE_URL,
   players: benchPlayers(config.DATABASE_URL),
   // Each leaderboard request runs twice (alone, then under load): half the time each.
+  seconds: Math.ceil(DURATION_SECONDS / 2),
+  connections: CONNECTIONS,
+});
+
+await runLeagueBench({
+  databaseUrl: config.DATABASE_URL,
+  players: benchPlayers(config.DATABASE_URL),
   seconds: Math.ceil(DURATION_SECONDS / 2),
   connections: CONNECTIONS,
 });
