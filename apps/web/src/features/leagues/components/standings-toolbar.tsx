@@ -1,0 +1,101 @@
+import { LEAGUE_STANDINGS_PAGE_SIZES } from '@hit21/core';
+import { Search, UserRound, Users, X } from 'lucide-react';
+import { type Dispatch, useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { cn } from '../../../lib/cn.ts';
+import {
+  type StandingsView,
+  type StandingsViewAction,
+  toStandingsPageSize,
+} from '../utils/standings-view.ts';
+
+export interface StandingsToolbarProps {
+  view: StandingsView;
+  dispatch: Dispatch<StandingsViewAction>;
+}
+
+/** Search over members' names with Search and clear, the "Show" page size and "Show Me Only". */
+export function StandingsToolbar({ view, dispatch }: StandingsToolbarProps) {
+  const ids = useId();
+  const hasSearch = view.searchInput !== '' || view.activeSearch !== '';
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <search aria-label="Search the standings" className="min-w-0 flex-1 lg:max-w-xl">
+        <form
+          className="flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch({ type: 'submitSearch' });
+          }}
+        >
+          <label htmlFor={`${ids}-search`} className="sr-only">
+            Search members
+          </label>
+          <div className="relative min-w-0 flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            />
+            <Input
+              id={`${ids}-search`}
+              type="search"
+              value={view.searchInput}
+              onChange={(event) => dispatch({ type: 'typeSearch', text: event.target.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && hasSearch) dispatch({ type: 'clearSearch' });
+              }}
+              placeholder="Member name"
+              maxLength={100}
+              enterKeyHint="search"
+              autoComplete="off"
+              className={cn('pl-9 [&::-webkit-search-cancel-button]:hidden', hasSearch && 'pr-11')}
+            />
+            {hasSearch ? (
+              <button
+                type="button"
+                aria-label="Clear search"
+                onClick={() => dispatch({ type: 'clearSearch' })}
+                className="absolute top-0 right-0 grid size-11 place-items-center rounded-lg text-muted hover:text-ink"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            ) : null}
+          </div>
+          <Button type="submit" size="sm">
+            Search
+          </Button>
+        </form>
+      </search>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <label
+          htmlFor={`${ids}-size`}
+          className="font-display font-medium text-muted text-sm uppercase tracking-wide"
+        >
+          Show
+        </label>
+        <Select
+          id={`${ids}-size`}
+          value={String(view.pageSize)}
+          options={LEAGUE_STANDINGS_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          onChange={(value) => {
+            const pageSize = toStandingsPageSize(value);
+            if (pageSize) dispatch({ type: 'setPageSize', pageSize });
+          }}
+          className="numeric w-20"
+        />
+        <Button
+          variant={view.isMeOnly ? 'primary' : 'secondary'}
+          size="sm"
+          onClick={() => dispatch({ type: 'toggleMeOnly' })}
+          className="ml-auto lg:ml-2"
+        >
+          {view.isMeOnly ? <Users aria-hidden="true" /> : <UserRound aria-hidden="true" />}
+          {view.isMeOnly ? 'Show All' : 'Show Me Only'}
+        </Button>
+      </div>
+    </div>
+  );
+}
