@@ -1,5 +1,5 @@
 import { LEAGUE_MESSAGES, type LeagueDetail } from '@hit21/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leagueMembers, leagueStandings, leagues } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
@@ -169,6 +169,9 @@ describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine)
       const member = await readyPlayer(context.app, db);
       await seedMembership(db, league.id, member.id, 'approved');
       const seasonId = (await context.app.activeSeason.get()).id;
+      // Let the boards settle, then store standings of our own for both leagues.
+      await context.app.standings.refresh();
+      await db.delete(leagueStandings).where(inArray(leagueStandings.leagueId, [league.id, other.league.id]));
       await db.insert(leagueStandings).values([
         { seasonId, leagueId: league.id, userId: admin.id, leagueRank: 1 },
         { seasonId, leagueId: league.id, userId: member.id, leagueRank: 2 },
@@ -189,6 +192,11 @@ describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine)
         await db.select().from(leagueStandings).where(eq(leagueStandings.leagueId, other.league.id)),
       ).toHaveLength(1);
       expect(await storedLeague(other.league.id)).toBeDefined();
+      // The recompute the deletion asked for does not bring the league's standings back.
+      await context.app.standings.refresh();
+      expect(await db.select().from(leagueStandings).where(eq(leagueStandings.leagueId, league.id))).toEqual(
+        [],
+      );
 
       const mine = await call(context.app, 'GET', '/api/leagues', { cookie: member.cookie });
       expect(mine.json().leagues).toEqual([]);
