@@ -214,6 +214,34 @@ describe('the invite page', () => {
     expect(new URL(page.url()).pathname).toBe(`/join/${open.code}`);
   });
 
+  it('sends a signed-out player to log in, and the dashboard offers the invite once they have', async () => {
+    const context = await newContext(MOBILE);
+    const account = newAccount('invite-login');
+    await signUpThroughApi(context, account);
+    await completeOnboardingThroughApi(context, { fullName: `Lou Login ${TAG}` });
+    await pickTeamThroughApi(context);
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`/join/${open.code}`);
+    await page.getByText('Not logged in?').waitFor();
+    await page.getByRole('button', { name: 'Join League' }).click();
+    await page.waitForURL(pathnameIs('/login'));
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(pathnameIs('/dashboard'));
+
+    const modal = page.getByRole('dialog', { name: open.name });
+    await modal.getByText('Anyone can join', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await modal.getByText('Unlimited', { exact: true }).count()).toBe(1);
+    expect(await modal.getByText('None', { exact: true }).count()).toBe(1);
+    await modal.getByRole('button', { name: 'Join League' }).click();
+    expect(await waitForToast(page, 'League Joined!')).toContain(LEAGUE_MESSAGES.joined);
+    await page.waitForURL(pathnameIs('/leagues'));
+    const mine = await myLeagues(context);
+    expect(mine.find((league) => league.code === open.code)?.myStatus).toBe('approved');
+  });
+
   it('sends a signed-in player who has not onboarded to onboarding, keeping the invite', async () => {
     const context = await newContext();
     await signUpThroughApi(context, newAccount('invite-new'));
@@ -223,6 +251,18 @@ describe('the invite page', () => {
     expect(await waitForToast(page, 'Complete Your Profile')).toContain(`join ${open.name}`);
     await page.waitForURL(pathnameIs('/onboarding'));
     expect(await savedInvite(page)).toMatchObject({ code: open.code, leagueName: open.name });
+  });
+
+  it('sends an onboarded player without picks to player selection, keeping the invite', async () => {
+    const context = await newContext();
+    await signUpThroughApi(context, newAccount('invite-nopicks'));
+    await completeOnboardingThroughApi(context, { fullName: `Pat Picker ${TAG}` });
+    const page = await context.newPage();
+    await page.goto(`/join/${inviteOnly.code}`);
+    await page.getByRole('button', { name: 'Join League' }).click();
+    expect(await waitForToast(page, 'Pick Your Players')).toContain(`join ${inviteOnly.name}`);
+    await page.waitForURL(pathnameIs('/player-selection'));
+    expect(await savedInvite(page)).toMatchObject({ code: inviteOnly.code, leagueName: inviteOnly.name });
   });
 
   it('shows a locked league with its notice instead of Join League', async () => {
