@@ -123,7 +123,7 @@ export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueF
     <form
       noValidate
       onSubmit={onSubmit}
-      className={cn('flex flex-col gap-5', className)}
+      className={cn('@container flex flex-col gap-5', className)}
       aria-label="Create League"
     >
       <div className="flex flex-col gap-1.5">
@@ -156,7 +156,7 @@ export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueF
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 font-medium text-ink text-sm">Join Mode</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
+        <div className="grid gap-2 @lg:grid-cols-3">
           {JOIN_MODE_CHOICES.map((choice) => (
             <label
               key={choice.value}
@@ -216,7 +216,7 @@ export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueF
         </p>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-3 @sm:flex-row @sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={Boolean(created)}>
             Cancel

@@ -68,7 +68,7 @@ export function JoinLeagueForm({ onJoined, onCancel, className }: JoinLeagueForm
     <form
       noValidate
       onSubmit={onSubmit}
-      className={cn('flex flex-col gap-4', className)}
+      className={cn('@container flex flex-col gap-4', className)}
       aria-label="Join League"
     >
       <div className="flex flex-col gap-1.5">
@@ -105,7 +105,7 @@ export function JoinLeagueForm({ onJoined, onCancel, className }: JoinLeagueForm
           {error}
         </FieldError>
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-3 @sm:flex-row @sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
             Cancel

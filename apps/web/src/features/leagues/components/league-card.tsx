@@ -59,7 +59,7 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
   const note = STATUS_NOTE[league.myStatus];
 
   return (
-    <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={headingId}>
+    <Card className="flex w-full flex-col overflow-hidden" role="article" aria-labelledby={headingId}>
       {league.isAdmin && league.adminHandover ? (
         <HandoverNotice leagueId={league.id} reason={league.adminHandover.reason} />
       ) : null}

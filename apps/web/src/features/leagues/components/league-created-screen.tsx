@@ -90,7 +90,7 @@ export function LeagueCreatedScreen({ league }: { league: LeagueSummary }) {
         </CardContent>
       </Card>
 
-      <Card className="lg:col-span-2">
+      <Card className="lg:col-span-2 lg:self-start">
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-felt-900">
             <Lightbulb aria-hidden="true" className="size-5 text-gold-700" />

@@ -34,12 +34,13 @@ export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps
   const privateHeadingId = useId();
   const publicHeadingId = useId();
   const formId = useId();
+  const titleId = useId();
   const toggle = (next: Exclude<InlineForm, null>) => setForm((current) => (current === next ? null : next));
 
   return (
-    <Card className={className}>
+    <Card className={className} role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Leagues</CardTitle>
+        <CardTitle id={titleId}>Leagues</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <div className="flex flex-col gap-3">
