@@ -1,7 +1,7 @@
 import { AppError, type LeagueDetail } from '@hit21/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -117,7 +117,8 @@ function ChangeAdminCard({ league }: { league: LeagueDetail }) {
           if (!open && !change.isPending) setConfirmEmail(null);
         }}
       >
-        <DialogContent>
+        {/* A confirmation: an alert dialog, read out as one. */}
+        <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>Change Administrator</DialogTitle>
             <DialogDescription>
@@ -151,13 +152,8 @@ function DeleteLeagueCard({ league }: { league: LeagueDetail }) {
   // Leave first, then forget the league: refreshed in place, it would flash "League Not Found".
   const remove = useMutation({ mutationFn: () => deleteLeague(league.id) });
   const [isConfirming, setIsConfirming] = useState(false);
-  const [typedName, setTypedName] = useState('');
-  const confirmId = useId();
-  const isConfirmed = typedName.trim() === league.name;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isConfirmed) return;
+  function confirmDelete() {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success({ title: 'League Deleted', message: `${league.name} has been deleted.` });
@@ -188,38 +184,29 @@ function DeleteLeagueCard({ league }: { league: LeagueDetail }) {
       <Dialog
         open={isConfirming}
         onOpenChange={(open) => {
-          if (remove.isPending) return;
-          setIsConfirming(open);
-          if (!open) setTypedName('');
+          if (!remove.isPending) setIsConfirming(open);
         }}
       >
-        <DialogContent>
+        {/* A confirmation: an alert dialog, read out as one. */}
+        <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>Delete League</DialogTitle>
             <DialogDescription>
-              {league.name} and everything in it goes for good: its members, requests and standings.
+              Are you sure you want to delete {league.name}? Its members, requests and standings go with it.
             </DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <TextField
-              id={confirmId}
-              label={`Type ${league.name} to confirm`}
-              autoComplete="off"
-              value={typedName}
-              onChange={(event) => setTypedName(event.target.value)}
-            />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="secondary" disabled={remove.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="danger" disabled={!isConfirmed} isLoading={remove.isPending}>
-                <Trash2 aria-hidden="true" />
-                Delete League
+          <p className="text-sm">Every member loses it at once. This cannot be undone.</p>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={remove.isPending}>
+                Cancel
               </Button>
-            </DialogFooter>
-          </form>
+            </DialogClose>
+            <Button variant="danger" isLoading={remove.isPending} onClick={confirmDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete League
+            </Button>
+          </DialogFooter>
         </DialogContent>
       </Dialog>
     </Card>

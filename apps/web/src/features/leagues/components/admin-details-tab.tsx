@@ -39,16 +39,27 @@ import {
 } from '../utils/admin-settings.ts';
 import { leagueInviteLink } from '../utils/leagues-share.ts';
 
+export interface AdminDetailsTabProps {
+  league: LeagueDetail;
+  /** The server's clock minus this device's (the demo moves the server's): deadlines are the server's. */
+  clockOffsetMs?: number;
+}
+
 /** The Details tab: the code and its sharing, the join deadline, and the league's settings. */
-export function AdminDetailsTab({ league }: { league: LeagueDetail }) {
+export function AdminDetailsTab({ league, clockOffsetMs = 0 }: AdminDetailsTabProps) {
+  const serverNow = () => new Date(Date.now() + clockOffsetMs);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <div className="flex min-w-0 flex-col gap-6">
         <LeagueCodeCard league={league} />
-        <DeadlineBanner joinDeadline={league.joinDeadline} />
+        <DeadlineBanner joinDeadline={league.joinDeadline} now={serverNow()} />
       </div>
       {/* A saved change (here or elsewhere) starts the form afresh from what the server holds. */}
-      <SettingsCard key={`${league.name}|${league.joinMode}|${league.joinDeadline}`} league={league} />
+      <SettingsCard
+        key={`${league.name}|${league.joinMode}|${league.joinDeadline}`}
+        league={league}
+        serverNow={serverNow}
+      />
     </div>
   );
 }
@@ -94,7 +105,8 @@ function LeagueCodeCard({ league }: { league: LeagueDetail }) {
           if (!regenerate.isPending) setIsConfirming(open);
         }}
       >
-        <DialogContent>
+        {/* A confirmation: an alert dialog, read out as one. */}
+        <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>Regenerate Code</DialogTitle>
             <DialogDescription>
@@ -139,12 +151,11 @@ function LeagueCodeCard({ league }: { league: LeagueDetail }) {
   );
 }
 
-function DeadlineBanner({ joinDeadline }: { joinDeadline: string | null }) {
-  const banner = joinDeadlineBanner(joinDeadline, new Date());
+function DeadlineBanner({ joinDeadline, now }: { joinDeadline: string | null; now: Date }) {
+  const banner = joinDeadlineBanner(joinDeadline, now);
   const isPassed = banner.kind === 'passed';
   return (
-    <section
-      aria-label="Join deadline"
+    <div
       data-deadline={banner.kind}
       className={cn(
         'flex items-start gap-3 rounded-xl border px-4 py-3',
@@ -171,7 +182,7 @@ function DeadlineBanner({ joinDeadline }: { joinDeadline: string | null }) {
           </p>
         )}
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -180,7 +191,7 @@ const JOIN_MODE_OPTIONS = LEAGUE_JOIN_MODES.map((mode) => ({
   label: `${JOIN_MODE_LABELS[mode]} · ${JOIN_MODE_DESCRIPTIONS[mode]}`,
 }));
 
-function SettingsCard({ league }: { league: LeagueDetail }) {
+function SettingsCard({ league, serverNow }: { league: LeagueDetail; serverNow: () => Date }) {
   const update = useUpdateLeague(league.id);
   const [form, setForm] = useState<LeagueSettingsForm>(() => leagueSettingsForm(league));
   const [errors, setErrors] = useState<LeagueSettingsErrors>({});
@@ -202,7 +213,7 @@ function SettingsCard({ league }: { league: LeagueDetail }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = leagueSettingsInput(form, league, new Date());
+    const result = leagueSettingsInput(form, league, serverNow());
     if ('errors' in result) {
       setErrors(result.errors);
       (result.errors.name ? nameRef : deadlineRef).current?.focus();
@@ -256,7 +267,7 @@ function SettingsCard({ league }: { league: LeagueDetail }) {
                 type="datetime-local"
                 name="deadline"
                 value={form.deadline}
-                min={toDateTimeLocalValue(new Date())}
+                min={toDateTimeLocalValue(serverNow())}
                 aria-invalid={errors.deadline ? true : undefined}
                 aria-describedby={[deadlineHintId, errors.deadline ? deadlineErrorId : ''].join(' ').trim()}
                 onChange={(event) => change({ deadline: event.target.value })}

@@ -19,7 +19,13 @@ function tabOf(value: string | null): AdminTab {
 }
 
 /** /leagues/:leagueId/admin: the league's admin manages it; anybody else reads "League Not Found". */
-export function LeagueAdminScreen({ leagueId }: { leagueId: string }) {
+export function LeagueAdminScreen({
+  leagueId,
+  clockOffsetMs = 0,
+}: {
+  leagueId: string;
+  clockOffsetMs?: number;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <AdminBackLink to={paths.leagues.getHref()}>Back to Leagues</AdminBackLink>
@@ -28,13 +34,13 @@ export function LeagueAdminScreen({ leagueId }: { leagueId: string }) {
         loadFailedMessage="Failed to load league details."
         onFailure="retry"
       >
-        {(league) => <AdminTabs league={league} />}
+        {(league) => <AdminTabs league={league} clockOffsetMs={clockOffsetMs} />}
       </AdminLeagueGate>
     </div>
   );
 }
 
-function AdminTabs({ league }: { league: LeagueDetail }) {
+function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffsetMs: number }) {
   // The tab is in the address, so a reload or Back keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
@@ -91,7 +97,7 @@ function AdminTabs({ league }: { league: LeagueDetail }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details">
-          <AdminDetailsTab league={league} />
+          <AdminDetailsTab league={league} clockOffsetMs={clockOffsetMs} />
         </TabsContent>
         <TabsContent value="members">
           <AdminMembersTab leagueId={league.id} />

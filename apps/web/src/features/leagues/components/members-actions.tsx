@@ -96,7 +96,8 @@ export function useMemberActions(leagueId: string): {
         if (!open && !mutation.isPending) setKickTarget(null);
       }}
     >
-      <DialogContent>
+      {/* A confirmation: an alert dialog, read out as one. */}
+      <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Kick Member</DialogTitle>
           <DialogDescription>

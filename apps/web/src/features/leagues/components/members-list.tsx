@@ -61,7 +61,6 @@ export interface MembersListProps {
   /** Dims the list while the next page loads. */
   isUpdating?: boolean;
   label: string;
-  now?: Date;
 }
 
 /** Members as rows: name, e-mail (the admin's view), status, dates and the admin's buttons. */
@@ -72,7 +71,6 @@ export function MembersList({
   isReadOnly = false,
   isUpdating = false,
   label,
-  now = new Date(),
 }: MembersListProps) {
   return (
     <ul
@@ -104,7 +102,7 @@ export function MembersList({
                 )}
               </div>
               <EmailAddress address={member.email} className="font-normal text-muted text-sm" />
-              <span className="text-muted text-sm">{memberDateLine(member, now)}</span>
+              <span className="text-muted text-sm">{memberDateLine(member)}</span>
             </div>
             {actions.length > 0 ? (
               <div className="flex flex-wrap gap-2">

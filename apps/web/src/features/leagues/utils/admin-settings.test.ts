@@ -127,20 +127,25 @@ describe('cappedCount', () => {
 });
 
 describe('memberDateLine', () => {
-  const now = new Date('2026-11-24T10:00:00.000Z');
-  const base = { isAdmin: false, joinedAt: '2026-11-20T08:15:00.000Z', canRejoinAt: null };
+  const base = { joinedAt: '2026-11-20T08:15:00.000Z', canRejoinAt: null };
 
   it('says when a member joined or asked', () => {
-    expect(memberDateLine({ ...base, status: 'approved' }, now, 'UTC')).toBe('Joined 20 Nov 2026');
-    expect(memberDateLine({ ...base, status: 'pending' }, now, 'UTC')).toBe('Requested 20 Nov 2026 at 08:15');
+    expect(memberDateLine({ ...base, status: 'approved' }, 'UTC')).toBe('Joined 20 Nov 2026');
+    expect(memberDateLine({ ...base, status: 'pending' }, 'UTC')).toBe('Requested 20 Nov 2026 at 08:15');
+    expect(memberDateLine({ ...base, status: 'rejected' }, 'Asia/Tokyo')).toBe(
+      'Requested 20 Nov 2026 at 17:15',
+    );
   });
 
-  it('says when a kicked member may ask to rejoin', () => {
+  it('says from when a kicked member may ask to rejoin, in the reader’s zone', () => {
     expect(
-      memberDateLine({ ...base, status: 'kicked', canRejoinAt: '2026-11-25T09:05:00.000Z' }, now, 'UTC'),
+      memberDateLine({ ...base, status: 'kicked', canRejoinAt: '2026-11-25T09:05:00.000Z' }, 'UTC'),
     ).toBe('Kicked · can request to rejoin from 25 Nov 2026 at 09:05');
     expect(
-      memberDateLine({ ...base, status: 'kicked', canRejoinAt: '2026-11-23T09:05:00.000Z' }, now, 'UTC'),
-    ).toBe('Kicked · can request to rejoin now');
+      memberDateLine(
+        { ...base, status: 'kicked', canRejoinAt: '2026-11-25T09:05:00.000Z' },
+        'America/New_York',
+      ),
+    ).toBe('Kicked · can request to rejoin from 25 Nov 2026 at 04:05');
   });
 });

@@ -111,10 +111,12 @@ export function cappedCount(count: number, cap: number): string {
   return count > cap ? `${cap}+` : String(count);
 }
 
-/** The date line of a member row: when they joined or asked, and when a kicked one may ask again. */
+/**
+ * The date line of a member row: when they joined or asked, and from when a kicked one may ask
+ * again (the server's clock decides; the screen only words the moment).
+ */
 export function memberDateLine(
-  member: Pick<LeagueMember, 'status' | 'joinedAt' | 'canRejoinAt' | 'isAdmin'>,
-  now: Date,
+  member: Pick<LeagueMember, 'status' | 'joinedAt' | 'canRejoinAt'>,
   timeZone?: string,
 ): string {
   const joined = formatLeagueDateTime(new Date(member.joinedAt), timeZone);
@@ -126,9 +128,7 @@ export function memberDateLine(
       return `Requested ${joined.date} at ${joined.time}`;
     case 'kicked': {
       if (!member.canRejoinAt) return 'Kicked';
-      const rejoin = new Date(member.canRejoinAt);
-      if (rejoin.getTime() <= now.getTime()) return 'Kicked · can request to rejoin now';
-      const at = formatLeagueDateTime(rejoin, timeZone);
+      const at = formatLeagueDateTime(new Date(member.canRejoinAt), timeZone);
       return `Kicked · can request to rejoin from ${at.date} at ${at.time}`;
     }
   }
