@@ -18,7 +18,6 @@ const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.requireUser(request);
       await deleteAccount(fastify.db, user, fastify.clock());
-      fastify.standings.requestRefresh();
       await fastify.mailingList.unsubscribe({ email: user.email });
       // The sessions went with the user; better-auth's sign-out expires its cookies under the
       // names it uses (`__Secure-` prefixed in production).
