@@ -347,6 +347,10 @@ describe('the pending-invite modal', () => {
     await page.reload();
     const modal = page.getByRole('dialog', { name: inviteOnly.name });
     await modal.getByText('Requires approval', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'invite-modal-desktop');
+    await page.setViewportSize(MOBILE);
     await modal.getByRole('button', { name: 'Maybe Later' }).click();
     await modal.waitFor({ state: 'detached' });
     expect(await savedInvite(page)).toBeNull();
