@@ -130,13 +130,13 @@ function MemberCounts({
     { key: 'kicked', label: 'Kicked' },
   ] as const;
   return (
-    <dl aria-label="Member counts" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+    <dl aria-label="Member counts" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
       {items.map((item) => (
         <div
           key={item.key}
           className={cn(
             'flex flex-col items-center gap-1 rounded-xl border border-line bg-white px-2 py-3 text-center',
-            item.key === 'total' && 'col-span-3 sm:col-span-1',
+            item.key === 'total' && 'col-span-2 sm:col-span-1',
           )}
         >
           <dt className="font-display text-muted text-xs uppercase tracking-wide">{item.label}</dt>

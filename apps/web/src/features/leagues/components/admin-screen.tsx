@@ -74,11 +74,11 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
         }
       >
         <TabsList aria-label="League administration" className="w-full sm:w-auto">
-          <TabsTrigger value="details" className="flex-1 sm:flex-none [&_svg]:size-4">
+          <TabsTrigger value="details" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
             <Settings2 aria-hidden="true" />
             Details
           </TabsTrigger>
-          <TabsTrigger value="members" className="flex-1 sm:flex-none [&_svg]:size-4">
+          <TabsTrigger value="members" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
             <Users aria-hidden="true" />
             Members
             {pending > 0 ? (
@@ -91,7 +91,7 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
               </span>
             ) : null}
           </TabsTrigger>
-          <TabsTrigger value="advanced" className="flex-1 sm:flex-none [&_svg]:size-4">
+          <TabsTrigger value="advanced" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
             <SlidersHorizontal aria-hidden="true" />
             Advanced
           </TabsTrigger>
