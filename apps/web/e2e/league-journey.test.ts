@@ -91,6 +91,20 @@ function leagueCard(page: Page) {
   return page.getByRole('article', { name: LEAGUE_NAME });
 }
 
+/** A confirmation by its title (an alert dialog, or a plain dialog on screens that use one). */
+function confirmation(page: Page, title: string) {
+  return page.getByRole('alertdialog', { name: title }).or(page.getByRole('dialog', { name: title }));
+}
+
+/** The league's standings as the API answers them to this person: "1 Name, 2 Name". */
+async function apiStandings(context: BrowserContext): Promise<string> {
+  const response = await context.request.get(`/api/leagues/${league.id}/standings`);
+  const text = await response.text();
+  if (response.status() !== 200) return `HTTP ${response.status()} ${text}`;
+  const body = JSON.parse(text) as { rows: { rank: number; fullName: string }[] };
+  return body.rows.map((row) => `${row.rank} ${row.fullName}`).join(', ');
+}
+
 /** The steps that got to their end (a soft finding, such as axe's, does not stop a step). */
 const done = new Set<number>();
 function needs(step: number): void {
@@ -252,13 +266,6 @@ describe('a mini-league among friends, end to end', () => {
     ];
 
     // The league's stored standings follow the board (each viewer sees the same rows).
-    const apiStandings = async (context: BrowserContext) => {
-      const response = await context.request.get(`/api/leagues/${league.id}/standings`);
-      const text = await response.text();
-      if (response.status() !== 200) return `HTTP ${response.status()} ${text}`;
-      const body = JSON.parse(text) as { rows: { rank: number; fullName: string }[] };
-      return body.rows.map((row) => `${row.rank} ${row.fullName}`).join(', ');
-    };
     for (const context of [admin.context, friend.context]) {
       await expect
         .poll(() => apiStandings(context), { timeout: 30_000, interval: 250 })
@@ -286,29 +293,38 @@ describe('a mini-league among friends, end to end', () => {
     await openAdminTab(page, 'Members');
     const kickedAt = readClockInstant();
     await page.getByRole('button', { name: `Kick ${FRIEND_NAME}` }).click();
-    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
+    const confirm = confirmation(page, 'Kick Member');
     await confirm.getByText(`Are you sure you want to kick ${FRIEND_NAME} from the league?`).waitFor();
-    await confirm.getByRole('button', { name: /^Kick/ }).click();
+    await confirm.getByRole('button', { name: 'Kick Member' }).click();
     await waitForToast(page, 'Member Kicked');
+    // Out of the standings at once.
+    await expect
+      .poll(() => apiStandings(admin.context), { timeout: 30_000, interval: 250 })
+      .toBe(`1 ${ADMIN_NAME}`);
 
-    // The friend is refused, and told when they may ask again, in their own time zone.
+    // The friend is refused, and told when they may ask again, in their own time zone; still so
+    // a minute before the 24 hours are up.
     const retryAt = new Date(kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS);
     const { date, time } = formatLeagueDateTime(retryAt, FRIEND_TIME_ZONE);
     const refusal = rejoinTooSoonMessage(date, time);
-    await friend.page.goto('/leagues');
-    await submitJoinByCode(friend.page, league.code);
-    await friend.page.getByText(refusal).first().waitFor({ timeout: 10_000 });
-    await friend.page.keyboard.press('Escape');
+    for (const at of [kickedAt, new Date(retryAt.getTime() - 60_000)]) {
+      await setServerClock({ at: at.toISOString() });
+      await friend.page.goto('/leagues');
+      await submitJoinByCode(friend.page, league.code);
+      await friend.page.getByRole('dialog').getByText(refusal).waitFor({ timeout: 10_000 });
+      expect(await waitForToast(friend.page, 'Join League Failed')).toContain(refusal);
+    }
 
-    // A day and an hour later the request goes in, pending again.
-    await setServerClock({
-      at: new Date(kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS + 60 * 60 * 1000).toISOString(),
-    });
+    // An hour after the 24 hours the request goes in, pending again.
+    await setServerClock({ at: new Date(retryAt.getTime() + 60 * 60 * 1000).toISOString() });
     await friend.page.goto('/leagues');
     await submitJoinByCode(friend.page, league.code);
     expect(await waitForToast(friend.page, LEAGUE_MESSAGES.rejoinRequested)).toContain(
       LEAGUE_MESSAGES.rejoinRequested,
     );
+    await expect
+      .poll(() => leagueCard(friend.page).locator('[data-status]').getAttribute('data-status'))
+      .toBe('pending');
     await approveFriend(page);
     done.add(5);
   });
@@ -321,11 +337,8 @@ describe('a mini-league among friends, end to end', () => {
     await checkScreen(page, 'admin-advanced');
     const panel = page.getByRole('tabpanel');
     await panel.getByLabel(/e-?mail/i).fill(friend.account.email);
-    await panel.getByRole('button', { name: /Change Admin/i }).click();
-    // A confirmation, when the screen asks for one.
-    const confirm = page.getByRole('alertdialog');
-    if (await confirm.isVisible().catch(() => false))
-      await confirm.getByRole('button', { name: /Change|Confirm/ }).click();
+    await panel.getByRole('button', { name: 'Change Admin' }).click();
+    await confirmation(page, 'Change Administrator').getByRole('button', { name: 'Change Admin' }).click();
     await waitForToast(page, 'Admin Changed');
     await page.waitForURL(pathnameIs('/leagues'));
     // No longer the admin: an approved member's card, with no Manage.
@@ -333,13 +346,14 @@ describe('a mini-league among friends, end to end', () => {
     await card.getByRole('link', { name: 'View Standings' }).waitFor();
     expect(await card.getByRole('link', { name: /^Manage/ }).count()).toBe(0);
     expect(await card.getByText('Admin', { exact: true }).count()).toBe(0);
+    await page.goto(`/leagues/${league.id}/admin`);
+    await page.getByRole('heading', { name: 'League Not Found' }).waitFor();
 
     await page.goto(`/leagues/${league.id}`);
     await page.getByRole('tab', { name: 'League Details' }).click();
     await page.getByText('League Admin').first().waitFor();
     await page.getByRole('button', { name: 'Leave League' }).click();
-    const leave = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
-    await leave.getByRole('button', { name: /Leave/ }).click();
+    await confirmation(page, 'Leave League?').getByRole('button', { name: 'Leave League' }).click();
     await waitForToast(page, 'Left League');
     await page.waitForURL(pathnameIs('/leagues'));
     await page.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
@@ -350,14 +364,18 @@ describe('a mini-league among friends, end to end', () => {
     needs(6);
     const { page } = friend;
     await page.goto('/leagues');
+    // The new admin is told how the league came to them.
+    await leagueCard(page)
+      .getByRole('note')
+      .getByText('You are now the admin of this league: its previous admin handed it over to you.')
+      .waitFor();
     await leagueCard(page)
       .getByRole('link', { name: `Manage ${LEAGUE_NAME}` })
       .click();
     await page.waitForURL(pathnameIs(`/leagues/${league.id}/admin`));
     await openAdminTab(page, 'Advanced');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Delete League' }).click();
-    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).last();
-    await confirm.getByRole('button', { name: /Delete/ }).click();
+    await confirmation(page, 'Delete League').getByRole('button', { name: 'Delete League' }).click();
     await waitForToast(page, 'League Deleted');
     await page.waitForURL(pathnameIs('/leagues'));
     await page.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
