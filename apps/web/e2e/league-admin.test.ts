@@ -157,7 +157,16 @@ describe('league administration', () => {
   it('3. the admin approves one request and rejects the other; counts and chips follow', async () => {
     needs(league.id);
     const { page } = admin;
+    // A members list that fails to load says so, and loads on Try Again.
+    const membersCall = `**/api/leagues/${league.id}/members?**`;
+    await admin.context.route(membersCall, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    );
     await openAdminTab(page, 'Members');
+    expect(await waitForToast(page, 'Load Failed')).toContain('Failed to load members.');
+    await page.getByRole('tabpanel').getByRole('alert').getByText('Failed to load members.').waitFor();
+    await admin.context.unroute(membersCall);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Try Again' }).click();
     await expect.poll(() => count(page, 'total').innerText()).toBe('3');
     expect(await count(page, 'approved').innerText()).toBe('1');
     expect(await count(page, 'pending').innerText()).toBe('2');
