@@ -15,7 +15,7 @@ import { committedSeason, resetServerClock, setServerClock } from './support/clo
 
 const browser = setUpBrowser();
 // Several people, many screens and an accessibility scan or two per test.
-const LONG_TEST_MS = 180_000;
+const LONG_TEST_MS = 240_000;
 // The reader's zone differs from the server's UTC, so a refusal naming a moment must be reworded.
 const READER_TIME_ZONE = 'America/New_York';
 
@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 /** A signed-in player who has onboarded and picked a team, in a fresh browser context. */
-async function player(name: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+async function player(
+  name: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await browser().newContext({
     viewport,
     baseURL: baseUrl(),
@@ -40,10 +43,10 @@ async function player(name: string, viewport = DESKTOP): Promise<{ context: Brow
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
   });
   await captureAnalytics(context);
-  await signUpThroughApi(context);
+  const { email } = await signUpThroughApi(context);
   await completeOnboardingThroughApi(context, { fullName: name });
   await pickTeamThroughApi(context);
-  return { context, page: await context.newPage() };
+  return { context, page: await context.newPage(), email };
 }
 
 function originHeaders(): Record<string, string> {
@@ -143,7 +146,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await leagueCard.waitFor();
       expect(await leagueCard.textContent()).toContain(code);
       expect(await leagueCard.getByText('Approved').isVisible()).toBe(true);
-      expect(await leagueCard.getByText('Admin').isVisible()).toBe(true);
+      expect(await leagueCard.getByText('Admin', { exact: true }).isVisible()).toBe(true);
       expect(await leagueCard.getByText('Open', { exact: true }).isVisible()).toBe(true);
       expect(await leagueCard.textContent()).toContain('1 member · Unlimited');
       const standings = leagueCard.getByRole('link', { name: 'View Standings' });
@@ -229,6 +232,30 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
         await dismissToasts(page);
         await page.keyboard.press('Escape');
       }
+
+      // Kicked: asking again is refused until 24 hours after the kick, said in the reader's time zone.
+      const members = await admin.context.request.get(`/api/leagues/${open.id}/members`);
+      expect(members.status(), await members.text()).toBe(200);
+      const friendRow = (
+        (await members.json()) as { members: { userId: string; fullName: string }[] }
+      ).members.find((member) => member.fullName === 'Sam Friend');
+      if (!friendRow) throw new Error('Sam Friend is not among the members');
+      const kicked = await admin.context.request.put(`/api/leagues/${open.id}/members/${friendRow.userId}`, {
+        data: { status: 'kicked' },
+        headers: originHeaders(),
+      });
+      expect(kicked.status(), await kicked.text()).toBe(200);
+      const { canRejoinAt } = (await kicked.json()) as { canRejoinAt: string };
+      expect(Date.parse(canRejoinAt) - serverNow).toBe(24 * 60 * 60 * 1000);
+      await page.reload();
+      await card(page, 'Open Door FC').getByText('Kicked').waitFor();
+      // From the card itself: the same refusal.
+      await card(page, 'Open Door FC').getByRole('button', { name: 'Ask to rejoin Open Door FC' }).click();
+      const rejoin = formatLeagueDateTime(new Date(canRejoinAt), READER_TIME_ZONE);
+      expect(await toastText(page, 'Join League Failed')).toContain(
+        `You were removed from this league. You can request to rejoin from ${rejoin.date} at ${rejoin.time}.`,
+      );
+      await dismissToasts(page);
 
       // The deadline passes on the server's clock; the refusal names it in the reader's time zone.
       await setServerClock({ at: new Date(deadline.getTime() + 60 * 1000).toISOString() });
@@ -336,9 +363,55 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await page.getByRole('list', { name: 'Created by you' }).waitFor();
       await page.getByRole('button', { name: 'Join League' }).click();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.getByRole('heading', { level: 2, name: 'Leagues' }).scrollIntoViewIfNeeded();
-      await shot(page, 'dashboard-leagues-375');
+      const folder = process.env.E2E_SCREENSHOTS;
+      if (folder)
+        await page
+          .getByRole('region', { name: 'Leagues' })
+          .screenshot({ path: `${folder}/dashboard-leagues-375.png` });
       await context.close();
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    'tells a new admin the league was handed over, until they dismiss it',
+    async () => {
+      const admin = await player('Morgan Founder');
+      const league = await createThroughApi(admin.context, { name: 'Hand Me Down', joinMode: 'open' });
+      const heir = await player('Taylor Heir');
+      const joined = await heir.context.request.post('/api/leagues/join', {
+        data: { code: league.code },
+        headers: originHeaders(),
+      });
+      expect(joined.status(), await joined.text()).toBe(200);
+      const handedOver = await admin.context.request.post(`/api/leagues/${league.id}/admin`, {
+        data: { email: heir.email },
+        headers: originHeaders(),
+      });
+      expect(handedOver.status(), await handedOver.text()).toBe(200);
+
+      await heir.page.goto('/leagues');
+      const heirCard = card(heir.page, 'Hand Me Down');
+      const notice = heirCard.getByRole('note');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(
+        'You are now the admin of this league: its previous admin handed it over to you.',
+      );
+      expect(await heirCard.getByText('Admin', { exact: true }).isVisible()).toBe(true);
+      await shot(heir.page, 'leagues-handover-1280');
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await expect.poll(() => notice.count()).toBe(0);
+      await heir.page.reload();
+      await heirCard.waitFor();
+      expect(await heirCard.getByRole('note').count()).toBe(0);
+
+      // The former admin is an ordinary member now: no Manage.
+      await admin.page.goto('/leagues');
+      const formerCard = card(admin.page, 'Hand Me Down');
+      await formerCard.getByRole('link', { name: 'View Standings' }).waitFor();
+      expect(await formerCard.getByRole('link', { name: /^Manage/ }).count()).toBe(0);
+      await admin.context.close();
+      await heir.context.close();
     },
     LONG_TEST_MS,
   );

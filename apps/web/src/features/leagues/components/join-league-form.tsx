@@ -1,16 +1,12 @@
 import { type JoinLeagueResult, LEAGUE_CODE_LENGTH } from '@hit21/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { cn } from '../../../lib/cn.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useJoinLeague } from '../api/join-league.ts';
+import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { JOIN_CODE_HINT, leagueCodeError, typedLeagueCode } from '../utils/join-league-code.ts';
-import { joinRefusalMessage } from '../utils/join-refusal-message.ts';
 
 export interface JoinLeagueFormProps {
   /** Called after the server let the player in or took the request. */
@@ -26,8 +22,7 @@ export interface JoinLeagueFormProps {
 export function JoinLeagueForm({ onJoined, onCancel, className }: JoinLeagueFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const joinLeague = useJoinLeague();
-  const { pathname } = useLocation();
+  const joinLeague = useJoinLeagueSubmit();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -42,23 +37,14 @@ export function JoinLeagueForm({ onJoined, onCancel, className }: JoinLeagueForm
       inputRef.current?.focus();
       return;
     }
-    joinLeague.mutate(code, {
-      onSuccess: (result) => {
+    joinLeague.submit(code, {
+      onJoined: (result) => {
         setCode('');
         setError(undefined);
-        if (result.status === 'approved') toast.success({ title: 'League Joined!', message: result.message });
-        else toast.success({ title: result.message });
-        sendAnalyticsEvent({
-          name: 'league_joined',
-          path: pathname,
-          properties: { type: 'private', status: result.status, via: 'code' },
-        });
         onJoined?.(result);
       },
-      onError: (refusal) => {
-        const message = joinRefusalMessage(refusal);
+      onRefused: (message) => {
         setError(message);
-        toast.error({ title: 'Join League Failed', message });
         inputRef.current?.focus();
       },
     });

@@ -6,6 +6,7 @@ import {
   Clock,
   Copy,
   Crown,
+  RotateCcw,
   Settings,
   Share2,
   Trophy,
@@ -22,6 +23,7 @@ import { getUserMessage } from '../../../lib/api-client.ts';
 import { plural } from '../../../lib/plural.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDismissHandoverNotice } from '../api/manage-league.ts';
+import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { handoverNoticeText, pendingBadgeText } from '../utils/league-card-text.ts';
 
@@ -54,6 +56,8 @@ export function MembershipStatusBadge({ status }: { status: MembershipStatus }) 
 /** One of the player's leagues on /leagues: status, size, mode, and what they can do with it. */
 export function LeagueCard({ league }: { league: LeagueSummary }) {
   const { copyCode, shareLink } = useLeagueShareActions();
+  const rejoin = useJoinLeagueSubmit();
+  const canAskAgain = league.myStatus === 'rejected' || league.myStatus === 'kicked';
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
   const note = STATUS_NOTE[league.myStatus];
@@ -120,6 +124,21 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
         </div>
       </div>
 
+      {canAskAgain ? (
+        <div className="flex border-line border-t px-5 py-4">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="flex-1"
+            isLoading={rejoin.isPending}
+            aria-label={`Ask to rejoin ${league.name}`}
+            onClick={() => rejoin.submit(league.code)}
+          >
+            {rejoin.isPending ? null : <RotateCcw aria-hidden="true" />}
+            Ask to Rejoin
+          </Button>
+        </div>
+      ) : null}
       {isMember || league.isAdmin ? (
         <div className="flex flex-wrap gap-2 border-line border-t px-5 py-4">
           {isMember ? (
