@@ -210,6 +210,9 @@ describe('league administration', () => {
       expect(await page.getByText(league.code).count()).toBe(0);
       expect(await page.getByText(ADMIN_NAME).count()).toBe(0);
     }
+    // An address that names no league reads the same.
+    await page.goto('/leagues/not-a-league/admin');
+    await page.getByRole('heading', { name: 'League Not Found' }).waitFor();
     // The server refuses the admin's calls to her too.
     const members = await bea.context.request.get(`/api/leagues/${league.id}/members`);
     expect(members.status()).toBe(403);
@@ -224,6 +227,7 @@ describe('league administration', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(`Are you sure you want to kick ${BEA} from the league?`).waitFor();
     await screenshot(page, 'league-admin-kick-confirm');
+    await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Kick Member' }).click();
     expect(await waitForToast(page, 'Member Kicked')).toContain('They can request to rejoin after 24 hours.');
     await expect.poll(() => count(page, 'kicked').innerText()).toBe('1');
