@@ -195,6 +195,7 @@ describe('a mini-league among friends, end to end', () => {
     await modal.waitFor({ timeout: 10_000 });
     expect(await modal.getByText(league.code).count()).toBeGreaterThan(0);
     expect(await modal.getByRole('button', { name: 'Maybe Later' }).count()).toBe(1);
+    await checkScreen(page, 'pending-invite-modal');
     await modal.getByRole('button', { name: 'Join League' }).click();
     expect(await waitForToast(page, LEAGUE_MESSAGES.applied)).toContain(LEAGUE_MESSAGES.applied);
     await page.waitForURL(pathnameIs('/leagues'));
@@ -352,6 +353,7 @@ describe('a mini-league among friends, end to end', () => {
     await page.goto(`/leagues/${league.id}`);
     await page.getByRole('tab', { name: 'League Details' }).click();
     await page.getByText('League Admin').first().waitFor();
+    await checkScreen(page, 'standings-details');
     await page.getByRole('button', { name: 'Leave League' }).click();
     await confirmation(page, 'Leave League?').getByRole('button', { name: 'Leave League' }).click();
     await waitForToast(page, 'Left League');
