@@ -159,7 +159,7 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
  * viewer its admin), a league of 50 and 28 of 20, each with a few pending and rejected
  * requests, and the approved and pending counts the leagues keep.
  */
-async function addBenchLeagues(
+export async function addBenchLeagues(
   db: Executor,
   options: { seasonId: string; viewerId: string; players: number },
 ): Promise<{ everyone: string; fifty: string }> {

@@ -6,6 +6,7 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { deleteMemberStandings } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { insertLeague, insertMemberships, setMembership } from '../support/league-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
@@ -126,6 +127,40 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(after.map((row) => row.userId)).toContain(approvedNow);
     expect(after.map((row) => row.userId)).not.toContain(kickedNow);
     expect(after).toHaveLength(before.length);
+  });
+
+  it('finds the same members by name whether the search starts from the league or from the board', async () => {
+    const expected = await expectedRanks(leagues.mixed);
+    const names = new Map(
+      (
+        await selectRows<{ user_id: string; search_name: string }>(
+          database.db,
+          sql`select user_id, search_name from standings where season_id = ${season.id}`,
+        )
+      ).map((row) => [row.user_id, row.search_name]),
+    );
+    const surname = (names.get(expected[4]?.userId ?? '') ?? '').split(' ')[1] ?? '';
+    for (const search of [surname, surname.slice(0, 2), 'zzz']) {
+      const matches = expected.filter((row) => names.get(row.userId)?.includes(search.toLowerCase()));
+      for (const page of [1, 2]) {
+        const wanted = matches.slice((page - 1) * 5, page * 5);
+        // A league this size starts from its ranks; told it is big, from the board's names.
+        for (const leagueSize of [mixed.approved.length, 1_000_000]) {
+          const found = await readLeagueStandingsPage(database.db, {
+            seasonId: season.id,
+            leagueId: leagues.mixed,
+            viewerId: mixed.approved[0] ?? '',
+            page,
+            pageSize: 5,
+            search,
+            isMeOnly: false,
+            leagueSize,
+          });
+          expect(found.total, `${search} ${leagueSize}`).toBe(matches.length);
+          expect(found.rows.map((row) => ({ userId: row.userId, rank: row.rank }))).toEqual(wanted);
+        }
+      }
+    }
   });
 
   it('keeps the indexes of the stored league standings, under their own names', async () => {

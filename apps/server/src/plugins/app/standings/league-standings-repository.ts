@@ -9,6 +9,13 @@ import {
   standingsState,
 } from '../../../db/schema/index.ts';
 
+/**
+ * Above this many members a name search starts from the board's trigram index: probing the
+ * league for each of a common name's matches (about 15,000 at a million players) costs less than
+ * reading that many members' names, and a rare name costs almost nothing.
+ */
+const BIG_LEAGUE = 10_000;
+
 export interface StoredLeagueStanding {
   rank: number;
   userId: string;
@@ -39,10 +46,10 @@ export interface StoredLeaguePage {
  * - Without a search or "me", a page is a range of league ranks, one index range scan on
  *   (league_id, league_rank) joined to the board by (season_id, user_id); the total is the
  *   highest rank.
- * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. The
- *   planner starts from the smaller side: the board's trigram index on the name, then the
- *   league's (league_id, user_id) index, in a big league; the league's ranks, then the board's
- *   rows, in a small one. Either way the matches are found once, counted and paged.
+ * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. A
+ *   search in a big league starts from the board's trigram index on the name, then probes the
+ *   league's (league_id, user_id) index per name; in a small league from the league's ranks, then
+ *   the board's rows. Either way the matches are found once, counted and paged.
  * A member no longer approved (left, kicked) leaves the page at once; the next recompute closes
  * the gap in the ranks.
  */
@@ -56,9 +63,11 @@ export async function readLeagueStandingsPage(
     pageSize: number;
     search?: string;
     isMeOnly: boolean;
+    /** The league's approved members now: picks where a name search starts. */
+    leagueSize: number;
   },
 ): Promise<StoredLeaguePage> {
-  const { seasonId, leagueId, viewerId, page, pageSize, search, isMeOnly } = options;
+  const { seasonId, leagueId, viewerId, page, pageSize, search, isMeOnly, leagueSize } = options;
   const offset = (page - 1) * pageSize;
 
   let ranks: SQL;
@@ -69,7 +78,25 @@ export async function readLeagueStandingsPage(
           from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
             and ${leagueStandings.leagueRank} between ${offset + 1} and ${offset + pageSize})
       select total.total, page.* from total left join page on true`;
+  } else if (search !== undefined && !isMeOnly && search.length >= 3 && leagueSize > BIG_LEAGUE) {
+    // A big league: the names through the board's trigram index, then each one's league rank by
+    // one probe of (league_id, user_id). As a subquery the probe cannot become a hash join over
+    // the whole league, which the planner picks when it overestimates the names (a full name).
+    ranks = sql`with named as materialized (
+          select ${standings.userId} as user_id from ${standings}
+          where ${standings.seasonId} = ${seasonId} and ${nameMatches(search)}),
+        matches as materialized (select * from (
+            select (select ${leagueStandings.leagueRank} from ${leagueStandings}
+                where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.userId} = named.user_id) as rank,
+              named.user_id
+            from named) as ranked
+          where rank is not null),
+        total as (select count(*) as total from matches),
+        page as (select * from matches order by rank limit ${pageSize} offset ${offset})
+      select total.total, page.* from total left join page on true`;
   } else {
+    // "Me", a small league, or a search too short for the trigram index: the planner starts from
+    // the league's ranks or the board's names, whichever it expects fewer of.
     const filters = [
       sql`${leagueStandings.leagueId} = ${leagueId}`,
       isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,

@@ -49,6 +49,7 @@ export async function listLeagueStandings(options: {
     pageSize,
     search: options.search,
     isMeOnly: options.isMeOnly,
+    leagueSize: league.approvedMembers,
   });
   const ownRow = stored.rows.find((row) => row.userId === viewerId);
   // The picks' goals as of the stored board, so they add up to the total shown beside them.
