@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LEAGUE_MESSAGES } from '@hit21/core';
+import { formatLeagueDateTime, LEAGUE_MESSAGES } from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
   screenshot,
   setUpBrowser,
 } from './support/browser.ts';
-import { resetServerClock } from './support/clock.ts';
+import { resetServerClock, setServerClock } from './support/clock.ts';
 import { checkScreen, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
 
 const browser = setUpBrowser();
@@ -86,6 +86,21 @@ function count(page: Page, key: string) {
   return page.locator(`[data-count="${key}"]`);
 }
 
+/** A moment as the admin's Tokyo `datetime-local` box holds it. */
+function toLocalInput(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
 function needs(...values: string[]): void {
   if (values.some((value) => !value)) throw new Error('An earlier step failed');
 }
@@ -99,6 +114,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([admin?.context.close(), bea?.context.close(), cal?.context.close()]);
+  await resetServerClock();
 });
 
 describe('league administration', () => {
@@ -302,6 +318,38 @@ describe('league administration', () => {
     await page.getByRole('button', { name: 'Update League' }).click();
     await page.getByText('No deadline: players can ask to join at any time.').waitFor();
     expect((await readLeague(admin)).body.joinDeadline).toBeNull();
+  });
+
+  it('7b. the deadline banner follows the server’s clock, and a passed deadline can be kept while the name changes', async () => {
+    needs(league.id);
+    const { page } = admin;
+    const season = await admin.context.request.get('/api/season');
+    const serverNow = Date.parse(((await season.json()) as { now: string }).now);
+    const deadline = new Date(serverNow + 60 * 60 * 1000).toISOString();
+    const patched = await admin.context.request.patch(`/api/leagues/${league.id}`, {
+      data: { name: `${LEAGUE_NAME} FC`, joinMode: 'invite_only', joinDeadline: deadline },
+      headers: origin(),
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+    const { date, time } = formatLeagueDateTime(new Date(deadline), 'Asia/Tokyo');
+    await page.reload();
+    await page.getByText(`Players can ask to join until ${date} at ${time}.`).waitFor();
+
+    // Two hours on (by the server's clock, which the demo moves): the deadline has passed.
+    await setServerClock({ at: new Date(serverNow + 2 * 60 * 60 * 1000).toISOString() });
+    await page.reload();
+    await page.getByText(`The deadline passed on ${date} at ${time}.`, { exact: false }).waitFor();
+    await screenshot(page, 'league-admin-deadline-passed');
+    await page.getByLabel('League Name').fill(`${LEAGUE_NAME} FC`);
+    await page.getByRole('button', { name: 'Update League' }).click();
+    await waitForToast(page, 'League Updated');
+    expect((await readLeague(admin)).body.joinDeadline).toBe(deadline);
+    // A new deadline must be ahead of the server's clock.
+    await page
+      .getByLabel('Join Deadline', { exact: true })
+      .fill(toLocalInput(new Date(serverNow + 90 * 60 * 1000)));
+    await page.getByRole('button', { name: 'Update League' }).click();
+    await page.getByText(LEAGUE_MESSAGES.deadlineInPast).waitFor();
   });
 
   it('8. the members management page: pending requests, members with Kick, rejected read only', async () => {
