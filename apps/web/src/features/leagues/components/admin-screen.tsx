@@ -12,6 +12,8 @@ import { AdminLeagueGate } from './admin-league-gate.tsx';
 import { AdminMembersTab } from './admin-members-tab.tsx';
 
 const TABS = ['details', 'members', 'advanced'] as const;
+// On a phone the three tabs fit side by side without their icons.
+const TRIGGER_CLASS = 'flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden';
 type AdminTab = (typeof TABS)[number];
 
 function tabOf(value: string | null): AdminTab {
@@ -74,11 +76,11 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
         }
       >
         <TabsList aria-label="League administration" className="w-full sm:w-auto">
-          <TabsTrigger value="details" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
+          <TabsTrigger value="details" className={TRIGGER_CLASS}>
             <Settings2 aria-hidden="true" />
             Details
           </TabsTrigger>
-          <TabsTrigger value="members" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
+          <TabsTrigger value="members" className={TRIGGER_CLASS}>
             <Users aria-hidden="true" />
             Members
             {pending > 0 ? (
@@ -91,7 +93,7 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
               </span>
             ) : null}
           </TabsTrigger>
-          <TabsTrigger value="advanced" className="flex-1 px-2 sm:flex-none sm:px-4 [&_svg]:size-4 max-sm:[&>svg]:hidden">
+          <TabsTrigger value="advanced" className={TRIGGER_CLASS}>
             <SlidersHorizontal aria-hidden="true" />
             Advanced
           </TabsTrigger>
