@@ -80,17 +80,16 @@ export async function readLeagueStandingsPage(
       select total.total, page.* from total left join page on true`;
   } else if (search !== undefined && !isMeOnly && search.length >= 3 && leagueSize > BIG_LEAGUE) {
     // A big league: the names through the board's trigram index, then each one's league rank by
-    // one probe of (league_id, user_id). As a subquery the probe cannot become a hash join over
-    // the whole league, which the planner picks when it overestimates the names (a full name).
+    // one probe of (league_id, user_id). A lateral subquery with a limit stays a probe per name:
+    // as a join the planner hashes the whole league when it overestimates the names (a full name).
     ranks = sql`with named as materialized (
           select ${standings.userId} as user_id from ${standings}
           where ${standings.seasonId} = ${seasonId} and ${nameMatches(search)}),
-        matches as materialized (select * from (
-            select (select ${leagueStandings.leagueRank} from ${leagueStandings}
-                where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.userId} = named.user_id) as rank,
-              named.user_id
-            from named) as ranked
-          where rank is not null),
+        matches as materialized (
+          select member.rank, named.user_id from named
+          cross join lateral (select ${leagueStandings.leagueRank} as rank from ${leagueStandings}
+            where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.userId} = named.user_id
+            limit 1) as member),
         total as (select count(*) as total from matches),
         page as (select * from matches order by rank limit ${pageSize} offset ${offset})
       select total.total, page.* from total left join page on true`;
