@@ -1,5 +1,5 @@
 import { LEAGUE_MEMBERS_PAGE_SIZE, type LeagueJoinMode, type MembershipStatus } from '@hit21/core';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { leagueMembers, leagueStandings, leagues, profiles, users } from '../../../db/schema/index.ts';
 
@@ -117,27 +117,47 @@ const memberViewColumns = {
 };
 
 /**
- * One page of a league's members, newest requests first, optionally of one status. The page
- * is read from `league_members_status_index` (or `league_members_requested_index` without a
- * status) backwards, so only the page's rows and those skipped before it are touched.
+ * One page of a league's members, newest requests first, optionally of one status. Only
+ * `league_members` is walked to find the page, along `league_members_status_index` (or
+ * `league_members_requested_index` without a status); the names and addresses are joined to
+ * the page's 50 rows alone. A page in the older half is found from the oldest end, so no page
+ * walks more than half of the members. `total` is how many members match (from the counters).
  */
 export async function listMembersPage(
   db: Executor,
   leagueId: string,
-  options: { status?: MembershipStatus; page: number },
+  options: { status?: MembershipStatus; page: number; total: number },
 ): Promise<MemberView[]> {
-  const where = options.status
-    ? and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, options.status))
-    : eq(leagueMembers.leagueId, leagueId);
+  const { status, page, total } = options;
+  const start = (page - 1) * LEAGUE_MEMBERS_PAGE_SIZE;
+  const end = Math.min(start + LEAGUE_MEMBERS_PAGE_SIZE, total);
+  if (start >= end) return [];
+  const fromOldest = total - end < start;
+  const order = fromOldest
+    ? [asc(leagueMembers.requestedAt), asc(leagueMembers.userId)]
+    : [desc(leagueMembers.requestedAt), desc(leagueMembers.userId)];
+  const pageKeys = db
+    .select({ userId: leagueMembers.userId, requestedAt: leagueMembers.requestedAt })
+    .from(leagueMembers)
+    .where(
+      status
+        ? and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, status))
+        : eq(leagueMembers.leagueId, leagueId),
+    )
+    .orderBy(...order)
+    .limit(end - start)
+    .offset(fromOldest ? total - end : start)
+    .as('page_keys');
   return db
     .select(memberViewColumns)
-    .from(leagueMembers)
+    .from(pageKeys)
+    .innerJoin(
+      leagueMembers,
+      and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, pageKeys.userId)),
+    )
     .innerJoin(users, eq(users.id, leagueMembers.userId))
     .leftJoin(profiles, eq(profiles.id, leagueMembers.userId))
-    .where(where)
-    .orderBy(desc(leagueMembers.requestedAt), desc(leagueMembers.userId))
-    .limit(LEAGUE_MEMBERS_PAGE_SIZE)
-    .offset((options.page - 1) * LEAGUE_MEMBERS_PAGE_SIZE);
+    .orderBy(desc(pageKeys.requestedAt), desc(pageKeys.userId));
 }
 
 export async function findMemberView(

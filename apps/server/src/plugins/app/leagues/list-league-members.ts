@@ -43,19 +43,18 @@ export async function listLeagueMembers(options: {
 }): Promise<LeagueMembersPage> {
   const { db, leagueId, userId, status, page } = options;
   const { league } = await requireLeagueAdmin(db, leagueId, userId);
-  const [rows, refused] = await Promise.all([
-    listMembersPage(db, leagueId, { status, page }),
-    countRefusedMembers(db, leagueId),
-  ]);
+  const refused = await countRefusedMembers(db, leagueId);
   const counts = {
     approved: league.approvedMembers,
     pending: league.pendingRequests,
     ...refused,
     total: league.approvedMembers + league.pendingRequests + refused.rejected + refused.kicked,
   };
+  const total = status ? counts[status] : counts.total;
+  const rows = await listMembersPage(db, leagueId, { status, page, total });
   return {
     members: rows.map((row) => toLeagueMember(row, league.adminId)),
-    total: status ? counts[status] : counts.total,
+    total,
     page,
     pageSize: LEAGUE_MEMBERS_PAGE_SIZE,
     counts,
