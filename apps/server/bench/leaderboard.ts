@@ -161,7 +161,10 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
 }
 
 /** autocannon's own percentiles skip p95: every response time is kept instead. */
-export async function measure(url: string, options: { connections: number; seconds: number; cookie: string }) {
+export async function measure(
+  url: string,
+  options: { connections: number; seconds: number; cookie: string },
+) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
