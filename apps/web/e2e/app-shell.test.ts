@@ -82,7 +82,8 @@ describe('document titles', () => {
       ['/rules', 'Rules | Hit21'],
       ['/settings', 'Settings | Hit21'],
       ['/leagues', 'Mini Leagues | Hit21'],
-      ['/leagues/created', 'League Created | Hit21'],
+      // Without a league passed along (only creating one does), the created page goes to /leagues.
+      ['/leagues/created', 'Mini Leagues | Hit21'],
       ['/leagues/abc', 'League Standings | Hit21'],
       ['/leagues/abc/standings', 'League Standings | Hit21'],
       ['/leagues/abc/join-requests', 'League Members | Hit21'],

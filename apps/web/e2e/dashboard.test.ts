@@ -135,9 +135,14 @@ describe('the dashboard', () => {
       const editTeam = page.getByRole('link', { name: 'Edit Team' });
       expect(await editTeam.getAttribute('href')).toBe('/edit-players');
 
-      // The leagues panel: both buttons lead to the leagues page, the public leagues to the leaderboards.
-      expect(await page.getByRole('link', { name: 'Create League' }).getAttribute('href')).toBe('/leagues');
-      expect(await page.getByRole('link', { name: 'Join League' }).getAttribute('href')).toBe('/leagues');
+      // The leagues panel: both buttons open their form inline (leagues-list.test.ts drives them), the public leagues lead to the leaderboards.
+      const leagues = page.getByRole('region', { name: 'Leagues', exact: true });
+      expect(await leagues.getByRole('button', { name: 'Create League' }).getAttribute('aria-expanded')).toBe(
+        'false',
+      );
+      expect(await leagues.getByRole('button', { name: 'Join League' }).getAttribute('aria-expanded')).toBe(
+        'false',
+      );
       expect(await page.getByRole('link', { name: /^Global/ }).getAttribute('href')).toBe(
         '/leaderboard/global',
       );

@@ -121,6 +121,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await page.waitForURL('**/leagues/created');
 
       await page.getByRole('heading', { level: 1, name: 'League Created' }).waitFor();
+      await expect.poll(() => page.title()).toBe('League Created | Hit21');
       const code = ((await page.getByTestId('league-code').textContent()) ?? '').trim();
       expect(code).toMatch(/^[A-Z0-9]{8}$/);
       const origin = new URL(baseUrl()).origin;
@@ -290,7 +291,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
 
       const { context, page } = await player('Jordan Fan');
       await page.goto('/dashboard');
-      const panel = page.getByRole('region', { name: 'Leagues' });
+      const panel = page.getByRole('region', { name: 'Leagues', exact: true });
       await panel.getByText('No leagues yet. Create or join a league to get started!').waitFor();
 
       await panel.getByRole('button', { name: 'Join League' }).click();
@@ -366,7 +367,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       const folder = process.env.E2E_SCREENSHOTS;
       if (folder)
         await page
-          .getByRole('region', { name: 'Leagues' })
+          .getByRole('region', { name: 'Leagues', exact: true })
           .screenshot({ path: `${folder}/dashboard-leagues-375.png` });
       await context.close();
     },
