@@ -326,7 +326,22 @@ describe('a mini-league among friends, end to end', () => {
     await expect
       .poll(() => leagueCard(friend.page).locator('[data-status]').getAttribute('data-status'))
       .toBe('pending');
-    await approveFriend(page);
+
+    // This time from the members management page, reached from the admin page.
+    await page.goto(`/leagues/${league.id}/admin`);
+    await page.getByRole('link', { name: 'Requests and Members' }).click();
+    await page.waitForURL(pathnameIs(`/leagues/${league.id}/join-requests`));
+    const request = page.getByRole('list', { name: 'Pending Requests' });
+    await request.getByRole('button', { name: `Approve ${FRIEND_NAME}` }).waitFor();
+    await checkScreen(page, 'join-requests');
+    await request.getByRole('button', { name: `Approve ${FRIEND_NAME}` }).click();
+    await waitForToast(page, 'Request Approved');
+    await page.getByRole('button', { name: `Kick ${FRIEND_NAME}` }).waitFor();
+    // Back in the standings, two rows again (goals may have moved on in a day), which the
+    // friend may read again.
+    await expect
+      .poll(() => apiStandings(friend.context), { timeout: 30_000, interval: 250 })
+      .toMatch(new RegExp(`^(1 ${ADMIN_NAME}, 2 ${FRIEND_NAME}|1 ${FRIEND_NAME}, 2 ${ADMIN_NAME})$`));
     done.add(5);
   });
 
