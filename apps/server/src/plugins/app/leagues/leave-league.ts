@@ -1,4 +1,4 @@
-import { AppError, LEAGUE_MESSAGES } from '@hit21/core';
+import { AppError, formatLeagueDateTime, KICK_REJOIN_COOLDOWN_MS, LEAGUE_MESSAGES } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { findLeagueWithMembership, markLeagueMembersChanged } from './league-access-repository.ts';
@@ -7,13 +7,16 @@ import { clearAdminHandover, deleteMembership } from './league-repository.ts';
 
 /**
  * The player removes their own membership, whatever its status (a pending request is withdrawn,
- * a refused one forgotten). The admin must hand the league over first. Answers whether the
- * approved members changed (the route then asks for the standings to be refreshed).
+ * a refused one forgotten). The admin must hand the league over first, and a kicked player keeps
+ * the row (and its kick time) until the 24-hour wait is over: deleting it would let them ask to
+ * rejoin at once. Answers whether the approved members changed (the route then asks for the
+ * standings to be refreshed).
  */
 export async function leaveLeague(
   db: Database,
   leagueId: string,
   userId: string,
+  now: Date,
 ): Promise<{ membersChanged: boolean }> {
   return db.transaction(async (tx) => {
     const found = await findLeagueWithMembership(tx, leagueId, userId, { lock: true });
@@ -31,7 +34,19 @@ export async function leaveLeague(
         userMessage: LEAGUE_MESSAGES.adminCannotLeave,
       });
     }
-    const { status } = found.membership;
+    const { status, kickedAt } = found.membership;
+    const waitEndsAt =
+      kickedAt && status === 'kicked' ? new Date(kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS) : null;
+    if (waitEndsAt && waitEndsAt.getTime() > now.getTime()) {
+      const { date, time } = formatLeagueDateTime(waitEndsAt, 'UTC');
+      const message = `You were removed from this league. It stays on your list until ${date} at ${time} (UTC), when you can ask to rejoin or remove it.`;
+      throw new AppError('FORBIDDEN', {
+        reason: 'REJOIN_TOO_SOON',
+        message,
+        userMessage: message,
+        details: { retryAt: waitEndsAt.toISOString() },
+      });
+    }
     await deleteMembership(tx, leagueId, userId);
     await changeLeagueCounters(tx, leagueId, status, null);
     const membersChanged = status === 'approved';

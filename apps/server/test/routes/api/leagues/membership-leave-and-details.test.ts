@@ -87,6 +87,37 @@ describe.each(TEST_ENGINES)('league membership on %s', (engine) => {
     },
   );
 
+  it('keeps a kicked player on the league until the 24-hour wait is over, so leaving cannot skip it', async () => {
+    const { db } = context.database;
+    const league = await seedLeague(db, { seasonId: await seasonId(), joinMode: 'open' });
+    const player = await readyPlayer(context.app, db);
+    await seedMembership(db, league.id, player.id, 'kicked', new Date(now.getTime() - 60 * 60 * 1000));
+
+    const refused = await leave(player.cookie, league.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      reason: 'REJOIN_TOO_SOON',
+      userMessage:
+        'You were removed from this league. It stays on your list until 11 Aug 2025 at 11:00 (UTC), when you can ask to rejoin or remove it.',
+      details: { retryAt: '2025-08-11T11:00:00.000Z' },
+    });
+    expect(await rowOf(league.id, player.id)).toMatchObject({ status: 'kicked' });
+    const rejoin = await send(context.app, 'POST', '/api/leagues/join', {
+      cookie: player.cookie,
+      body: { code: league.code },
+    });
+    expect(rejoin.json()).toMatchObject({ reason: 'REJOIN_TOO_SOON' });
+
+    const saved = now;
+    now = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    try {
+      expect((await leave(player.cookie, league.id)).statusCode).toBe(204);
+      expect(await rowOf(league.id, player.id)).toBeUndefined();
+    } finally {
+      now = saved;
+    }
+  });
+
   it('refuses the admin, and answers a stranger as if the league did not exist', async () => {
     const { db } = context.database;
     const admin = await readyPlayer(context.app, db);
