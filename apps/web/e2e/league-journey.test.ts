@@ -59,7 +59,6 @@ beforeAll(async () => {
     baseURL: baseUrl(),
     reducedMotion: 'reduce',
     timezoneId: 'Europe/London',
-    permissions: ['clipboard-read', 'clipboard-write'],
   });
   const account = await signUpThroughApi(adminContext, newAccount('league-admin'));
   await completeOnboardingThroughApi(adminContext, { fullName: ADMIN_NAME });
@@ -111,15 +110,6 @@ function needs(step: number): void {
   if (!done.has(step)) throw new Error(`Step ${step} of the journey did not get to its end`);
 }
 
-/** The admin page's member row action, taken and confirmed by its toast. */
-async function approveFriend(page: Page): Promise<void> {
-  await page.goto(`/leagues/${league.id}/admin`);
-  await openAdminTab(page, 'Members');
-  await page.getByRole('button', { name: `Approve ${FRIEND_NAME}` }).click();
-  await waitForToast(page, 'Request Approved');
-  await page.getByRole('button', { name: `Kick ${FRIEND_NAME}` }).waitFor();
-}
-
 describe('a mini-league among friends, end to end', () => {
   it('1. the admin creates an invite-only league and reads its invite link', async () => {
     const { page } = admin;
@@ -131,7 +121,8 @@ describe('a mini-league among friends, end to end', () => {
     const form = page.getByRole('dialog');
     await form.getByLabel('League Name').fill(`  ${LEAGUE_NAME}  `);
     // Invite-only is the default join mode; 50 the default size.
-    await expect.poll(() => form.getByText('Invite Only').count()).toBeGreaterThan(0);
+    expect(await form.getByRole('radio', { name: /^Invite Only/ }).isChecked()).toBe(true);
+    expect(await form.getByRole('combobox', { name: 'Maximum Members' }).textContent()).toContain('50');
     await form.getByRole('button', { name: 'Create League' }).click();
     await waitForToast(page, 'League created successfully!');
     // The product's own 1.5 s pause before the confirmation page.
@@ -222,7 +213,9 @@ describe('a mini-league among friends, end to end', () => {
     // Only the admin sees e-mail addresses, here.
     expect(await row.innerText()).toContain(friend.account.email);
     await checkScreen(page, 'admin-members-pending');
-    await approveFriend(page);
+    await page.getByRole('button', { name: `Approve ${FRIEND_NAME}` }).click();
+    await waitForToast(page, 'Request Approved');
+    await page.getByRole('button', { name: `Kick ${FRIEND_NAME}` }).waitFor();
 
     // The friend's card is approved now.
     await friend.page.goto('/leagues');
