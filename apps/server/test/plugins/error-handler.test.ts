@@ -292,16 +292,24 @@ describe('serving the web app', () => {
     const distDir = await mkdtemp(path.join(tmpdir(), 'hit21-dist-'));
     await writeFile(
       path.join(distDir, 'index.html'),
-      '<!doctype html><title>Hit21</title><div id="root"></div>',
+      '<!doctype html><meta name="hit21-public-url" content="HIT21_PUBLIC_URL" /><title>Hit21</title><div id="root"></div>',
     );
     await writeFile(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
     const database = await createTestDatabase('pglite');
-    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), database, logger: false });
+    const app = await buildApp({
+      config: testConfig({ WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://play.hit21.example' }),
+      database,
+      logger: false,
+    });
     try {
       const deepLink = await app.inject({ method: 'GET', url: '/leagues/abc/admin' });
       expect(deepLink.statusCode).toBe(200);
       expect(deepLink.headers['content-type']).toMatch(/text\/html/);
       expect(deepLink.body).toContain('<div id="root"></div>');
+      // Invite links are built on the deployment's public URL, which the page carries.
+      expect(deepLink.body).toContain(
+        '<meta name="hit21-public-url" content="https://play.hit21.example" />',
+      );
 
       const file = await app.inject({ method: 'GET', url: '/robots.txt' });
       expect(file.statusCode).toBe(200);

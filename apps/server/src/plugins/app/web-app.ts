@@ -8,6 +8,18 @@ import fp from 'fastify-plugin';
 /** What Vite writes where a nonce goes (`html.cspNonce` in apps/web/vite.config.ts). */
 const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
+/** What index.html carries where the server writes PUBLIC_URL (invite links are built on it). */
+const PUBLIC_URL_PLACEHOLDER = 'HIT21_PUBLIC_URL';
+
+/** PUBLIC_URL as an HTML attribute value: a validated URL, escaped all the same. */
+function attributeValue(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
 /**
  * The page with this response's style nonce: libraries that add a <style> element at run time
  * (Radix's scroll lock) read it from <meta property="csp-nonce">, so styles need no 'unsafe-inline'.
@@ -26,7 +38,12 @@ export const webAppPlugin = fp(
   async (fastify) => {
     const distDir = fastify.config.WEB_DIST_DIR;
     const hasBuild = existsSync(path.join(distDir, 'index.html'));
-    const indexHtml = hasBuild ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+    const indexHtml = hasBuild
+      ? readFileSync(path.join(distDir, 'index.html'), 'utf8').replaceAll(
+          PUBLIC_URL_PLACEHOLDER,
+          attributeValue(fastify.config.PUBLIC_URL),
+        )
+      : '';
     if (hasBuild) {
       await fastify.register(fastifyStatic, {
         root: distDir,

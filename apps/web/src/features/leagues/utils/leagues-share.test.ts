@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { copyText, leagueInviteLink, shareOrCopyLink } from './leagues-share.ts';
+import { copyText, leagueInviteLink, publicUrl, shareOrCopyLink } from './leagues-share.ts';
 
 const SHARE = { title: 'Join', text: 'Join my league', url: 'https://hit21.example/join/ABCD1234' };
 
@@ -8,6 +8,21 @@ describe('invite link, copy and share', () => {
     expect(leagueInviteLink('ABCD1234', 'https://hit21.example/')).toBe(
       'https://hit21.example/join/ABCD1234',
     );
+  });
+
+  it("takes the public URL the server wrote into the page, else the page's own origin", () => {
+    const page = (content: string | undefined) => ({
+      querySelector: () => (content === undefined ? null : ({ content } as HTMLMetaElement)),
+    });
+    expect(publicUrl(page('https://play.hit21.example'))).toBe('https://play.hit21.example');
+    vi.stubGlobal('window', { location: { origin: 'http://localhost:5173' } });
+    try {
+      // The development server leaves the placeholder; an old page may lack the tag.
+      expect(publicUrl(page('HIT21_PUBLIC_URL'))).toBe('http://localhost:5173');
+      expect(publicUrl(page(undefined))).toBe('http://localhost:5173');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('copies, or says why it could not', async () => {
