@@ -142,7 +142,12 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const user = await fastify.requireUser(request);
-      const { membersChanged } = await leaveLeague(fastify.db, request.params.leagueId, user.id, fastify.clock());
+      const { membersChanged } = await leaveLeague(
+        fastify.db,
+        request.params.leagueId,
+        user.id,
+        fastify.clock(),
+      );
       if (membersChanged) fastify.standings.requestRefresh();
       return reply.status(204).send(null);
     },
