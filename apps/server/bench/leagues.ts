@@ -124,6 +124,7 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
       ['league of 50, page 1', `${small}?page=1&pageSize=50`],
       ['league of 50, Show Me Only', `${small}?me=true`],
       ['league of 50, search "smith"', `${small}?search=smith`],
+      ['league of 50, search two letters ("an")', `${small}?search=an`],
       [`GET /api/leagues (${VIEWER_LEAGUES} leagues)`, '/api/leagues'],
       [`${everyone}, search a surname ("smith", ${counts?.search ?? '?'} matches)`, `${big}?search=smith`],
       [`${everyone}, search "smith", page 100`, `${big}?search=smith&page=100`],

@@ -97,6 +97,35 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       await rm(before0005, { recursive: true, force: true });
     }
   });
+
+  it("upgrade stored league standings to carry the board's search names", async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0011 = await migrationsUpTo('0010_league_members_page_keys');
+    try {
+      await migrateTo(database, before0011);
+      await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, global_rank,
+          country_rank, club_rank, full_name, search_name, country, club)
+        values ('2025-26', 'u1', 'safe', 12, 1, 1, 1, 'Zoë McAllister', 'zoë mcallister', 'Ireland', 'Arsenal')`);
+      await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank)
+        values ('2025-26', '00000000-0000-4000-8000-000000000001', 'u1', 1),
+          ('2025-26', '00000000-0000-4000-8000-000000000001', 'gone', 2)`);
+
+      await database.migrate();
+      const rows = await selectRows<{ user_id: string; search_name: string }>(
+        database.db,
+        sql`select user_id, search_name from league_standings order by league_rank`,
+      );
+      // A row the board no longer holds matches no search until the next rebuild.
+      expect(rows).toEqual([
+        { user_id: 'u1', search_name: 'zoë mcallister' },
+        { user_id: 'gone', search_name: '' },
+      ]);
+      expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0011, { recursive: true, force: true });
+    }
+  });
 });
 
 /** A copy of the migrations folder that stops at `lastTag`. */

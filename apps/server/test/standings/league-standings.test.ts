@@ -49,8 +49,8 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     leagues.small = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[5] ?? '' });
     await insertMemberships(database.db, leagues.small, userIds.slice(200, 204), 'approved');
     // Another season's stored rows (no foreign keys): a recompute of this season keeps them.
-    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank)
-      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', 1), ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', 2)`);
+    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank, search_name)
+      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', 1, 'old name'), ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', 2, 'old name')`);
     expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
       'recomputed',
     );
@@ -129,7 +129,22 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(after).toHaveLength(before.length);
   });
 
-  it('finds the same members by name whether the search starts from the league or from the board', async () => {
+  it("stores each member's name as the board holds it, lower-cased, beside the league rank", async () => {
+    const rows = await selectRows<{ stored: string; board: string; full_name: string }>(
+      database.db,
+      sql`select league_standings.search_name as stored, standings.search_name as board, standings.full_name
+        from league_standings join standings
+          on standings.season_id = league_standings.season_id and standings.user_id = league_standings.user_id
+        where league_standings.league_id = ${leagues.mixed}`,
+    );
+    expect(rows).toHaveLength(mixed.approved.length);
+    for (const row of rows) {
+      expect(row.stored).toBe(row.board);
+      expect(row.stored).toBe(row.full_name.toLowerCase());
+    }
+  });
+
+  it('finds the same members by name whether the search reads the league or its trigram index', async () => {
     const expected = await expectedRanks(leagues.mixed);
     const names = new Map(
       (
@@ -140,11 +155,23 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
       ).map((row) => [row.user_id, row.search_name]),
     );
     const surname = (names.get(expected[4]?.userId ?? '') ?? '').split(' ')[1] ?? '';
-    for (const search of [surname, surname.slice(0, 2), 'zzz']) {
+    const fullName = names.get(expected[7]?.userId ?? '') ?? '';
+    expect(surname.length).toBeGreaterThan(2);
+    // Upper case matches; % and _ are only themselves.
+    const searches = [
+      surname,
+      surname.slice(0, 3),
+      surname.slice(0, 2),
+      fullName.toUpperCase(),
+      'zzz',
+      '%',
+      'n_',
+    ];
+    for (const search of searches) {
       const matches = expected.filter((row) => names.get(row.userId)?.includes(search.toLowerCase()));
       for (const page of [1, 2]) {
         const wanted = matches.slice((page - 1) * 5, page * 5);
-        // A league this size starts from its ranks; told it is big, from the board's names.
+        // A league this size reads its rows; told it is big, the trigram index (three letters or more).
         for (const leagueSize of [mixed.approved.length, 1_000_000]) {
           const found = await readLeagueStandingsPage(database.db, {
             seasonId: season.id,
@@ -172,6 +199,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
         )
       ).map((row) => row.indexname);
     expect(await indexNames('league_standings')).toEqual([
+      'league_standings_name_search_index',
       'league_standings_rank_index',
       'league_standings_season_index',
       'league_standings_user_index',

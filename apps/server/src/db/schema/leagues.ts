@@ -102,10 +102,14 @@ export const leagueStandings = pgTable(
     leagueId: uuid('league_id').notNull(),
     userId: text('user_id').notNull(),
     leagueRank: integer('league_rank').notNull(),
+    /** The board's `search_name` (the name lowercased by the server), copied when the ranks are built. */
+    searchName: text('search_name').notNull(),
   },
   (table) => [
     uniqueIndex('league_standings_rank_index').on(table.leagueId, table.leagueRank),
     uniqueIndex('league_standings_user_index').on(table.leagueId, table.userId),
     index('league_standings_season_index').on(table.seasonId),
+    // A name search (three characters or more) in a big league: its matches without reading its members.
+    index('league_standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
 );

@@ -105,7 +105,8 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
 /**
  * A fresh `league_standings_next` (one left by a rebuild cut off halfway is dropped) holding the
  * other seasons' rows as they are and, for every league of the season, its approved members in
- * the order of the new board (`standings_next`, loaded, not yet indexed): 1, 2, 3, ... Membership
+ * the order of the new board (`standings_next`, loaded, not yet indexed): 1, 2, 3, ..., each with
+ * the board's lower-cased name for the league's own name search. Membership
  * is read now, after the inputs' snapshot: a change since is also marked in the version stamp,
  * so the next check recomputes anyway.
  */
@@ -121,15 +122,19 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
     sql`insert into league_standings_next select * from league_standings where season_id <> ${seasonId}`,
   );
   await db.transaction(async (tx) => {
-    // The hash of a million members and the sort by league and rank in memory, not on disk.
+    // The hash of a million members and the sorts in memory, not on disk. A league's rows are
+    // stored in the order of their names read backwards, so the matches of a surname search share
+    // pages (a common surname's 15,000 at a million on some 170 pages rather than 8,000); its
+    // pages by rank read the few rows they need through the rank index wherever they are.
     await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, league_rank)
+    await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, league_rank, search_name)
       select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId},
-        row_number() over (partition by ${leagueMembers.leagueId} order by board.global_rank)
+        row_number() over (partition by ${leagueMembers.leagueId} order by board.global_rank), board.search_name
       from ${leagueMembers}
       join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
       join standings_next as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
-      where ${leagueMembers.status} = 'approved'`);
+      where ${leagueMembers.status} = 'approved'
+      order by ${leagueMembers.leagueId}, reverse(board.search_name) collate "C"`);
   });
 }
 

@@ -10,9 +10,9 @@ import {
 } from '../../../db/schema/index.ts';
 
 /**
- * Above this many members a name search starts from the board's trigram index: probing the
- * league for each of a common name's matches (about 15,000 at a million players) costs less than
- * reading that many members' names, and a rare name costs almost nothing.
+ * Above this many members a name search of three characters or more starts from the league's
+ * trigram index on the names (matches of every league, this one's kept); below it, from the
+ * league's own rows, which costs less than the index's matches in the other leagues.
  */
 const BIG_LEAGUE = 10_000;
 
@@ -46,10 +46,10 @@ export interface StoredLeaguePage {
  * - Without a search or "me", a page is a range of league ranks, one index range scan on
  *   (league_id, league_rank) joined to the board by (season_id, user_id); the total is the
  *   highest rank.
- * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. A
- *   search in a big league starts from the board's trigram index on the name, then probes the
- *   league's (league_id, user_id) index per name; in a small league from the league's ranks, then
- *   the board's rows. Either way the matches are found once, counted and paged.
+ * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. The
+ *   league's rows carry the board's lower-cased name: a search in a big league starts from their
+ *   trigram index, one in a small league (or of one or two letters) from the league's rows.
+ *   Either way the matches are found once, counted and paged, and only the page is joined to the board.
  * A member no longer approved (left, kicked) leaves the page at once; the next recompute closes
  * the gap in the ranks.
  */
@@ -78,37 +78,32 @@ export async function readLeagueStandingsPage(
           from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
             and ${leagueStandings.leagueRank} between ${offset + 1} and ${offset + pageSize})
       select total.total, page.* from total left join page on true`;
-  } else if (search !== undefined && !isMeOnly && search.length >= 3 && leagueSize > BIG_LEAGUE) {
-    // A big league: the names through the board's trigram index, then each one's league rank by
-    // one probe of (league_id, user_id). A lateral subquery with a limit stays a probe per name:
-    // as a join the planner hashes the whole league when it overestimates the names (a full name).
-    ranks = sql`with named as materialized (
-          select ${standings.userId} as user_id from ${standings}
-          where ${standings.seasonId} = ${seasonId} and ${nameMatches(search)}),
-        matches as materialized (
-          select member.rank, named.user_id from named
-          cross join lateral (select ${leagueStandings.leagueRank} as rank from ${leagueStandings}
-            where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.userId} = named.user_id
-            limit 1) as member),
-        total as (select count(*) as total from matches),
-        page as (select * from matches order by rank limit ${pageSize} offset ${offset})
-      select total.total, page.* from total left join page on true`;
   } else {
-    // "Me", a small league, or a search too short for the trigram index: the planner starts from
-    // the league's ranks or the board's names, whichever it expects fewer of.
-    const filters = [
-      sql`${leagueStandings.leagueId} = ${leagueId}`,
-      isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
-      search === undefined ? undefined : nameMatches(search),
-    ].filter((condition) => condition !== undefined);
-    ranks = sql`with matches as materialized (
+    // "Me" is one probe of (league_id, user_id). A search reads the names stored with the ranks.
+    const useTrigramIndex = search !== undefined && search.length >= 3 && leagueSize > BIG_LEAGUE;
+    const where = sql.join(
+      [
+        sql`${leagueStandings.leagueId} = ${leagueId}`,
+        isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
+        search === undefined ? undefined : nameMatches(search, useTrigramIndex),
+      ].filter((condition) => condition !== undefined),
+      sql` and `,
+    );
+    ranks = useTrigramIndex
+      ? // The trigram index's matches, read once, counted and paged.
+        sql`with matches as materialized (
+            select ${leagueStandings.leagueRank} as rank, ${leagueStandings.userId} as user_id
+            from ${leagueStandings} where ${where}),
+          total as (select count(*) as total from matches),
+          page as (select * from matches order by rank limit ${pageSize} offset ${offset})
+        select total.total, page.* from total left join page on true`
+      : // Counted apart from the page, so the count of a big league's scan can run in parallel
+        // and the page walks the ranks only until it is full.
+        sql`select (select count(*) from ${leagueStandings} where ${where}) as total, page.*
+        from (select 1) as one left join (
           select ${leagueStandings.leagueRank} as rank, ${leagueStandings.userId} as user_id
-          from ${leagueStandings} join ${standings}
-            on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ${leagueStandings.userId}
-          where ${sql.join(filters, sql` and `)}),
-        total as (select count(*) as total from matches),
-        page as (select * from matches order by rank limit ${pageSize} offset ${offset})
-      select total.total, page.* from total left join page on true`;
+          from ${leagueStandings} where ${where}
+          order by ${leagueStandings.leagueRank} limit ${pageSize} offset ${offset}) as page on true`;
   }
 
   const result = await selectRows<{
@@ -165,15 +160,16 @@ export async function readLeagueStandingsPage(
 }
 
 /**
- * The board's lower-cased name contains the search. Three characters or more use the board's
- * trigram index; a shorter search cannot, and the function form of LIKE keeps the planner from
- * walking the whole trigram index (as the leaderboard does).
+ * The member's stored lower-cased name contains the search. The operator form lets the planner
+ * use the trigram index (three characters or more); the function form keeps it on the league's
+ * rows: a shorter search would walk the whole trigram index, and a small league is cheaper to
+ * read than the index's matches in every league.
  */
-function nameMatches(search: string): SQL {
+function nameMatches(search: string, useTrigramIndex: boolean): SQL {
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-  return search.length < 3
-    ? sql`textlike(${standings.searchName}, ${pattern})`
-    : sql`${standings.searchName} like ${pattern}`;
+  return useTrigramIndex && search.length >= 3
+    ? sql`${leagueStandings.searchName} like ${pattern}`
+    : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
 }
 
 /** A member's rows on every stored league standings (no foreign keys: they are rebuilt and swapped whole). */

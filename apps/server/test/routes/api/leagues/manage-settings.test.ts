@@ -173,9 +173,9 @@ describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine)
       await context.app.standings.refresh();
       await db.delete(leagueStandings).where(inArray(leagueStandings.leagueId, [league.id, other.league.id]));
       await db.insert(leagueStandings).values([
-        { seasonId, leagueId: league.id, userId: admin.id, leagueRank: 1 },
-        { seasonId, leagueId: league.id, userId: member.id, leagueRank: 2 },
-        { seasonId, leagueId: other.league.id, userId: other.admin.id, leagueRank: 1 },
+        { seasonId, leagueId: league.id, userId: admin.id, leagueRank: 1, searchName: 'admin' },
+        { seasonId, leagueId: league.id, userId: member.id, leagueRank: 2, searchName: 'member' },
+        { seasonId, leagueId: other.league.id, userId: other.admin.id, leagueRank: 1, searchName: 'other' },
       ]);
 
       const response = await call(context.app, 'DELETE', `/api/leagues/${league.id}`, {
