@@ -37,7 +37,7 @@ export function LeagueCreatedScreen({ league }: { league: LeagueSummary }) {
             <div className="felt-surface on-dark flex flex-wrap items-center justify-between gap-3 rounded-2xl px-5 py-4">
               <span
                 data-testid="league-code"
-                className="font-bold font-display text-4xl text-gold-300 tabular-nums tracking-[0.25em] sm:text-5xl"
+                className="font-bold font-display text-3xl text-gold-300 tabular-nums tracking-[0.15em] sm:text-5xl sm:tracking-[0.25em]"
               >
                 {league.code}
               </span>
