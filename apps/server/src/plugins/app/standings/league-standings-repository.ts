@@ -47,9 +47,10 @@ export interface StoredLeaguePage {
  *   (league_id, league_rank) joined to the board by (season_id, user_id); the total is the
  *   highest rank.
  * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. The
- *   league's rows carry the board's lower-cased name: a search in a big league starts from their
- *   trigram index, one in a small league (or of one or two letters) from the league's rows.
- *   Either way the matches are found once, counted and paged, and only the page is joined to the board.
+ *   league's rows carry the board's lower-cased name: a search of three characters or more in a
+ *   big league finds its matches once through their trigram index, then counts and pages them;
+ *   any other is counted over the league's rows and paged along its ranks until the page is full.
+ *   Only the page is joined to the board.
  * A member no longer approved (left, kicked) leaves the page at once; the next recompute closes
  * the gap in the ranks.
  */
