@@ -1,29 +1,24 @@
 import {
   AppError,
-  clampPage,
   isAppErrorWithReason,
   LEADERBOARD_MESSAGES,
   LEADERBOARD_PAGE_SIZES,
   LEADERBOARD_TYPES,
   type LeaderboardType,
   type Profile,
-  pageCountOf,
 } from '@hit21/core';
 import { plural } from '../../lib/plural.ts';
+import {
+  type RankedListView,
+  type RankedListViewAction,
+  rankedListQueryOf,
+  rankedListViewReducer,
+} from '../../lib/ranked-list-view.ts';
 
 export type LeaderboardPageSize = (typeof LEADERBOARD_PAGE_SIZES)[number];
 
 /** What one tab of the board shows (the specification's view-state per tab). */
-export interface LeaderboardTabView {
-  page: number;
-  pageSize: LeaderboardPageSize;
-  /** "Show Me Only": just the viewer's row. */
-  isMeOnly: boolean;
-  /** What the search box holds as typed. */
-  searchInput: string;
-  /** The search the board is filtered by: set by Search, emptied by clear. */
-  activeSearch: string;
-}
+export type LeaderboardTabView = RankedListView<LeaderboardPageSize>;
 
 export interface LeaderboardViewState {
   tab: LeaderboardType;
@@ -32,14 +27,7 @@ export interface LeaderboardViewState {
 
 export type LeaderboardViewAction =
   | { type: 'changeTab'; tab: LeaderboardType }
-  | { type: 'typeSearch'; text: string }
-  | { type: 'submitSearch' }
-  | { type: 'clearSearch' }
-  | { type: 'setPageSize'; pageSize: LeaderboardPageSize }
-  | { type: 'toggleMeOnly' }
-  | { type: 'goToPage'; page: number; pageCount: number }
-  /** The server's total for the current view: keeps the page within the pages it fills. */
-  | { type: 'receiveTotal'; total: number };
+  | RankedListViewAction<LeaderboardPageSize>;
 
 const DEFAULT_TAB_VIEW: LeaderboardTabView = {
   page: 1,
@@ -82,44 +70,13 @@ export function leaderboardViewReducer(
     };
   }
   const view = state.views[state.tab];
-  const next = nextTabView(view, action);
+  const next = rankedListViewReducer(view, action);
   return next === view ? state : { ...state, views: { ...state.views, [state.tab]: next } };
-}
-
-function nextTabView(
-  view: LeaderboardTabView,
-  action: Exclude<LeaderboardViewAction, { type: 'changeTab' }>,
-): LeaderboardTabView {
-  switch (action.type) {
-    case 'typeSearch':
-      return { ...view, searchInput: action.text };
-    case 'submitSearch':
-      return { ...view, activeSearch: view.searchInput.trim(), page: 1 };
-    case 'clearSearch':
-      return { ...view, searchInput: '', activeSearch: '', page: 1 };
-    case 'setPageSize':
-      return action.pageSize === view.pageSize ? view : { ...view, pageSize: action.pageSize, page: 1 };
-    case 'toggleMeOnly':
-      return { ...view, isMeOnly: !view.isMeOnly, page: 1 };
-    case 'goToPage': {
-      const page = clampPage(action.page, action.pageCount);
-      return page === view.page ? view : { ...view, page };
-    }
-    case 'receiveTotal': {
-      const page = clampPage(view.page, pageCountOf(action.total, view.pageSize));
-      return page === view.page ? view : { ...view, page };
-    }
-  }
 }
 
 /** The API query of a tab's view. */
 export function leaderboardQueryOf(view: LeaderboardTabView) {
-  return {
-    page: view.page,
-    pageSize: view.pageSize,
-    search: view.activeSearch === '' ? undefined : view.activeSearch,
-    me: view.isMeOnly,
-  };
+  return rankedListQueryOf(view);
 }
 
 export function isLeaderboardType(value: string | undefined): value is LeaderboardType {

@@ -1,12 +1,13 @@
-import { type Club, type LeaderboardType, pageCountOf, shownRange } from '@hit21/core';
+import { type Club, LEADERBOARD_PAGE_SIZES, type LeaderboardType, pageCountOf } from '@hit21/core';
 import { Flag, Globe, Settings, Shield, Trophy } from 'lucide-react';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { RankedListPages } from '../../../components/game/ranked-list-pages.tsx';
+import { RankedListToolbar } from '../../../components/game/ranked-list-toolbar.tsx';
 import { GameRulesPanel, TieBreakingRulesPanel } from '../../../components/game/rules-panels.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { CountryFlag } from '../../../components/ui/country-flag.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -23,7 +24,6 @@ import {
   leaderboardViewReducer,
 } from '../leaderboard-view.ts';
 import { LeaderboardTable } from './leaderboard-table.tsx';
-import { LeaderboardToolbar } from './leaderboard-toolbar.tsx';
 import { PendingStandingNotice } from './pending-standing-notice.tsx';
 import { ProfileNotice } from './profile-notice.tsx';
 
@@ -96,10 +96,14 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
       </p>
     );
   } else {
-    // The range of the rows on screen (the previous page's while the next one loads).
-    const { from, to } = shownRange(data.page, data.pageSize, data.total);
     content = (
-      <div className="flex flex-col gap-4">
+      <RankedListPages
+        label="Leaderboard pages"
+        page={view.page}
+        pageCount={pageCount}
+        onPageChange={(page) => dispatch({ type: 'goToPage', page, pageCount })}
+        shown={data}
+      >
         <LeaderboardTable
           key={type}
           type={type}
@@ -107,19 +111,7 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
           clubs={clubs}
           isUpdating={board.isPlaceholderData}
         />
-        <Pagination
-          label="Leaderboard pages"
-          page={view.page}
-          pageCount={pageCount}
-          onPageChange={(page) => dispatch({ type: 'goToPage', page, pageCount })}
-          hasGoToOnPhones
-        />
-        <p className="text-center text-muted text-sm">
-          Showing <span className="numeric text-ink">{from}</span> to{' '}
-          <span className="numeric text-ink">{to}</span> of{' '}
-          <span className="numeric text-ink">{data.total}</span> {data.total === 1 ? 'player' : 'players'}
-        </p>
-      </div>
+      </RankedListPages>
     );
   }
 
@@ -150,7 +142,14 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
           <TabsContent value={type}>
             <Card>
               <CardContent className="flex flex-col gap-5">
-                <LeaderboardToolbar view={view} dispatch={dispatch} />
+                <RankedListToolbar
+                  view={view}
+                  dispatch={dispatch}
+                  pageSizes={LEADERBOARD_PAGE_SIZES}
+                  searchLandmarkLabel="Search the leaderboard"
+                  searchLabel="Search players"
+                  placeholder="Name, country or club"
+                />
                 {isPending && data?.viewerPending ? (
                   <PendingStandingNotice withinSeconds={data.viewerPending.withinSeconds} />
                 ) : null}

@@ -1,9 +1,9 @@
-import { type Club, pageCountOf, shownRange } from '@hit21/core';
+import { type Club, LEAGUE_STANDINGS_PAGE_SIZES, pageCountOf } from '@hit21/core';
 import { type ReactNode, useEffect, useReducer } from 'react';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RankedListPages } from '../../../components/game/ranked-list-pages.tsx';
+import { RankedListToolbar } from '../../../components/game/ranked-list-toolbar.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { plural } from '../../../lib/plural.ts';
 import { useLeagueStandings } from '../api/list-league-standings.ts';
 import {
   emptyStandingsMessage,
@@ -14,7 +14,6 @@ import {
 } from '../utils/standings-view.ts';
 import { StandingsPendingNotice } from './standings-pending-notice.tsx';
 import { StandingsTable } from './standings-table.tsx';
-import { StandingsToolbar } from './standings-toolbar.tsx';
 
 export interface StandingsPanelProps {
   leagueId: string;
@@ -46,35 +45,35 @@ export function StandingsPanel({ leagueId, leagueName, clubs }: StandingsPanelPr
       </p>
     );
   } else {
-    // The range of the rows on screen (the previous page's while the next one loads).
-    const { from, to } = shownRange(data.page, data.pageSize, data.total);
     content = (
-      <div className="flex flex-col gap-4">
+      <RankedListPages
+        label="Standings pages"
+        page={view.page}
+        pageCount={pageCount}
+        onPageChange={(page) => dispatch({ type: 'goToPage', page, pageCount })}
+        shown={data}
+      >
         <StandingsTable
           leagueName={leagueName}
           rows={data.rows}
           clubs={clubs}
           isUpdating={standings.isPlaceholderData}
         />
-        <Pagination
-          label="Standings pages"
-          page={view.page}
-          pageCount={pageCount}
-          onPageChange={(page) => dispatch({ type: 'goToPage', page, pageCount })}
-          hasGoToOnPhones
-        />
-        <p className="text-center text-muted text-sm">
-          Showing <span className="numeric text-ink">{from}</span> to{' '}
-          <span className="numeric text-ink">{to}</span> of{' '}
-          <span className="numeric text-ink">{data.total}</span> {plural(data.total, 'player')}
-        </p>
-      </div>
+      </RankedListPages>
     );
   }
 
   return (
     <div className="flex flex-col gap-5">
-      <StandingsToolbar view={view} dispatch={dispatch} />
+      <RankedListToolbar
+        view={view}
+        dispatch={dispatch}
+        pageSizes={LEAGUE_STANDINGS_PAGE_SIZES}
+        searchLandmarkLabel="Search the standings"
+        searchLabel="Search members"
+        placeholder="Member name"
+        isSearchInput
+      />
       {data?.pendingWithinSeconds != null ? (
         <StandingsPendingNotice withinSeconds={data.pendingWithinSeconds} />
       ) : null}

@@ -1,37 +1,25 @@
 import {
   AppError,
-  clampPage,
   DEFAULT_LEAGUE_STANDINGS_PAGE_SIZE,
   LEAGUE_STANDINGS_PAGE_SIZES,
   type LeagueStandingsParams,
-  pageCountOf,
   UNLIMITED_MEMBERS,
 } from '@hit21/core';
 import { plural } from '../../../lib/plural.ts';
+import {
+  type RankedListView,
+  type RankedListViewAction,
+  rankedListQueryOf,
+  rankedListViewReducer,
+  toPageSize,
+} from '../../../lib/ranked-list-view.ts';
 
 export type StandingsPageSize = (typeof LEAGUE_STANDINGS_PAGE_SIZES)[number];
 
 /** What the Standings tab shows. */
-export interface StandingsView {
-  page: number;
-  pageSize: StandingsPageSize;
-  /** "Show Me Only": just the viewer's row. */
-  isMeOnly: boolean;
-  /** What the search box holds as typed. */
-  searchInput: string;
-  /** The search the standings are filtered by: set by Search, emptied by clear. */
-  activeSearch: string;
-}
+export type StandingsView = RankedListView<StandingsPageSize>;
 
-export type StandingsViewAction =
-  | { type: 'typeSearch'; text: string }
-  | { type: 'submitSearch' }
-  | { type: 'clearSearch' }
-  | { type: 'setPageSize'; pageSize: StandingsPageSize }
-  | { type: 'toggleMeOnly' }
-  | { type: 'goToPage'; page: number; pageCount: number }
-  /** The server's total for the current view: keeps the page within the pages it fills. */
-  | { type: 'receiveTotal'; total: number };
+export type StandingsViewAction = RankedListViewAction<StandingsPageSize>;
 
 export const INITIAL_STANDINGS_VIEW: StandingsView = {
   page: 1,
@@ -41,45 +29,16 @@ export const INITIAL_STANDINGS_VIEW: StandingsView = {
   activeSearch: '',
 };
 
-/**
- * A search, a cleared search, a new page size and "Show Me Only" go back to page 1; a
- * shrinking total pulls the page back to the last one.
- */
-export function standingsViewReducer(view: StandingsView, action: StandingsViewAction): StandingsView {
-  switch (action.type) {
-    case 'typeSearch':
-      return { ...view, searchInput: action.text };
-    case 'submitSearch':
-      return { ...view, activeSearch: view.searchInput.trim(), page: 1 };
-    case 'clearSearch':
-      return { ...view, searchInput: '', activeSearch: '', page: 1 };
-    case 'setPageSize':
-      return action.pageSize === view.pageSize ? view : { ...view, pageSize: action.pageSize, page: 1 };
-    case 'toggleMeOnly':
-      return { ...view, isMeOnly: !view.isMeOnly, page: 1 };
-    case 'goToPage': {
-      const page = clampPage(action.page, action.pageCount);
-      return page === view.page ? view : { ...view, page };
-    }
-    case 'receiveTotal': {
-      const page = clampPage(view.page, pageCountOf(action.total, view.pageSize));
-      return page === view.page ? view : { ...view, page };
-    }
-  }
-}
+export const standingsViewReducer: (view: StandingsView, action: StandingsViewAction) => StandingsView =
+  rankedListViewReducer;
 
 export function toStandingsPageSize(value: string): StandingsPageSize | undefined {
-  return LEAGUE_STANDINGS_PAGE_SIZES.find((size) => String(size) === value);
+  return toPageSize(LEAGUE_STANDINGS_PAGE_SIZES, value);
 }
 
 /** The API query of the view. */
 export function standingsQueryOf(view: StandingsView): LeagueStandingsParams {
-  return {
-    page: view.page,
-    pageSize: view.pageSize,
-    search: view.activeSearch === '' ? undefined : view.activeSearch,
-    me: view.isMeOnly,
-  };
+  return rankedListQueryOf(view);
 }
 
 export const STANDINGS_LOAD_FAILED = 'Failed to load league data';

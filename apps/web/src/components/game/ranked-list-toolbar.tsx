@@ -1,24 +1,39 @@
-import { LEADERBOARD_PAGE_SIZES } from '@hit21/core';
 import { Search, UserRound, Users, X } from 'lucide-react';
 import { type Dispatch, useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { cn } from '../../../lib/cn.ts';
-import type { LeaderboardTabView, LeaderboardViewAction } from '../leaderboard-view.ts';
+import { cn } from '../../lib/cn.ts';
+import { type RankedListView, type RankedListViewAction, toPageSize } from '../../lib/ranked-list-view.ts';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/input.tsx';
+import { Select } from '../ui/select.tsx';
 
-export interface LeaderboardToolbarProps {
-  view: LeaderboardTabView;
-  dispatch: Dispatch<LeaderboardViewAction>;
+export interface RankedListToolbarProps<PageSize extends number> {
+  view: RankedListView<PageSize>;
+  dispatch: Dispatch<RankedListViewAction<PageSize>>;
+  pageSizes: readonly PageSize[];
+  /** The search landmark's name, e.g. "Search the leaderboard". */
+  searchLandmarkLabel: string;
+  /** The search box's (visually hidden) label, e.g. "Search players". */
+  searchLabel: string;
+  placeholder: string;
+  /** A search-type box (its own cancel button hidden: ours clears the search too). */
+  isSearchInput?: boolean;
 }
 
-/** Search (name, country or club) with Search and clear, the "Show" page size and "Show Me Only". */
-export function LeaderboardToolbar({ view, dispatch }: LeaderboardToolbarProps) {
+/** Search with Search and clear, the "Show" page size and "Show Me Only". */
+export function RankedListToolbar<PageSize extends number>({
+  view,
+  dispatch,
+  pageSizes,
+  searchLandmarkLabel,
+  searchLabel,
+  placeholder,
+  isSearchInput = false,
+}: RankedListToolbarProps<PageSize>) {
   const ids = useId();
   const hasSearch = view.searchInput !== '' || view.activeSearch !== '';
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-      <search aria-label="Search the leaderboard" className="min-w-0 flex-1 lg:max-w-xl">
+      <search aria-label={searchLandmarkLabel} className="min-w-0 flex-1 lg:max-w-xl">
         <form
           className="flex gap-2"
           onSubmit={(event) => {
@@ -27,7 +42,7 @@ export function LeaderboardToolbar({ view, dispatch }: LeaderboardToolbarProps) 
           }}
         >
           <label htmlFor={`${ids}-search`} className="sr-only">
-            Search players
+            {searchLabel}
           </label>
           <div className="relative min-w-0 flex-1">
             <Search
@@ -36,16 +51,21 @@ export function LeaderboardToolbar({ view, dispatch }: LeaderboardToolbarProps) 
             />
             <Input
               id={`${ids}-search`}
+              type={isSearchInput ? 'search' : undefined}
               value={view.searchInput}
               onChange={(event) => dispatch({ type: 'typeSearch', text: event.target.value })}
               onKeyDown={(event) => {
                 if (event.key === 'Escape' && hasSearch) dispatch({ type: 'clearSearch' });
               }}
-              placeholder="Name, country or club"
+              placeholder={placeholder}
               maxLength={100}
               enterKeyHint="search"
               autoComplete="off"
-              className={cn('pl-9', hasSearch && 'pr-11')}
+              className={cn(
+                'pl-9',
+                isSearchInput && '[&::-webkit-search-cancel-button]:hidden',
+                hasSearch && 'pr-11',
+              )}
             />
             {hasSearch ? (
               <button
@@ -74,9 +94,9 @@ export function LeaderboardToolbar({ view, dispatch }: LeaderboardToolbarProps) 
         <Select
           id={`${ids}-size`}
           value={String(view.pageSize)}
-          options={LEADERBOARD_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
           onChange={(value) => {
-            const pageSize = LEADERBOARD_PAGE_SIZES.find((size) => String(size) === value);
+            const pageSize = toPageSize(pageSizes, value);
             if (pageSize) dispatch({ type: 'setPageSize', pageSize });
           }}
           className="numeric w-20"
