@@ -17,7 +17,7 @@ import {
   setUpBrowser,
 } from './support/browser.ts';
 import { resetServerClock, setServerClock } from './support/clock.ts';
-import { checkScreen, closeToasts, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
+import { checkScreen, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
 
 const browser = setUpBrowser();
 
@@ -178,9 +178,8 @@ describe('league administration', () => {
     await admin.context.route(membersCall, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
     );
-    // Earlier steps' toasts (copied, shared) must not hide this one on a slow machine.
-    await closeToasts(page);
-    await openAdminTab(page, 'Members');
+    // Opened afresh, so the list is asked for now (not answered from what step 2 loaded).
+    await page.goto(`/leagues/${league.id}/admin?tab=members`);
     await page.getByRole('tabpanel').getByRole('alert').getByText('Failed to load members.').waitFor();
     expect(await waitForToast(page, 'Load Failed')).toContain('Failed to load members.');
     await admin.context.unroute(membersCall);
