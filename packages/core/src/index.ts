@@ -10,6 +10,8 @@ export * from './errors/app-error-reasons.ts';
 export * from './leaderboards/leaderboard.schemas.ts';
 export * from './leagues/league.schemas.ts';
 export * from './leagues/league-rules.ts';
+export * from './notifications/notification.schemas.ts';
+export * from './notifications/notification-rules.ts';
 export * from './pagination/page-range.ts';
 export * from './pagination/page-strip.ts';
 export * from './players/players.schemas.ts';

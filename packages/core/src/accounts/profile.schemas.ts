@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOAL_ALERT_PREFERENCES } from '../notifications/notification-rules.ts';
 import { normalisePersonName, personNameSchema, shortTextProblem } from './person-name.ts';
 
 export const HOW_DID_YOU_HEAR_OPTIONS = [
@@ -76,6 +77,8 @@ export const profileSchema = z.object({
   playerSelectionComplete: z.boolean(),
   role: z.string(),
   marketingOptIn: z.boolean(),
+  /** Which goal alerts the player wants (Settings). */
+  goalAlerts: z.enum(GOAL_ALERT_PREFERENCES),
   emailConfirmedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * better-auth's tables (users, sessions, credential accounts, verification tokens, rate-limit
@@ -92,6 +92,10 @@ export const profiles = pgTable('profiles', {
   playerSelectionComplete: boolean('player_selection_complete').notNull().default(false),
   role: text('role').notNull().default('user'),
   marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+  /** Which goal alerts the player wants: all, milestones or none (core's GOAL_ALERT_PREFERENCES). */
+  goalAlerts: text('goal_alerts', { enum: ['all', 'milestones', 'none'] })
+    .notNull()
+    .default('all'),
   ...timestamps,
 });
 
@@ -116,6 +120,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on the deadline reminders. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './clubs.ts';
 export * from './leagues.ts';
+export * from './notifications.ts';
 export * from './picks.ts';
 export * from './players.ts';
 export * from './scheduled-jobs.ts';

@@ -100,6 +100,7 @@ describe('pre-filling from a profile', () => {
     playerSelectionComplete: false,
     role: 'user',
     marketingOptIn: true,
+    goalAlerts: 'all',
     emailConfirmedAt: null,
     createdAt: '2025-08-01T00:00:00Z',
     updatedAt: '2025-08-01T00:00:00Z',

@@ -22,6 +22,7 @@ function toProfile(
     playerSelectionComplete: row.playerSelectionComplete,
     role: row.role,
     marketingOptIn: row.marketingOptIn,
+    goalAlerts: row.goalAlerts,
     emailConfirmedAt: emailVerified ? (verifiedAt ?? row.createdAt).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
