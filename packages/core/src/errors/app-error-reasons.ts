@@ -55,6 +55,8 @@ export const APP_ERROR_REASONS = {
   NEW_ADMIN_IS_YOU: 'INVALID_REQUEST',
   // Waitlist
   ALREADY_ON_WAITLIST: 'CONFLICT',
+  // Notifications
+  NOTIFICATION_NOT_FOUND: 'NOT_FOUND',
 } as const satisfies Record<string, AppErrorCode>;
 
 export type AppErrorReason = keyof typeof APP_ERROR_REASONS;
