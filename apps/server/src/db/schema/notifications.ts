@@ -71,6 +71,9 @@ export const notifications = pgTable(
  * The goal-alerts job compares the counted goals (kick-off passed on the game clock) with these
  * rows and alerts the difference in the same transaction that moves them, so a sync that sends
  * the same goal again never alerts twice, and a goal taken away sends one correction.
+ * A goal's fan-out goes in batches of pickers (by user id), each batch in one transaction that
+ * also moves `pending_after_user_id`: a run cut off between batches resumes after the last
+ * player served; `goals` moves when the last batch is done. No row means nothing alerted.
  */
 export const goalAlertMarks = pgTable(
   'goal_alert_marks',
@@ -80,9 +83,24 @@ export const goalAlertMarks = pgTable(
       .references(() => players.id, { onDelete: 'cascade' }),
     fixtureId: integer('fixture_id').notNull(),
     goals: integer('goals').notNull(),
+    /** The match's kick-off and the scorer's club, kept for a correction after the goal row is gone. */
+    kickoffAt: timestamp('kickoff_at', { withTimezone: true, mode: 'date' }),
+    clubCode: text('club_code'),
+    /** The goal being fanned out (its number in the match, 1 = his first), or null when none is. */
+    pendingGoal: integer('pending_goal'),
+    /** Whether that fan-out is the goal's alert or its correction. */
+    pendingKind: text('pending_kind', { enum: ['alert', 'correction'] }),
+    /** The last picker (user id) that fan-out has served; null before the first batch. */
+    pendingAfterUserId: text('pending_after_user_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.playerId, table.fixtureId] })],
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.fixtureId] }),
+    check(
+      'goal_alert_marks_pending',
+      sql`(${table.pendingGoal} is null) = (${table.pendingKind} is null) and ${table.goals} >= 0`,
+    ),
+  ],
 );
 
 /**

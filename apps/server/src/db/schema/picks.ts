@@ -22,6 +22,7 @@ export const picks = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.seasonId, table.playerId] }),
-    index('picks_player_index').on(table.playerId),
+    // A scorer's pickers in user order: the goal alerts' fan-out pages through them.
+    index('picks_player_user_index').on(table.playerId, table.userId),
   ],
 );
