@@ -28,6 +28,7 @@ import leagueRoutes from './routes/api/leagues/index.ts';
 import manageLeagueRoutes from './routes/api/leagues/manage.ts';
 import leagueStandingsRoutes from './routes/api/leagues/standings.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
+import notificationRoutes from './routes/api/notifications/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(leagueRoutes);
   await app.register(manageLeagueRoutes);
   await app.register(leagueStandingsRoutes);
+  await app.register(notificationRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {
     await app.register(statsSyncSchedule, {

@@ -1,5 +1,6 @@
 import { AppError, LEAGUE_LIMITS, LEAGUE_MESSAGES } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
+import { moveJoinRequestNotifications } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { findApprovedMemberByEmail } from './league-admin-repository.ts';
 import { countAdministeredLeagues, setLeagueAdmin } from './league-repository.ts';
@@ -39,5 +40,6 @@ export async function changeLeagueAdmin(options: {
       throw new AppError('CONFLICT', { reason: 'TOO_MANY_ADMINISTERED', message, userMessage: message });
     }
     await setLeagueAdmin(tx, leagueId, newAdmin.userId, { reason: 'transferred', at: now });
+    await moveJoinRequestNotifications(tx, leagueId, newAdmin.userId);
   });
 }

@@ -7,6 +7,7 @@ import {
   type MemberAction,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
+import { changeJoinRequestNotification } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { markLeagueMembersChanged } from './league-access-repository.ts';
 import { findMembership, setMembershipStatus } from './league-admin-repository.ts';
@@ -62,6 +63,7 @@ export async function changeMemberStatus(options: {
       await setMembershipStatus(tx, leagueId, memberId, { status, kickedAt: now });
     else await setMembershipStatus(tx, leagueId, memberId, { status });
     await changeLeagueCounters(tx, leagueId, member.status, status);
+    await changeJoinRequestNotification(tx, leagueId, memberId, member.status, status);
     const membersChanged = member.status === 'approved' || status === 'approved';
     if (membersChanged) await markLeagueMembersChanged(tx, leagueId);
     return { membersChanged };

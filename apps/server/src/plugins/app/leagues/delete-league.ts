@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.ts';
+import { removeLeagueJoinRequestNotifications } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { markLeagueMembersChanged } from './league-access-repository.ts';
 import { deleteLeagueStandings } from './league-admin-repository.ts';
@@ -19,6 +20,7 @@ export async function deleteLeague(options: {
     await requireLeagueAdmin(tx, leagueId, userId, { lock: true });
     await markLeagueMembersChanged(tx, leagueId);
     await deleteLeagueStandings(tx, leagueId);
+    await removeLeagueJoinRequestNotifications(tx, leagueId);
     await deleteLeagueRow(tx, leagueId);
   });
 }

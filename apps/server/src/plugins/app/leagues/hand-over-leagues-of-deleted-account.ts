@@ -1,4 +1,8 @@
 import type { Executor } from '../../../db/database.ts';
+import {
+  changeJoinRequestNotification,
+  moveJoinRequestNotifications,
+} from '../notifications/join-request-notifications.ts';
 import { markLeagueMembersChanged } from './league-access-repository.ts';
 import { changeLeagueCounters } from './league-counters-repository.ts';
 import {
@@ -22,11 +26,14 @@ export async function handOverLeaguesOfDeletedAccount(
 ): Promise<void> {
   for (const { id } of await lockAdministeredLeagues(tx, userId)) {
     const heir = await findEarliestApprovedMember(tx, id, userId);
-    if (heir) await setLeagueAdmin(tx, id, heir, { reason: 'account_deleted', at: now });
-    else await deleteLeague(tx, id);
+    if (heir) {
+      await setLeagueAdmin(tx, id, heir, { reason: 'account_deleted', at: now });
+      await moveJoinRequestNotifications(tx, id, heir);
+    } else await deleteLeague(tx, id);
   }
   for (const { leagueId, status } of await listCountedMemberships(tx, userId)) {
     await changeLeagueCounters(tx, leagueId, status, null);
+    await changeJoinRequestNotification(tx, leagueId, userId, status, null);
     if (status === 'approved') await markLeagueMembersChanged(tx, leagueId);
   }
 }

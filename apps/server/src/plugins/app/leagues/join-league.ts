@@ -11,6 +11,7 @@ import {
   rejoinTooSoonMessage,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
+import { changeJoinRequestNotification } from '../notifications/join-request-notifications.ts';
 import { notReadyToJoin, tooManyLeagues } from './create-league.ts';
 import type { LeagueRow } from './league-access-repository.ts';
 import { findLeagueWithMembership, markLeagueMembersChanged } from './league-access-repository.ts';
@@ -58,6 +59,7 @@ export async function joinLeague(options: {
     const { league, membership } = current;
     await saveJoinRequest(tx, { leagueId: league.id, userId, status: decision.outcome, now });
     await changeLeagueCounters(tx, league.id, membership?.status ?? null, decision.outcome);
+    await changeJoinRequestNotification(tx, league.id, userId, membership?.status ?? null, decision.outcome);
     const membersChanged = decision.outcome === 'approved';
     if (membersChanged) await markLeagueMembersChanged(tx, league.id);
 

@@ -1,5 +1,6 @@
 import { AppError, formatLeagueDateTime, KICK_REJOIN_COOLDOWN_MS, LEAGUE_MESSAGES } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
+import { changeJoinRequestNotification } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { findLeagueWithMembership, markLeagueMembersChanged } from './league-access-repository.ts';
 import { changeLeagueCounters } from './league-counters-repository.ts';
@@ -49,6 +50,7 @@ export async function leaveLeague(
     }
     await deleteMembership(tx, leagueId, userId);
     await changeLeagueCounters(tx, leagueId, status, null);
+    await changeJoinRequestNotification(tx, leagueId, userId, status, null);
     const membersChanged = status === 'approved';
     if (membersChanged) await markLeagueMembersChanged(tx, leagueId);
     return { membersChanged };
