@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { GOAL_ALERT_PREFERENCE_LABELS, goalAlertKind, goalAlertMessage, goalAlertTitle } from '@hit21/core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeOnboardingThroughApi, newAccount, signUpThroughApi } from './support/accounts.ts';
+import { baseUrl, DESKTOP, screenshot, setUpBrowser } from './support/browser.ts';
+import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
+import { checkScreen, closeToasts } from './support/leagues.ts';
+import {
+  bell,
+  closeBell,
+  itemsWith,
+  openBell,
+  pickSeasonPlayers,
+  readBadge,
+  type SeasonPlayer,
+  type StoredNotification,
+  seasonPlayer,
+  storedNotifications,
+  teamTotalAt,
+} from './support/notifications.ts';
+
+const browser = setUpBrowser();
+
+/*
+ * Goal alerts from the real 2025/26 season on the demo clock. Gia's picks include Salah, who
+ * scored in the season's first match (15 Aug 2025, 19:00 UTC, 90 minutes after the pick
+ * deadline); her dashboard stays open while the clock passes that kick-off. Then she chooses
+ * "No goal alerts", and O'Riley's goal the next afternoon (one of her picks too) alerts only
+ * Hal, who picked him and wants every goal. Other test files move the clock too, so only these
+ * players' own notifications are asserted.
+ */
+const TAG = randomUUID().slice(0, 6);
+const GIA = `Gia Goals ${TAG}`;
+const HAL = `Hal Control ${TAG}`;
+/** The job runs every 5 s; a goal alert should show within about 10 s of the clock passing it. */
+const ALERT_MS = 12_000;
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+let gia: Person;
+let hal: Person;
+let giaTeam: SeasonPlayer[];
+let halTeam: SeasonPlayer[];
+
+/** The first goal of the season by this scorer: its match, club and kick-off. */
+async function firstGoal(scorer: SeasonPlayer) {
+  const { goals, clubs } = await committedSeason();
+  const goal = goals
+    .filter((candidate) => candidate.fplCode === scorer.fplCode)
+    .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))[0];
+  if (!goal) throw new Error(`${scorer.webName} has no goal in the committed season`);
+  return { ...goal, clubName: clubs.find((club) => club.code === goal.clubCode)?.name ?? '' };
+}
+
+/** A minute after the kick-off, as an ISO instant. */
+function justAfter(kickoffAt: string): string {
+  return new Date(Date.parse(kickoffAt) + 60_000).toISOString();
+}
+
+/** The alert a team gets for this scorer's goal at `at`, computed from the committed goals. */
+async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: string) {
+  const goal = await firstGoal(scorer);
+  expect(goal.goals, 'a one-goal match keeps the expected words simple').toBe(1);
+  const totalAfter = await teamTotalAt(team, at);
+  const totalBefore = totalAfter - goal.goals;
+  const onZero = async (moment: string) => {
+    let count = 0;
+    for (const player of team) if ((await teamTotalAt([player], moment)) === 0) count += 1;
+    return count;
+  };
+  const kind = goalAlertKind({
+    totalBefore,
+    totalAfter,
+    picksOnZeroBefore: await onZero(new Date(Date.parse(goal.kickoffAt) - 1).toISOString()),
+    picksOnZeroAfter: await onZero(at),
+  });
+  const facts = { kind, scorer: scorer.webName, club: goal.clubName, total: totalAfter };
+  return { title: goalAlertTitle(facts), message: goalAlertMessage(facts), total: totalAfter };
+}
+
+async function person(label: string, fullName: string, team: SeasonPlayer[]): Promise<Person> {
+  const context = await browser().newContext({
+    viewport: DESKTOP,
+    baseURL: baseUrl(),
+    reducedMotion: 'reduce',
+  });
+  await signUpThroughApi(context, newAccount(label));
+  await completeOnboardingThroughApi(context, { fullName });
+  await pickSeasonPlayers(context, team);
+  return { context, page: await context.newPage() };
+}
+
+function goalItems(notifications: StoredNotification[]): StoredNotification[] {
+  return notifications.filter((notification) => notification.type === 'goal');
+}
+
+beforeAll(async () => {
+  await resetServerClock();
+  const salah = await seasonPlayer('M.Salah');
+  const oRiley = await seasonPlayer("O'Riley");
+  const [saka, gabriel, haaland] = await Promise.all(['Saka', 'Gabriel', 'Haaland'].map(seasonPlayer));
+  if (!saka || !gabriel || !haaland) throw new Error('missing players');
+  giaTeam = [salah, oRiley, saka, gabriel];
+  halTeam = [oRiley, saka, gabriel, haaland];
+  gia = await person('goal-gia', GIA, giaTeam);
+  hal = await person('goal-hal', HAL, halTeam);
+});
+
+afterAll(async () => {
+  await Promise.all([gia?.context.close(), hal?.context.close()]);
+  await resetServerClock();
+});
+
+describe('goal alerts on the demo clock', () => {
+  it('the open dashboard shows a goal alert when the clock passes a pick’s goal', async () => {
+    const [salah] = giaTeam;
+    if (!salah) throw new Error('no team');
+    const goal = await firstGoal(salah);
+    const at = justAfter(goal.kickoffAt);
+    const alert = await expectedAlert(giaTeam, salah, at);
+    expect(alert.total).toBeGreaterThan(0);
+
+    const { page } = gia;
+    await page.goto('/dashboard');
+    await bell(page).waitFor();
+    expect(goalItems(await storedNotifications(gia.context))).toEqual([]);
+
+    await setServerClock({ at });
+    const since = Date.now();
+    await expect.poll(() => readBadge(bell(page)), { timeout: ALERT_MS }).toBe('1');
+    console.info(`the goal alert reached the open dashboard ${Date.now() - since} ms after the clock moved`);
+    const panel = await openBell(page);
+    const item = itemsWith(panel, alert.message);
+    await item.waitFor();
+    expect(await item.count()).toBe(1);
+    expect(await item.innerText()).toContain(alert.title);
+    await screenshot(page, 'goal-alert-desktop');
+    await checkScreen(page, 'goal-alert-dropdown');
+    await closeBell(page);
+
+    const stored = goalItems(await storedNotifications(gia.context));
+    expect(stored.map((notification) => notification.message)).toEqual([alert.message]);
+  });
+
+  it('with "No goal alerts" chosen in Settings, the next goal by a pick alerts nobody who said no', async () => {
+    const { page } = gia;
+    await page.goto('/settings');
+    const choice = page.getByRole('radio', {
+      name: new RegExp(`^${GOAL_ALERT_PREFERENCE_LABELS.none.label}`),
+    });
+    await choice.click();
+    await expect
+      .poll(async () => {
+        const response = await gia.context.request.get('/api/profile');
+        return ((await response.json()) as { goalAlerts?: string }).goalAlerts;
+      })
+      .toBe('none');
+    await screenshot(page, 'goal-alert-settings-desktop');
+    await closeToasts(page);
+    await page.goto('/dashboard');
+    await bell(page).waitFor();
+
+    const [, oRiley] = giaTeam;
+    if (!oRiley) throw new Error('no team');
+    const goal = await firstGoal(oRiley);
+    const at = justAfter(goal.kickoffAt);
+    const halAlert = await expectedAlert(halTeam, oRiley, at);
+    await setServerClock({ at });
+
+    // Hal wants every goal: his alert proves the job has seen the goal.
+    await expect
+      .poll(async () => goalItems(await storedNotifications(hal.context)).map((item) => item.message), {
+        timeout: ALERT_MS,
+      })
+      .toEqual([halAlert.message]);
+    // One more run of the job, then Gia still has only Salah's alert.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const giaGoals = goalItems(await storedNotifications(gia.context));
+    expect(giaGoals).toHaveLength(1);
+    expect(giaGoals[0]?.message).not.toContain(oRiley.webName);
+    expect(await readBadge(bell(page))).toBe('1');
+  });
+});
