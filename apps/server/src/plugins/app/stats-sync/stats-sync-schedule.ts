@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
+import { GOAL_ALERTS_JOB } from '../notifications/goal-alerts/goal-alerts-job.ts';
 import { describeStatsSyncResult, runStatsSync } from './run-stats-sync.ts';
 
 export interface StatsSyncScheduleOptions {
@@ -33,6 +34,8 @@ export const statsSyncSchedule = fp<StatsSyncScheduleOptions>(
           fastify.log.info({ statsSync: result.summary }, line);
           // New goals move scores and ranks: re-rank now rather than at the next check.
           fastify.standings.requestRefresh();
+          // And alert the players whose picks scored now rather than at the next turn.
+          fastify.scheduler.runSoon(GOAL_ALERTS_JOB);
         } else if (result.status === 'failed') fastify.log.error(line);
         else if (result.status === 'skipped') fastify.log.info(line);
         else fastify.log.debug(line);
