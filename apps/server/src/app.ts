@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
 import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
+import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
@@ -27,6 +28,7 @@ import leaderboardRoutes from './routes/api/leaderboard/index.ts';
 import leagueRoutes from './routes/api/leagues/index.ts';
 import manageLeagueRoutes from './routes/api/leagues/manage.ts';
 import leagueStandingsRoutes from './routes/api/leagues/standings.ts';
+import unsubscribeRoutes from './routes/api/mail/unsubscribe.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import playerRoutes from './routes/api/players/index.ts';
@@ -82,7 +84,9 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // Without SMTP every message is stored, never retried.
   if (config.SMTP_URL) app.scheduler.add(mailRetryJob(mailer));
-  await app.register(authPlugin, { mailer, secret: await resolveAuthSecret(config) });
+  const secret = await resolveAuthSecret(config);
+  await app.register(authPlugin, { mailer, secret });
+  app.scheduler.add(deadlineMailsJob(app, { mailer, secret }));
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(standingsPlugin);
 
@@ -94,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(deleteAccountRoutes);
   await app.register(marketingRoutes);
+  await app.register(unsubscribeRoutes, { secret });
   await app.register(waitlistRoutes);
   await app.register(teamRoutes);
   await app.register(teamGoalsRoutes);

@@ -12,6 +12,7 @@ export * from './leagues/league.schemas.ts';
 export * from './leagues/league-rules.ts';
 export * from './notifications/notification.schemas.ts';
 export * from './notifications/notification-rules.ts';
+export * from './notifications/unsubscribe.ts';
 export * from './pagination/page-range.ts';
 export * from './pagination/page-strip.ts';
 export * from './players/players.schemas.ts';

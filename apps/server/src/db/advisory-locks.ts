@@ -20,4 +20,6 @@ export const ADVISORY_LOCK_KEYS = {
   mailRetryJob: 2131,
   statsSyncJob: 2132,
   standingsRefreshJob: 2133,
+  /** The deadline reminders and the picks receipt (deadline-mails-job.ts). */
+  deadlineMailsJob: 2136,
 } as const;

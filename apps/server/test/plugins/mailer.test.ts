@@ -76,7 +76,7 @@ describe('e-mail', () => {
       });
       await mailer.send(
         'fan@example.com',
-        verificationMail('https://hit21.app/verify-email?token=abc&type=signup'),
+        await verificationMail('https://hit21.app/verify-email?token=abc&type=signup'),
       );
       expect(sink.received).toHaveLength(1);
       expect(sink.received[0]?.to).toEqual(['fan@example.com']);
@@ -102,7 +102,7 @@ describe('e-mail', () => {
     });
     await mailer.send(
       'late@example.com',
-      passwordResetMail('https://hit21.app/reset-password?token=t&type=recovery'),
+      await passwordResetMail('https://hit21.app/reset-password?token=t&type=recovery'),
     );
     const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late@example.com'));
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });

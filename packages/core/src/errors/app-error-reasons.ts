@@ -57,6 +57,7 @@ export const APP_ERROR_REASONS = {
   ALREADY_ON_WAITLIST: 'CONFLICT',
   // Notifications
   NOTIFICATION_NOT_FOUND: 'NOT_FOUND',
+  INVALID_UNSUBSCRIBE_LINK: 'INVALID_REQUEST',
 } as const satisfies Record<string, AppErrorCode>;
 
 export type AppErrorReason = keyof typeof APP_ERROR_REASONS;

@@ -79,7 +79,7 @@ export function createAuth(options: {
       sendResetPassword: async ({ user, token }) => {
         await mailer.send(
           user.email,
-          passwordResetMail(`${config.PUBLIC_URL}/reset-password?token=${token}&type=recovery`),
+          await passwordResetMail(`${config.PUBLIC_URL}/reset-password?token=${token}&type=recovery`),
         );
       },
       onPasswordReset: async ({ user }) => {
@@ -87,7 +87,7 @@ export function createAuth(options: {
         await deletePasswordResetTokens(db, user.id);
         // The owner proved the mailbox: guesses at the old password no longer hold the address.
         await clearSignInFailures(db, user.email);
-        await mailer.send(user.email, passwordChangedMail());
+        await mailer.send(user.email, await passwordChangedMail());
       },
     },
     emailVerification: {
@@ -98,7 +98,7 @@ export function createAuth(options: {
       sendVerificationEmail: async ({ user, token }) => {
         await mailer.send(
           user.email,
-          verificationMail(`${config.PUBLIC_URL}/verify-email?token=${token}&type=signup`),
+          await verificationMail(`${config.PUBLIC_URL}/verify-email?token=${token}&type=signup`),
         );
       },
     },
@@ -181,7 +181,7 @@ export function createAuth(options: {
           !(context.context.returned instanceof Error)
         ) {
           const session = context.context.session ?? context.context.newSession;
-          if (session?.user.email) await mailer.send(session.user.email, passwordChangedMail());
+          if (session?.user.email) await mailer.send(session.user.email, await passwordChangedMail());
         }
       }),
     },

@@ -10,15 +10,16 @@ export async function listLatestMails(db: Executor, limit: number): Promise<Outb
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
-/** Stores a message as `pending` and answers its row. */
+/** Stores a message as `pending` (with extra headers, if any) and answers its row. */
 export async function insertMail(
   db: Executor,
   to: string,
   content: MailContent,
+  headers?: Record<string, string>,
 ): Promise<OutboxMail | undefined> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to, ...content })
+    .values({ to, ...content, headers: headers ?? null })
     .returning();
   return row;
 }

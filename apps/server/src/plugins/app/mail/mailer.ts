@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Executor } from '../../../db/database.ts';
 import {
   insertMail,
   lockDueMails,
@@ -19,6 +19,16 @@ const RETRY_BATCH = 20;
 export interface Mailer {
   /** Stores the message, then tries to send it; a failed send is retried later, never lost. */
   send(to: string, content: MailContent): Promise<void>;
+  /**
+   * Stores the message as `pending` inside the caller's transaction, so it commits (or not)
+   * with the caller's own rows. Pass the answered rows to `deliver` after the commit.
+   */
+  queue(
+    tx: Executor,
+    mail: { to: string; content: MailContent; headers?: Record<string, string> },
+  ): Promise<OutboxMail>;
+  /** Sends queued rows (committed), or marks them stored without SMTP; a failure is retried later. */
+  deliver(rows: OutboxMail[]): Promise<void>;
   /** Sends what is due for a retry; safe to run in several instances at once. */
   retryDue(): Promise<number>;
 }
@@ -51,6 +61,7 @@ export function createMailer(options: {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: row.headers ?? undefined,
       });
       await markMailSent(db, row.id, { sentAt: now(), attempts: row.attempts + 1 });
     } catch (error) {
@@ -70,6 +81,14 @@ export function createMailer(options: {
     async send(to, content) {
       const row = await insertMail(db, to, content);
       if (row) await deliver(row);
+    },
+    async queue(tx, { to, content, headers }) {
+      const row = await insertMail(tx, to, content, headers);
+      if (!row) throw new Error(`E-mail to ${to} was not stored`);
+      return row;
+    },
+    async deliver(rows) {
+      for (const row of rows) await deliver(row);
     },
     async retryDue() {
       if (!transport) return 0;
