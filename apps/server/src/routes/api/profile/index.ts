@@ -1,7 +1,13 @@
-import { onboardingInputSchema, profileSchema, updateProfileInputSchema } from '@hit21/core';
+import {
+  goalAlertsInputSchema,
+  onboardingInputSchema,
+  profileSchema,
+  updateProfileInputSchema,
+} from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
 import { updateProfileDetails } from '../../../plugins/app/accounts/update-profile-details.ts';
+import { updateGoalAlertPreference } from '../../../plugins/app/notifications/goal-alerts/update-goal-alert-preference.ts';
 import { completeOnboarding } from '../../../plugins/app/onboarding/complete-onboarding.ts';
 
 const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -56,6 +62,25 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         user: await fastify.requireUser(request),
         input: request.body,
         now: fastify.clock(),
+      }),
+  );
+
+  fastify.put(
+    '/api/profile/goal-alerts',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose which goal alerts to get: every goal, big moments only, or none',
+        body: goalAlertsInputSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) =>
+      updateGoalAlertPreference({
+        db: fastify.db,
+        user: await fastify.requireUser(request),
+        input: request.body,
       }),
   );
 };
