@@ -20,6 +20,8 @@ export const ADVISORY_LOCK_KEYS = {
   mailRetryJob: 2131,
   statsSyncJob: 2132,
   standingsRefreshJob: 2133,
+  /** Goal alerts (notifications/goal-alerts/goal-alerts-job.ts). */
+  goalAlertsJob: 2134,
   /** The deadline reminders and the picks receipt (deadline-mails-job.ts). */
   deadlineMailsJob: 2136,
 } as const;
