@@ -9,6 +9,7 @@ import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
 import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
+import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-alerts-job.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.scheduler.add(deadlineMailsJob(app, { mailer, secret }));
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(standingsPlugin);
+  await app.register(goalAlertsJob);
 
   await app.register(healthRoutes);
   await app.register(seasonRoutes);
