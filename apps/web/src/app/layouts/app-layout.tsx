@@ -1,3 +1,4 @@
+import { badgeText, NOTIFICATION_LIMITS } from '@hit21/core';
 import { LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, Outlet, useMatch } from 'react-router';
@@ -8,7 +9,10 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link.ts
 import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useNotificationStream } from '../../features/notifications/hooks/use-notification-stream.ts';
 import { cn } from '../../lib/cn.ts';
+import { useNotificationSummary } from '../../lib/queries/get-notification-summary.ts';
 import { useProfile } from '../../lib/queries/get-profile.ts';
 
 interface NavItem {
@@ -16,16 +20,21 @@ interface NavItem {
   to: string;
   /** Highlight the link for every path under this pattern. */
   activePattern: string;
+  /** Shows the player's unread join requests beside the label. */
+  hasJoinRequestBadge?: boolean;
 }
 
 const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Leagues', to: paths.leagues.getHref(), activePattern: '/leagues/*' },
+  { label: 'Leagues', to: paths.leagues.getHref(), activePattern: '/leagues/*', hasJoinRequestBadge: true },
   { label: 'Leaderboard', to: paths.leaderboard.global.getHref(), activePattern: '/leaderboard/*' },
   { label: 'Rules', to: paths.rules.getHref(), activePattern: '/rules' },
 ];
 
 /** Signed-in pages: a sticky felt header with the main navigation, a profile menu and a mobile menu. */
 export function AppLayout() {
+  const { data: profile } = useProfile();
+  // One live connection per signed-in page, closed on sign-out.
+  useNotificationStream(Boolean(profile));
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -69,6 +78,7 @@ function AppHeader() {
               ))}
             </ul>
           </nav>
+          <NotificationBell />
           <ProfileMenu />
         </div>
       </Container>
@@ -78,6 +88,8 @@ function AppHeader() {
 
 function HeaderNavLink({ item }: { item: NavItem }) {
   const isActive = useMatch(item.activePattern) !== null;
+  const { data: summary } = useNotificationSummary({ enabled: item.hasJoinRequestBadge === true });
+  const joinRequests = item.hasJoinRequestBadge ? (summary?.unreadJoinRequests ?? 0) : 0;
   return (
     <Link
       to={item.to}
@@ -91,6 +103,15 @@ function HeaderNavLink({ item }: { item: NavItem }) {
       )}
     >
       {item.label}
+      {joinRequests > 0 ? (
+        <span
+          data-testid="leagues-badge"
+          className="numeric ml-2 grid h-5 min-w-5 place-items-center rounded-full bg-bust-700 px-1 font-sans font-semibold text-[0.7rem] text-white tracking-normal"
+        >
+          {badgeText(joinRequests, NOTIFICATION_LIMITS.headerBadgeCap)}
+          <span className="sr-only"> new join {joinRequests === 1 ? 'request' : 'requests'}</span>
+        </span>
+      ) : null}
     </Link>
   );
 }

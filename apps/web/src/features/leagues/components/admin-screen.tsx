@@ -1,10 +1,10 @@
-import type { LeagueDetail } from '@hit21/core';
+import { badgeText, type LeagueDetail, NOTIFICATION_LIMITS } from '@hit21/core';
 import { ListChecks, Settings2, SlidersHorizontal, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
-import { cappedCount } from '../utils/admin-settings.ts';
+import { useUnreadJoinRequests } from '../../../lib/queries/get-notification-summary.ts';
 import { AdminAdvancedTab } from './admin-advanced-tab.tsx';
 import { AdminBackLink } from './admin-back-link.tsx';
 import { AdminDetailsTab } from './admin-details-tab.tsx';
@@ -46,7 +46,8 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
   // The tab is in the address, so a reload or Back keeps it.
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
-  const pending = league.pendingRequests;
+  // Unread join-request notifications of this league (the specification's Members badge, 9+).
+  const pending = useUnreadJoinRequests(league.id);
 
   return (
     <div className="flex flex-col gap-4">
@@ -88,8 +89,8 @@ function AdminTabs({ league, clockOffsetMs }: { league: LeagueDetail; clockOffse
                 data-testid="pending-badge"
                 className="numeric inline-flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-felt-950 text-xs"
               >
-                {cappedCount(pending, 9)}
-                <span className="sr-only"> pending</span>
+                {badgeText(pending, NOTIFICATION_LIMITS.membersTabBadgeCap)}
+                <span className="sr-only"> new join {pending === 1 ? 'request' : 'requests'}</span>
               </span>
             ) : null}
           </TabsTrigger>

@@ -1,4 +1,11 @@
-import { JOIN_MODE_LABELS, type LeagueSummary, type MembershipStatus, maxMembersLabel } from '@hit21/core';
+import {
+  badgeText,
+  JOIN_MODE_LABELS,
+  type LeagueSummary,
+  type MembershipStatus,
+  maxMembersLabel,
+  NOTIFICATION_LIMITS,
+} from '@hit21/core';
 import {
   Ban,
   CircleCheck,
@@ -21,11 +28,12 @@ import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
 import { plural } from '../../../lib/plural.ts';
+import { useUnreadJoinRequests } from '../../../lib/queries/get-notification-summary.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDismissHandoverNotice } from '../api/manage-league.ts';
 import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
-import { handoverNoticeText, pendingBadgeText } from '../utils/league-card-text.ts';
+import { handoverNoticeText, manageLinkLabel } from '../utils/league-card-text.ts';
 
 const STATUS_LOOK: Readonly<
   Record<MembershipStatus, { label: string; variant: BadgeVariant; icon: ReactNode }>
@@ -61,6 +69,8 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
   const note = STATUS_NOTE[league.myStatus];
+  // The specification's Manage badge counts unread join-request notifications, not every pending request.
+  const unreadJoinRequests = useUnreadJoinRequests(league.id);
 
   return (
     <Card className="flex w-full flex-col overflow-hidden" role="article" aria-labelledby={headingId}>
@@ -153,21 +163,17 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
             <Button asChild size="sm" variant="secondary" className="flex-1">
               <Link
                 to={paths.leagues.admin.getHref(league.id)}
-                aria-label={
-                  league.pendingRequests > 0
-                    ? `Manage ${league.name}: ${league.pendingRequests} pending ${plural(league.pendingRequests, 'request')}`
-                    : `Manage ${league.name}`
-                }
+                aria-label={manageLinkLabel(league.name, unreadJoinRequests)}
               >
                 <Settings aria-hidden="true" />
                 Manage
-                {league.pendingRequests > 0 ? (
+                {unreadJoinRequests > 0 ? (
                   <span
                     aria-hidden="true"
                     data-testid="pending-requests-badge"
                     className="grid min-w-6 place-items-center rounded-full bg-bust-700 px-1.5 font-sans text-white text-xs tabular-nums"
                   >
-                    {pendingBadgeText(league.pendingRequests)}
+                    {badgeText(unreadJoinRequests, NOTIFICATION_LIMITS.headerBadgeCap)}
                   </span>
                 ) : null}
               </Link>

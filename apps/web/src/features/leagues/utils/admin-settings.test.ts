@@ -1,7 +1,6 @@
 import { LEAGUE_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import {
-  cappedCount,
   deadlineFromInput,
   deadlineInputValue,
   joinDeadlineBanner,
@@ -115,14 +114,6 @@ describe('parseAdminEmail', () => {
     expect(parseAdminEmail('  ')).toEqual({ error: 'Please enter a user email' });
     expect(parseAdminEmail('sam@')).toEqual({ error: 'Please enter a valid email address' });
     expect(parseAdminEmail('not an email')).toEqual({ error: 'Please enter a valid email address' });
-  });
-});
-
-describe('cappedCount', () => {
-  it('caps a badge', () => {
-    expect(cappedCount(9, 9)).toBe('9');
-    expect(cappedCount(10, 9)).toBe('9+');
-    expect(cappedCount(100, 99)).toBe('99+');
   });
 });
 

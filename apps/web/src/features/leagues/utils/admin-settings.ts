@@ -106,11 +106,6 @@ export function parseAdminEmail(raw: string): { email: string } | { error: strin
   return { error: parsed.error.issues[0]?.message ?? LEAGUE_MESSAGES.emailInvalid };
 }
 
-/** A count on a badge, capped: 9+ on the Members tab, 99+ on a league card. */
-export function cappedCount(count: number, cap: number): string {
-  return count > cap ? `${cap}+` : String(count);
-}
-
 /**
  * The date line of a member row: when they joined or asked, and from when a kicked one may ask
  * again (the server's clock decides; the screen only words the moment).

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { handoverNoticeText, pendingBadgeText } from './league-card-text.ts';
+import { handoverNoticeText, manageLinkLabel } from './league-card-text.ts';
 
 describe('league card text', () => {
-  it('caps the pending badge at 99+', () => {
-    expect(pendingBadgeText(1)).toBe('1');
-    expect(pendingBadgeText(99)).toBe('99');
-    expect(pendingBadgeText(100)).toBe('99+');
+  it('names the Manage link with the unread join requests its badge shows', () => {
+    expect(manageLinkLabel('Sunday Legends', 0)).toBe('Manage Sunday Legends');
+    expect(manageLinkLabel('Sunday Legends', 1)).toBe('Manage Sunday Legends: 1 new join request');
+    expect(manageLinkLabel('Sunday Legends', 120)).toBe('Manage Sunday Legends: 120 new join requests');
   });
 
   it('tells the new admin why the league is theirs', () => {

@@ -1,6 +1,7 @@
-/** The Manage badge: the count of pending requests, "99+" above 99. */
-export function pendingBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
+/** The Manage link's name: the league, and its unread join requests when its badge shows them. */
+export function manageLinkLabel(leagueName: string, unreadJoinRequests: number): string {
+  if (unreadJoinRequests <= 0) return `Manage ${leagueName}`;
+  return `Manage ${leagueName}: ${unreadJoinRequests} new join ${unreadJoinRequests === 1 ? 'request' : 'requests'}`;
 }
 
 /** What the new admin reads on the card until they dismiss it. */
