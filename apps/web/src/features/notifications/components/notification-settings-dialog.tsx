@@ -19,6 +19,7 @@ import {
   useBrowserPermission,
 } from '../browser/browser-permission.ts';
 import { detectBrowser } from '../browser/detect-browser.ts';
+import { useNotificationNavigation } from '../browser/notification-navigation.ts';
 import {
   setBrowserNotificationsEnabled,
   setNotificationSoundEnabled,
@@ -37,6 +38,9 @@ export interface NotificationSettingsDialogProps {
  * them sit below (the player's own browser open first).
  */
 export function NotificationSettingsDialog({ open, onOpenChange }: NotificationSettingsDialogProps) {
+  // Mounted with the bell for as long as the player is signed in, under the router: a click on
+  // a browser notification navigates through it.
+  useNotificationNavigation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -95,7 +99,7 @@ function NotificationSettings() {
       <PermissionWarning permission={permission} />
       <SettingSwitch
         label="Browser notifications"
-        description="Shows each new notification on your screen, even when Hit21 is in another tab, and closes it after 5 seconds."
+        description="Shows each new notification on your screen, even when Hit21 is in another tab."
         checked={isEnabled}
         stateText={isEnabled ? 'Enabled' : 'Disabled'}
         disabled={permission === 'unsupported'}
