@@ -47,8 +47,8 @@ export function NotificationSettingsDialog({ open, onOpenChange }: NotificationS
         <DialogHeader>
           <DialogTitle>Notification Settings</DialogTitle>
           <DialogDescription>
-            Join requests and goal alerts always appear under the bell. Here you choose whether this browser
-            also shows them on your screen.
+            Join requests and goal alerts always appear under the bell. Choose whether this browser also shows
+            them on your screen.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so the browser is asked about its state each time. */}
