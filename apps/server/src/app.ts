@@ -4,12 +4,13 @@ import { type Clock, createClock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
+import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
 import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
-import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
 import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-alerts-job.ts';
+import { notificationHubPlugin } from './plugins/app/notifications/notification-hub.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
@@ -32,6 +33,7 @@ import leagueStandingsRoutes from './routes/api/leagues/standings.ts';
 import unsubscribeRoutes from './routes/api/mail/unsubscribe.ts';
 import marketingRoutes from './routes/api/marketing/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
+import notificationStreamRoutes from './routes/api/notifications/stream.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(standingsPlugin);
   await app.register(goalAlertsJob);
+  await app.register(notificationHubPlugin);
 
   await app.register(healthRoutes);
   await app.register(seasonRoutes);
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(manageLeagueRoutes);
   await app.register(leagueStandingsRoutes);
   await app.register(notificationRoutes);
+  await app.register(notificationStreamRoutes);
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   if (config.STATS_SYNC_SOURCE && config.STATS_SYNC_INTERVAL_MINUTES > 0) {
     await app.register(statsSyncSchedule, {

@@ -1,0 +1,73 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/database.ts';
+import { leagues, notifications, profiles, sessions, users } from '../../../db/schema/index.ts';
+import { textArray } from '../standings/sql-arrays.ts';
+import type { NotificationRow } from './notifications-repository.ts';
+
+/*
+ * What the stream hub reads: new rows of the players whose streams are open here, and which of
+ * their sessions still stand. Rows are filtered as the dropdown filters them
+ * (notifications-repository.ts `shown`): goal alerts always, join requests only of leagues of
+ * the active season while it runs.
+ */
+
+export interface StreamRowsQuery {
+  /** The players with open streams here (one, or every connected one for a range). */
+  userIds: readonly string[];
+  /** Exactly these rows… */
+  ids?: readonly number[];
+  /** …or every row in [fromId, toId]. */
+  range?: { fromId: number; toId: number };
+  activeSeasonId: string;
+  isSeasonRunning: boolean;
+}
+
+export async function findStreamNotificationRows(
+  db: Executor,
+  query: StreamRowsQuery,
+): Promise<NotificationRow[]> {
+  if (query.userIds.length === 0) return [];
+  const joinRequestsShown = query.isSeasonRunning
+    ? sql`${leagues.seasonId} = ${query.activeSeasonId}`
+    : sql`false`;
+  const rows = await db
+    .select({
+      notification: notifications,
+      leagueName: leagues.name,
+      requesterName: sql<string | null>`coalesce(${profiles.fullName}, ${users.name})`,
+    })
+    .from(notifications)
+    .leftJoin(leagues, eq(leagues.id, notifications.leagueId))
+    .leftJoin(profiles, eq(profiles.id, notifications.requesterId))
+    .leftJoin(users, eq(users.id, notifications.requesterId))
+    .where(
+      and(
+        query.userIds.length === 1
+          ? eq(notifications.userId, query.userIds[0] as string)
+          : sql`${notifications.userId} = any(${textArray(query.userIds)}::text[])`,
+        query.ids ? inArray(notifications.id, [...query.ids]) : undefined,
+        query.range
+          ? sql`${notifications.id} between ${query.range.fromId} and ${query.range.toId}`
+          : undefined,
+        sql`(${notifications.type} = 'goal' or ${joinRequestsShown})`,
+      ),
+    )
+    .orderBy(asc(notifications.id));
+  return rows.map(({ notification, leagueName, requesterName }) => ({
+    ...notification,
+    leagueName,
+    requesterName,
+  }));
+}
+
+/** Of these session ids, those that still exist and have not expired. */
+export async function findLiveSessionIds(db: Executor, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(sql`${sessions.id} = any(${textArray(sessionIds)}::text[])`, gt(sessions.expiresAt, sql`now()`)),
+    );
+  return new Set(rows.map((row) => row.id));
+}
