@@ -38,6 +38,8 @@ interface ShownNotification {
 declare global {
   interface Window {
     shownNotifications?: ShownNotification[];
+    /** The notifications themselves, to click as a person would. */
+    notificationObjects?: Notification[];
     oscillatorsStarted?: number;
   }
 }
@@ -49,6 +51,7 @@ declare global {
 function recordNotificationsAndSound(): void {
   const shown: ShownNotification[] = [];
   window.shownNotifications = shown;
+  window.notificationObjects = [];
   window.oscillatorsStarted = 0;
   const RealNotification = window.Notification;
   class RecordingNotification extends RealNotification {
@@ -64,6 +67,7 @@ function recordNotificationsAndSound(): void {
         closedAt: null,
       };
       shown.push(this.record);
+      window.notificationObjects?.push(this);
     }
     override close() {
       this.record.closedAt ??= performance.now();
@@ -131,15 +135,28 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(201);
   Object.assign(league, (await created.json()) as { id: string; code: string });
 
-  requester = await browser().newContext({ baseURL: baseUrl() });
-  await signUpThroughApi(requester, newAccount('notification-requester'));
-  await completeOnboardingThroughApi(requester, { fullName: REQUESTER });
-  await pickTeamThroughApi(requester, TEAM);
+  requester = await signedInRequester(REQUESTER);
 });
 
 afterAll(async () => {
   await Promise.all([admin?.context.close(), requester?.close()]);
 });
+
+async function signedInRequester(fullName: string): Promise<BrowserContext> {
+  const context = await browser().newContext({ baseURL: baseUrl() });
+  await signUpThroughApi(context, newAccount('notification-requester'));
+  await completeOnboardingThroughApi(context, { fullName });
+  await pickTeamThroughApi(context, TEAM);
+  return context;
+}
+
+async function askToJoin(context: BrowserContext): Promise<void> {
+  const joined = await context.request.post('/api/leagues/join', {
+    data: { code: league.code },
+    headers: originHeaders(),
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+}
 
 describe('notification settings with notifications allowed', () => {
   it('opens from the bell with notifications Disabled and the steps for this browser open', async () => {
@@ -203,11 +220,7 @@ describe('notification settings with notifications allowed', () => {
 
   it('shows a join request arriving live as a browser notification that closes after 5 seconds', async () => {
     const { page } = admin;
-    const joined = await requester.request.post('/api/leagues/join', {
-      data: { code: league.code },
-      headers: originHeaders(),
-    });
-    expect(joined.status(), await joined.text()).toBe(200);
+    await askToJoin(requester);
 
     await expect
       .poll(() => page.evaluate(() => window.shownNotifications?.length), { timeout: 10_000 })
@@ -228,6 +241,24 @@ describe('notification settings with notifications allowed', () => {
     expect(openFor).toBeGreaterThanOrEqual(4900);
     expect(openFor).toBeLessThan(6500);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('takes the admin to the league admin page when a browser notification is clicked', async () => {
+    const { page } = admin;
+    const second = await signedInRequester(`Sol Second ${TAG}`);
+    try {
+      await askToJoin(second);
+      await expect
+        .poll(() => page.evaluate(() => window.shownNotifications?.length), { timeout: 10_000 })
+        .toBe(2);
+      await page.evaluate(() => window.notificationObjects?.[1]?.dispatchEvent(new Event('click')));
+      await page.waitForURL((url) => url.pathname === `/leagues/${league.id}/admin`);
+      expect(await page.evaluate(() => window.shownNotifications?.[1]?.closedAt)).not.toBeNull();
+      // A client-side navigation: the page (and its record of notifications) is the same one.
+      expect(await page.evaluate(() => window.shownNotifications?.length)).toBe(2);
+    } finally {
+      await second.close();
+    }
   });
 });
 
