@@ -292,10 +292,10 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await clearToasts(page);
       await shot(page, 'leagues-member-1280');
 
-      // The admin sees the request on the Manage badge.
+      // The admin sees the request on the Manage badge (its unread notification).
       await admin.page.goto('/leagues');
       const manage = card(admin.page, 'Velvet Rope XI').getByRole('link', {
-        name: 'Manage Velvet Rope XI: 1 pending request',
+        name: 'Manage Velvet Rope XI: 1 new join request',
       });
       await manage.waitFor();
       expect(await manage.getByTestId('pending-requests-badge').textContent()).toBe('1');

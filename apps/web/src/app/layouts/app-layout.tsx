@@ -94,6 +94,11 @@ function HeaderNavLink({ item }: { item: NavItem }) {
     <Link
       to={item.to}
       aria-current={isActive ? 'page' : undefined}
+      aria-label={
+        joinRequests > 0
+          ? `${item.label}, ${joinRequests} new join ${joinRequests === 1 ? 'request' : 'requests'}`
+          : undefined
+      }
       className={cn(
         'relative flex min-h-11 items-center rounded-lg px-3 font-display font-medium text-lg uppercase tracking-wider transition-colors md:text-base',
         'after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:rounded-full after:bg-gold-400 after:transition-opacity',
@@ -109,7 +114,6 @@ function HeaderNavLink({ item }: { item: NavItem }) {
           className="numeric ml-2 grid h-5 min-w-5 place-items-center rounded-full bg-bust-700 px-1 font-sans font-semibold text-[0.7rem] text-white tracking-normal"
         >
           {badgeText(joinRequests, NOTIFICATION_LIMITS.headerBadgeCap)}
-          <span className="sr-only"> new join {joinRequests === 1 ? 'request' : 'requests'}</span>
         </span>
       ) : null}
     </Link>
