@@ -117,7 +117,10 @@ async function loadPools(app: App, email: string | undefined): Promise<FuzzPools
  * What is wrong with a refusal's body, if anything: `{code, message, userMessage}`, where
  * better-auth's routes keep better-auth's own codes (its client reads them).
  */
-function errorShapeProblem(operation: FuzzOperation, response: LightMyRequestResponse): string | undefined {
+function errorShapeProblem(
+  operation: FuzzOperation,
+  response: Pick<LightMyRequestResponse, 'body' | 'json'>,
+): string | undefined {
   let body: Record<string, unknown> | null;
   try {
     body = response.json();
@@ -128,6 +131,22 @@ function errorShapeProblem(operation: FuzzOperation, response: LightMyRequestRes
   if (!hasCode || typeof body?.message !== 'string' || typeof body?.userMessage !== 'string')
     return `not the error shape: ${response.body.slice(0, 200)}`;
   return undefined;
+}
+
+/** The notifications stream never ends by itself: its answer is taken as a stream. */
+const EVENT_STREAM_PATH = '/api/notifications/stream';
+
+/** A streamed answer: a refusal read whole, an open stream dropped once it has started. */
+async function settleStreamed(response: LightMyRequestResponse) {
+  const stream = response.stream();
+  if (response.statusCode < 300) {
+    stream.destroy();
+    return { statusCode: response.statusCode, body: '', json: () => ({}) };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString();
+  return { statusCode: response.statusCode, body, json: () => JSON.parse(body) };
 }
 
 function describeRequest(operation: FuzzOperation, request: FuzzRequest): string {
@@ -167,7 +186,8 @@ describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) 
         await fc.assert(
           fc.asyncProperty(fuzzRequests(operation, pools), async (request) => {
             const mark = await writes.mark();
-            const response = await app.inject({
+            const isEventStream = operation.path === EVENT_STREAM_PATH;
+            const answer = await app.inject({
               method: operation.method,
               url: request.url,
               headers: {
@@ -178,7 +198,9 @@ describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) 
                   : {}),
               },
               ...(request.payload === undefined ? {} : { payload: request.payload }),
+              ...(isEventStream ? { payloadAsStream: true } : {}),
             });
+            const response = isEventStream ? await settleStreamed(answer) : answer;
             const status = response.statusCode;
             const what = describeRequest(operation, request);
             if (status >= 500) throw new Error(`${status} for ${what}: ${response.body.slice(0, 300)}`);
