@@ -91,6 +91,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: lazyRoute(() => import('./routes/public/privacy-policy.tsx')),
                 },
                 { path: 'terms-of-use', lazy: lazyRoute(() => import('./routes/public/terms-of-use.tsx')) },
+                { path: 'unsubscribe', lazy: lazyRoute(() => import('./routes/public/unsubscribe.tsx')) },
                 {
                   path: 'join/:leagueCode',
                   lazy: lazyRoute(() => import('./routes/public/join-league.tsx')),

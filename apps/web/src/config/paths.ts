@@ -7,6 +7,8 @@ export const paths = {
   comingSoon: { path: '/coming-soon', getHref: () => '/coming-soon' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsOfUse: { path: '/terms-of-use', getHref: () => '/terms-of-use' },
+  /** The unsubscribe link of the deadline reminders (its signed token in `?token=`). */
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
   joinLeague: {
     path: '/join/:leagueCode',
     getHref: (leagueCode: string) => `/join/${encodeURIComponent(leagueCode)}`,

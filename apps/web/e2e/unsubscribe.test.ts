@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  completeOnboardingThroughApi,
+  newAccount,
+  pickTeamThroughApi,
+  readMailbox,
+  signUpThroughApi,
+} from './support/accounts.ts';
+import { baseUrl, DESKTOP, screenshot, setUpBrowser } from './support/browser.ts';
+import { checkScreen } from './support/leagues.ts';
+
+const browser = setUpBrowser();
+
+/**
+ * The server's demo clock stands a day before the pick deadline, so its deadline-mails job
+ * (every 60 s) sends the 48-hour reminder to a player who agreed to reminders and has no team.
+ */
+describe('unsubscribing from the deadline reminders', () => {
+  it('works from the e-mail link without signing in, and Settings shows the switch off', async () => {
+    const player = await browser().newContext({
+      viewport: DESKTOP,
+      baseURL: baseUrl(),
+      reducedMotion: 'reduce',
+    });
+    const account = await signUpThroughApi(player, newAccount('reminded'));
+    const optIn = await player.request.post('/api/marketing/subscribe', {
+      data: {},
+      headers: { Origin: new URL(baseUrl()).origin },
+    });
+    expect(optIn.status(), await optIn.text()).toBe(200);
+
+    let link: URL | undefined;
+    await expect
+      .poll(
+        async () => {
+          const reminder = (await readMailbox(player.request)).find(
+            (message) => message.to === account.email && /48 hours left/.test(message.subject),
+          );
+          const found = reminder?.links.find((candidate) => new URL(candidate).pathname === '/unsubscribe');
+          link = found ? new URL(found) : undefined;
+          return link !== undefined;
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(true);
+    if (!link) throw new Error('No reminder with an unsubscribe link');
+
+    // A browser that is not signed in opens the link from the mail.
+    const stranger = await browser().newContext({
+      viewport: DESKTOP,
+      baseURL: baseUrl(),
+      reducedMotion: 'reduce',
+    });
+    const page = await stranger.newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 }).isVisible()).resolves.toBe(
+      true,
+    );
+    await checkScreen(page, 'unsubscribe');
+    await screenshot(page, 'unsubscribe-desktop');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: "You're unsubscribed" }).waitFor();
+    const masked = `${account.email[0]}•••@example.com`;
+    expect(await page.getByText(masked).isVisible()).toBe(true);
+    await checkScreen(page, 'unsubscribed');
+    await screenshot(page, 'unsubscribed-desktop');
+
+    // A tampered link is refused with the reason, and changes nothing.
+    const tampered = await stranger.newPage();
+    await tampered.goto(`${link.pathname}?token=${link.searchParams.get('token')?.slice(0, -3)}xyz`);
+    await tampered.getByRole('button', { name: 'Unsubscribe' }).click();
+    await tampered.getByRole('alert').filter({ hasText: "isn't valid" }).waitFor();
+    await checkScreen(tampered, 'unsubscribe-refused');
+
+    // The player's own Settings (open once onboarded and picked) show the marketing switch off.
+    await completeOnboardingThroughApi(player);
+    await pickTeamThroughApi(player);
+    const settings = await player.newPage();
+    await settings.goto('/settings');
+    const toggle = settings.getByRole('switch', { name: 'Marketing Emails' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await stranger.close();
+    await player.close();
+  }, 150_000);
+});
