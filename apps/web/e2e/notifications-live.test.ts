@@ -14,6 +14,7 @@ import { checkScreen, closeToasts, openAdminTab, pathnameIs, waitForToast } from
 import {
   bell,
   closeBell,
+  emptyStateText,
   itemsWith,
   leaguesLink,
   manageLink,
@@ -22,6 +23,7 @@ import {
   openBellTab,
   originHeaders,
   readBadge,
+  storedNotifications,
   waitForBadges,
 } from './support/notifications.ts';
 
@@ -124,7 +126,8 @@ describe('join requests reach the admin live', () => {
       expect(await readBadge(control), name).toBe('');
     }
     const panel = await openBell(page);
-    expect(await panel.innerText()).toContain(NOTIFICATION_MESSAGES.emptyUnread.title);
+    // No notification at all yet: the first empty state.
+    expect(await emptyStateText(panel)).toContain(NOTIFICATION_MESSAGES.emptyAll.hint);
     await closeBell(page);
     done.add(1);
   });
@@ -171,7 +174,8 @@ describe('join requests reach the admin live', () => {
     );
     const panel = await openBell(admin.dashboard);
     await expect.poll(() => itemsWith(panel, joinRequestMessage(BEA, LEAGUE_NAME)).count()).toBe(0);
-    expect(await panel.innerText()).toContain(NOTIFICATION_MESSAGES.emptyUnread.title);
+    // The request's notification is gone, not read: the player has none at all again.
+    expect(await emptyStateText(panel)).toContain(NOTIFICATION_MESSAGES.emptyAll.title);
     await closeBell(admin.dashboard);
     await closeToasts(page);
     done.add(3);
@@ -204,6 +208,22 @@ describe('join requests reach the admin live', () => {
       expect(await itemsWith(panel, /wants to join/).count()).toBe(1);
       await closeBell(viewer);
     }
+    // Both pages listen again: marking it read and unread on another device reaches them live.
+    const calItem = (await storedNotifications(context)).find(
+      (item) => item.message === joinRequestMessage(CAL, LEAGUE_NAME),
+    );
+    if (!calItem) throw new Error("Cal's request is not in the admin's store");
+    for (const [read, badge] of [
+      [true, ''],
+      [false, '1'],
+    ] as const) {
+      const marked = await context.request.patch(`/api/notifications/${calItem.id}`, {
+        data: { read },
+        headers: originHeaders(),
+      });
+      expect(marked.status(), await marked.text()).toBe(200);
+      await waitForBadges(adminBadges(), badge, { timeoutMs: LIVE_MS });
+    }
     done.add(4);
   });
 
@@ -218,7 +238,7 @@ describe('join requests reach the admin live', () => {
     console.info(`the withdrawal cleared the badges in ${JSON.stringify(took)} ms`);
     const panel = await openBell(admin.dashboard);
     await expect.poll(() => itemsWith(panel, /wants to join/).count()).toBe(0);
-    expect(await panel.innerText()).toContain(NOTIFICATION_MESSAGES.emptyUnread.hint);
+    expect(await emptyStateText(panel)).toContain(NOTIFICATION_MESSAGES.emptyAll.title);
     await screenshot(admin.dashboard, 'notifications-dropdown-empty-desktop');
     await closeBell(admin.dashboard);
   });

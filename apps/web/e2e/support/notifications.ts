@@ -90,6 +90,13 @@ export async function waitForBadges(
   return took;
 }
 
+/** The open tab's empty state, once its list has loaded: its words. */
+export async function emptyStateText(panel: Locator): Promise<string> {
+  const empty = panel.getByTestId('notifications-empty');
+  await empty.waitFor({ timeout: 10_000 });
+  return empty.innerText();
+}
+
 /** The dropdown's items whose text holds `text`. */
 export function itemsWith(panel: Locator, text: string | RegExp): Locator {
   return panel.getByRole('listitem').filter({ hasText: text });
