@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GOAL_ALERT_PREFERENCE_LABELS, goalAlertKind, goalAlertMessage, goalAlertTitle } from '@hit21/core';
+import {
+  GOAL_ALERT_PREFERENCE_LABELS,
+  goalAlertKind,
+  goalAlertMessage,
+  goalAlertTitle,
+  NOTIFICATION_LIMITS,
+} from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOnboardingThroughApi, newAccount, signUpThroughApi } from './support/accounts.ts';
@@ -183,5 +189,21 @@ describe('goal alerts on the demo clock', () => {
     expect(giaGoals).toHaveLength(1);
     expect(giaGoals[0]?.message).not.toContain(oRiley.webName);
     expect(await readBadge(bell(page))).toBe('1');
+  });
+
+  it('a goal first seen more than 48 hours after its kick-off is recorded without an alert', async () => {
+    const [, , saka] = halTeam;
+    if (!saka) throw new Error('no team');
+    const goal = await firstGoal(saka);
+    const at = new Date(
+      Date.parse(goal.kickoffAt) + (NOTIFICATION_LIMITS.goalAlertFreshnessHours + 1) * 3_600_000,
+    ).toISOString();
+    // Saka's goal (and Haaland's before it) counts now, but the alerts see it too late.
+    expect(await teamTotalAt(halTeam, at)).toBeGreaterThan(1);
+    const before = goalItems(await storedNotifications(hal.context)).map((item) => item.message);
+    await setServerClock({ at });
+    // Two runs of the job (every 5 s), then nothing new for Hal.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(goalItems(await storedNotifications(hal.context)).map((item) => item.message)).toEqual(before);
   });
 });
