@@ -84,6 +84,11 @@ async function expectTabCounts(panel: Locator, unread: number, read: number): Pr
   await expect.poll(() => tabCount(panel, 'Read')).toBe(read);
 }
 
+/** The open tab's empty state as one line of words. */
+async function emptyState(panel: Locator): Promise<string> {
+  return (await emptyStateText(panel)).replace(/\s+/g, ' ').trim();
+}
+
 function needs(...values: string[]): void {
   if (values.some((value) => !value)) throw new Error('An earlier step failed');
 }
@@ -113,8 +118,8 @@ describe('the notifications dropdown', () => {
     expect(await readBadge(bell(page))).toBe('');
     expect(await readBadge(leaguesLink(page))).toBe('');
     const unread = await openBellTab(page, 'Unread');
-    expect(await emptyStateText(unread)).toBe(
-      `${NOTIFICATION_MESSAGES.emptyAll.title}\n${NOTIFICATION_MESSAGES.emptyAll.hint}`,
+    expect(await emptyState(unread)).toBe(
+      `${NOTIFICATION_MESSAGES.emptyAll.title} ${NOTIFICATION_MESSAGES.emptyAll.hint}`,
     );
     const read = await openBellTab(page, 'Read');
     expect(await emptyStateText(read)).toContain(NOTIFICATION_MESSAGES.emptyAll.title);
@@ -162,7 +167,7 @@ describe('the notifications dropdown', () => {
     await screenshot(page, 'notifications-dropdown-desktop');
     await checkScreen(page, 'notifications-dropdown');
     const read = await openBellTab(page, 'Read');
-    expect(await emptyStateText(read)).toBe(NOTIFICATION_MESSAGES.emptyRead.title);
+    expect(await emptyState(read)).toBe(NOTIFICATION_MESSAGES.emptyRead.title);
   });
 
   it('4. the circle moves an item to Read and back, with the counts and badges', async () => {
@@ -189,7 +194,7 @@ describe('the notifications dropdown', () => {
     await readItem.getByRole('button', { name: /^Mark as unread/ }).click();
     await expect.poll(() => itemsWith(panel, benMessage).count()).toBe(0);
     await expectTabCounts(panel, 2, 0);
-    expect(await emptyStateText(panel)).toBe(NOTIFICATION_MESSAGES.emptyRead.title);
+    expect(await emptyState(panel)).toBe(NOTIFICATION_MESSAGES.emptyRead.title);
     await closeBell(page);
     await waitForBadges({ bell: bell(page), leagues: leaguesLink(page) }, '2');
     // The store agrees: a reload shows the same.
@@ -210,7 +215,7 @@ describe('the notifications dropdown', () => {
     await dropdown(page).waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 2, name: LEAGUE_NAME }).waitFor();
     await waitForBadges({ members: membersTab(page) }, '2');
-    expect(await membersTab(page).innerText()).toMatch(/2\s*new join requests?$/);
+    expect(await membersTab(page).innerText()).toMatch(/2\s*new join requests$/i);
     await openAdminTab(page, 'Members');
   });
 
@@ -219,8 +224,8 @@ describe('the notifications dropdown', () => {
     const { page } = admin;
     let panel = await openBellTab(page, 'Unread');
     await panel.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }).click();
-    expect(await emptyStateText(panel)).toBe(
-      `${NOTIFICATION_MESSAGES.emptyUnread.title}\n${NOTIFICATION_MESSAGES.emptyUnread.hint}`,
+    expect(await emptyState(panel)).toBe(
+      `${NOTIFICATION_MESSAGES.emptyUnread.title} ${NOTIFICATION_MESSAGES.emptyUnread.hint}`,
     );
     await expectTabCounts(panel, 0, 2);
     expect(await panel.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }).isDisabled()).toBe(
