@@ -1,5 +1,5 @@
 import type { DeadlineMailKind } from '@hit21/core';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../../db/database.ts';
 import {
   clubs,
@@ -24,8 +24,7 @@ export interface DeadlineMailCandidate {
 /**
  * The next page of players a deadline mail of `kind` is meant for, by user id after
  * `afterUserId` (keyset): for the reminders, players who agreed to them and whose team is not
- * complete; for the receipt, players with a complete team. Whether one was sent already is
- * decided by `recordDeadlineMails`.
+ * complete; for the receipt, players with a complete team; in both, those without a record of it.
  */
 export async function listDeadlineMailCandidates(
   db: Executor,
@@ -37,11 +36,23 @@ export async function listDeadlineMailCandidates(
     kind === 'picks_locked'
       ? sql`${pickCount} = ${TEAM_SIZE}`
       : and(eq(profiles.marketingOptIn, true), sql`${pickCount} < ${TEAM_SIZE}`);
+  // Skips those recorded already, so a run after the mails went out finds nothing quickly;
+  // recordDeadlineMails still decides, for runs side by side.
+  const alreadySent = db
+    .select({ userId: deadlineMails.userId })
+    .from(deadlineMails)
+    .where(
+      and(
+        eq(deadlineMails.seasonId, seasonId),
+        eq(deadlineMails.kind, kind),
+        eq(deadlineMails.userId, users.id),
+      ),
+    );
   return db
     .select({ userId: users.id, email: users.email, pickCount })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(gt(users.id, afterUserId), isWanted))
+    .where(and(gt(users.id, afterUserId), isWanted, notExists(alreadySent)))
     .orderBy(asc(users.id))
     .limit(limit);
 }

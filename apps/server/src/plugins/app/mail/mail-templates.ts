@@ -223,5 +223,6 @@ export function picksLockedMail(options: {
       { paragraph: 'Every goal they score counts towards your 21. Good luck!' },
     ],
     action: { label: 'Go to your dashboard', url: options.dashboardUrl },
+    footer: { reason: 'You received this because you picked a team before the deadline.' },
   });
 }
