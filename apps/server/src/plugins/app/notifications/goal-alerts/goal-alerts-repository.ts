@@ -246,3 +246,48 @@ export async function insertGoalAlerts(
   if (range?.from_id === null || range?.from_id === undefined || range.to_id === null) return undefined;
   return { fromId: Number(range.from_id), toId: Number(range.to_id) };
 }
+
+/**
+ * First sight of old goals, in one statement: every goal of the season that kicked off before
+ * `freshSince` and has no mark is recorded as alerted, without an alert (a first deployment, a
+ * demo clock moved on by weeks). Answers how many (scorer, match) pairs.
+ */
+export async function recordOldGoalsUnalerted(
+  db: Executor,
+  seasonId: string,
+  freshSince: Date,
+): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`with recorded as (
+        insert into goal_alert_marks (player_id, fixture_id, goals, kickoff_at, club_code)
+        select g.player_id, g.fixture_id, g.goals, g.kickoff_at, g.club_code
+        from goals g join players p on p.id = g.player_id
+        where p.season_id = ${seasonId} and g.kickoff_at < ${freshSince.toISOString()}::timestamptz
+          and not exists (select 1 from goal_alert_marks m where m.player_id = g.player_id and m.fixture_id = g.fixture_id)
+        on conflict (player_id, fixture_id) do nothing
+        returning 1
+      )
+      select count(*)::int as count from recorded`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The clock went back, in one statement: the marks of goals whose kick-off is after `now` again
+ * are forgotten (no fan-out under way), so passing the kick-off again is a first sight.
+ */
+export async function forgetMarksBeforeKickoff(db: Executor, seasonId: string, now: Date): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`with forgotten as (
+        delete from goal_alert_marks m using goals g, players p
+        where g.player_id = m.player_id and g.fixture_id = m.fixture_id and p.id = m.player_id
+          and p.season_id = ${seasonId} and g.kickoff_at > ${now.toISOString()}::timestamptz
+          and m.pending_goal is null
+        returning 1
+      )
+      select count(*)::int as count from forgotten`,
+  );
+  return Number(row?.count ?? 0);
+}

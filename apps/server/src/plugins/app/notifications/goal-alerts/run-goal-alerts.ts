@@ -1,6 +1,12 @@
+import { NOTIFICATION_LIMITS } from '@hit21/core';
 import type { Database } from '../../../../db/database.ts';
 import { fanOutGoalStep, type GoalStepResult } from './fan-out-goal-step.ts';
-import { type GoalDiff, listGoalDiffs } from './goal-alerts-repository.ts';
+import {
+  forgetMarksBeforeKickoff,
+  type GoalDiff,
+  listGoalDiffs,
+  recordOldGoalsUnalerted,
+} from './goal-alerts-repository.ts';
 
 /** Pickers served per transaction: small enough to hold, large enough to be quick. */
 export const GOAL_ALERT_BATCH_SIZE = 5_000;
@@ -31,7 +37,7 @@ export interface GoalAlertsResult {
 /**
  * Alerts every goal of the season that has come to count since the last run (and corrects
  * every one taken away), exactly once across runs and instances. Cheap when nothing changed:
- * one query over the season's goal rows and marks. Each (scorer, match) is then settled step
+ * three small statements over the season's goal rows and marks. Each (scorer, match) is then settled step
  * by step (fan-out-goal-step.ts), in event order.
  */
 export async function runGoalAlerts(options: RunGoalAlertsOptions): Promise<GoalAlertsResult> {
@@ -46,6 +52,11 @@ export async function runGoalAlerts(options: RunGoalAlertsOptions): Promise<Goal
     batches: 0,
     durationMs: 0,
   };
+  // The silent cases in bulk first (a demo clock moved by weeks touches every goal); the
+  // steps below still handle any that arrive meanwhile, one by one.
+  const freshSince = new Date(now.getTime() - NOTIFICATION_LIMITS.goalAlertFreshnessHours * 3_600_000);
+  result.silent += await forgetMarksBeforeKickoff(db, seasonId, now);
+  result.silent += await recordOldGoalsUnalerted(db, seasonId, freshSince);
   for (const goal of await listGoalDiffs(db, seasonId, now)) {
     for (;;) {
       if (signal?.aborted) break;
