@@ -14,6 +14,7 @@ import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
 import { ChangePasswordDialog } from '../../../features/settings/components/change-password-dialog.tsx';
 import { DeleteAccountDialog } from '../../../features/settings/components/delete-account-dialog.tsx';
+import { GoalAlertsPreference } from '../../../features/settings/components/goal-alerts-preference.tsx';
 import { LockedProfileFields } from '../../../features/settings/components/locked-profile-fields.tsx';
 import { MarketingPreference } from '../../../features/settings/components/marketing-preference.tsx';
 import { ProfileDetailsForm } from '../../../features/settings/components/profile-details-form.tsx';
@@ -83,6 +84,12 @@ function SettingsTabs({ profile }: { profile: Profile }) {
           </SettingsCard>
           <SettingsCard title="Email Preferences">
             <MarketingPreference profile={profile} />
+          </SettingsCard>
+          <SettingsCard
+            title="Goal Alerts"
+            description="Which goals by your players reach your notifications."
+          >
+            <GoalAlertsPreference profile={profile} />
           </SettingsCard>
           <SettingsCard
             title="Danger Zone"

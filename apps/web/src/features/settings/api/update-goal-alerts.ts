@@ -1,0 +1,28 @@
+import { type GoalAlertsInput, type Profile, profileSchema } from '@hit21/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
+
+/** Which goal alerts the player wants; the server answers the profile with the choice saved. */
+export function updateGoalAlerts(input: GoalAlertsInput): Promise<Profile> {
+  return api.put('/api/profile/goal-alerts', input, { schema: profileSchema });
+}
+
+/** Moves the choice at once and puts it back if the server refuses. */
+export function useUpdateGoalAlerts() {
+  const queryClient = useQueryClient();
+  const profileKey = getProfileQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: updateGoalAlerts,
+    onMutate: async ({ goalAlerts }) => {
+      await queryClient.cancelQueries({ queryKey: profileKey });
+      const previous = queryClient.getQueryData(profileKey);
+      queryClient.setQueryData(profileKey, (old) => (old ? { ...old, goalAlerts } : old));
+      return { previous };
+    },
+    onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(profileKey, context.previous);
+    },
+  });
+}
