@@ -2,7 +2,8 @@
  * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
  * with the committed season and measures each read endpoint under concurrent load, then runs
  * the leaderboard benchmark (bench/leaderboard.ts) and the league standings benchmark
- * (bench/leagues.ts), each on a population of its own.
+ * (bench/leagues.ts), each on a population of its own, and on PostgreSQL the live
+ * notifications benchmark (bench/notifications.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { benchPlayers, runLeaderboardBench } from './leaderboard.ts';
 import { runLeagueBench } from './leagues.ts';
+import { runNotificationBench } from './notifications.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -95,3 +97,13 @@ await runLeagueBench({
   seconds: Math.ceil(DURATION_SECONDS / 2),
   connections: CONNECTIONS,
 });
+
+// Live notifications need PostgreSQL's NOTIFY between processes: PostgreSQL only.
+if (config.DATABASE_URL) {
+  await runNotificationBench({
+    databaseUrl: config.DATABASE_URL,
+    streams: Number(process.env.BENCH_STREAMS ?? 10_000),
+    samples: Number(process.env.BENCH_SAMPLES ?? 200),
+    fanOut: Number(process.env.BENCH_FANOUT ?? 100_000),
+  });
+}
