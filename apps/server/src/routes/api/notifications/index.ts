@@ -60,7 +60,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['notifications'],
-        summary: 'Mark one of the player’s notifications read or unread',
+        summary: "Mark one of the player's notifications read or unread",
         params: z.object({ id: notificationIdSchema }),
         body: markNotificationInputSchema,
         response: { 200: notificationSchema },
