@@ -1,0 +1,116 @@
+import { GOAL_ALERT_PREFERENCE_LABELS } from '@hit21/core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completeOnboardingThroughApi,
+  newAccount,
+  pickTeamThroughApi,
+  signUpThroughApi,
+} from './support/accounts.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoSeriousAxeViolations,
+  MOBILE,
+  screenshot,
+  setUpBrowser,
+} from './support/browser.ts';
+import { closeToasts, waitForToast } from './support/leagues.ts';
+
+const browser = setUpBrowser();
+let context: BrowserContext;
+let page: Page;
+
+const radio = (preference: keyof typeof GOAL_ALERT_PREFERENCE_LABELS) =>
+  page
+    .getByRole('radiogroup', { name: 'Goal alerts' })
+    .getByRole('radio', { name: GOAL_ALERT_PREFERENCE_LABELS[preference].label, exact: true });
+
+async function storedChoice(): Promise<string | undefined> {
+  const response = await context.request.get('/api/profile');
+  return ((await response.json()) as { goalAlerts?: string }).goalAlerts;
+}
+
+beforeAll(async () => {
+  context = await browser().newContext({ viewport: DESKTOP, baseURL: baseUrl(), reducedMotion: 'reduce' });
+  await signUpThroughApi(context, newAccount('goal-choice'));
+  await completeOnboardingThroughApi(context, { fullName: 'Gwen Choice' });
+  await pickTeamThroughApi(context);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('choosing goal alerts in Settings', () => {
+  it('shows the three choices with every goal chosen, and saves another with a toast', async () => {
+    await page.goto('/settings');
+    await radio('all').waitFor();
+    expect(await radio('all').isChecked()).toBe(true);
+    expect(await radio('milestones').isChecked()).toBe(false);
+    expect(await radio('none').isChecked()).toBe(false);
+    await expect
+      .poll(() =>
+        radio('milestones')
+          .getAttribute('aria-describedby')
+          .then((id) => page.locator(`[id="${id}"]`).textContent()),
+      )
+      .toBe(GOAL_ALERT_PREFERENCE_LABELS.milestones.hint);
+    await screenshot(page, 'goal-alerts-settings-desktop');
+    await expectNoSeriousAxeViolations(page);
+
+    await radio('milestones').click();
+    expect(await waitForToast(page, 'Goal Alerts Updated')).toContain(
+      GOAL_ALERT_PREFERENCE_LABELS.milestones.hint,
+    );
+    expect(await storedChoice()).toBe('milestones');
+    await closeToasts(page);
+
+    // The keyboard moves the choice too, and it stays after a reload.
+    await radio('milestones').focus();
+    await page.keyboard.press('ArrowDown');
+    await waitForToast(page, 'Goal Alerts Updated');
+    await expect.poll(storedChoice).toBe('none');
+    await closeToasts(page);
+    await page.reload();
+    await radio('none').waitFor();
+    expect(await radio('none').isChecked()).toBe(true);
+  });
+
+  it('says so and keeps the saved choice when saving fails', async () => {
+    await page.route('**/api/profile/goal-alerts', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 503,
+          code: 'UNAVAILABLE',
+          reason: 'DATABASE_UNREACHABLE',
+          message: 'Database unreachable',
+          userMessage: "Hit21 can't reach its database right now. Please try again in a minute.",
+        }),
+      }),
+    );
+    await radio('all').click();
+    expect(await waitForToast(page, 'Failed to Update Goal Alerts')).toContain("can't reach its database");
+    await expect.poll(() => radio('none').isChecked()).toBe(true);
+    expect(await storedChoice()).toBe('none');
+    await page.unroute('**/api/profile/goal-alerts');
+    await closeToasts(page);
+  });
+
+  it('fits a phone', async () => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/settings');
+    await radio('none').scrollIntoViewIfNeeded();
+    await screenshot(page, 'goal-alerts-settings-mobile');
+    await expectNoSeriousAxeViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await page.getByText(GOAL_ALERT_PREFERENCE_LABELS.none.label, { exact: true }).boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(0);
+  });
+});
