@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NotificationSummary, NotificationsPage } from '@hit21/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { App } from '../../../../src/app.ts';
 import type { DatabaseHandle, Executor } from '../../../../src/db/database.ts';
 import { notifications } from '../../../../src/db/schema/index.ts';
@@ -56,10 +57,17 @@ export async function seedGoalAlerts(db: Executor, userId: string, count: number
 /** Every event published on the notifications channel while the test listens. */
 export async function listenForEvents(database: DatabaseHandle) {
   const events: NotificationEvent[] = [];
+  // The listening connection may already be open (the app's stream hub holds one), so messages
+  // committed before this call can still be on their way: drop everything up to a marker.
+  const marker = `listen-${randomUUID()}`;
+  let isCaughtUp = false;
   const stop = await database.listen(NOTIFICATIONS_CHANNEL, (payload) => {
-    const event = parseNotificationEvent(payload);
+    if (payload === marker) isCaughtUp = true;
+    const event = isCaughtUp ? parseNotificationEvent(payload) : undefined;
     if (event) events.push(event);
   });
+  await database.db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${marker})`);
+  for (const deadline = Date.now() + 5_000; !isCaughtUp && Date.now() < deadline; ) await sleep(5);
   return {
     events,
     stop,
