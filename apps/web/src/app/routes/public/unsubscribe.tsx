@@ -1,4 +1,4 @@
-import { UNSUBSCRIBE_MESSAGES } from '@hit21/core';
+import { AppError, UNSUBSCRIBE_MESSAGES } from '@hit21/core';
 import { BellOff, MailCheck, MailWarning, Settings } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,8 +27,8 @@ export default function UnsubscribeRoute() {
         description={
           <p>
             We won't send deadline reminders to{' '}
-            <strong className="break-all text-ink">{unsubscribe.data.maskedEmail}</strong> any more. You can
-            turn them back on in Settings at any time.
+            <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.
+            You can turn them back on in Settings at any time.
           </p>
         }
       >
@@ -50,6 +50,9 @@ export default function UnsubscribeRoute() {
     );
   }
 
+  // A refused link stays refused: only a failure of another kind is worth trying again.
+  const isRefused =
+    unsubscribe.error instanceof AppError && unsubscribe.error.reason === 'INVALID_UNSUBSCRIBE_LINK';
   return (
     <AuthCard
       icon={BellOff}
@@ -62,15 +65,17 @@ export default function UnsubscribeRoute() {
       }
     >
       {unsubscribe.isError ? <FormAlert>{getUserMessage(unsubscribe.error)}</FormAlert> : null}
-      <Button
-        type="button"
-        size="lg"
-        isLoading={unsubscribe.isPending}
-        disabled={unsubscribe.isPending}
-        onClick={() => unsubscribe.mutate(token)}
-      >
-        {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-      </Button>
+      {isRefused ? null : (
+        <Button
+          type="button"
+          size="lg"
+          isLoading={unsubscribe.isPending}
+          disabled={unsubscribe.isPending}
+          onClick={() => unsubscribe.mutate(token)}
+        >
+          {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+        </Button>
+      )}
       {unsubscribe.isError ? <SettingsLink /> : null}
     </AuthCard>
   );
