@@ -98,7 +98,14 @@ describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
         /^<https:\/\/hit21\.test\/api\/mail\/unsubscribe\?token=[\w.-]+>$/,
       );
       expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      // Each mail carries its own player's link, in the header, the HTML and the text alike.
+      const token = mail.headers?.['List-Unsubscribe']?.match(/token=([\w.-]+)>/)?.[1];
+      expect(mail.html).toContain(`https://hit21.test/unsubscribe?token=${token}"`);
+      expect(mail.text).toContain(
+        `Unsubscribe from deadline reminders: https://hit21.test/unsubscribe?token=${token}`,
+      );
     }
+    expect(new Set(mails.map((mail) => mail.headers?.['List-Unsubscribe'])).size).toBe(3);
 
     // The 2-hour reminder is a mail of its own, to the same players.
     expect(await run(before(1))).toMatchObject({ kind: 'reminder_2h', queued: 3 });

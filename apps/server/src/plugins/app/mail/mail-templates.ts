@@ -179,15 +179,44 @@ export function formatDeadlineUtc(deadline: Date): string {
 
 const REMINDER_REASON = 'You get deadline reminders because you agreed to them when you signed up.';
 
-/** The 48-hour or 2-hour reminder to a player whose team is not complete. */
-export function deadlineReminderMail(options: {
+interface ReminderOptions {
   hoursLeft: 48 | 2;
   deadline: Date;
   /** Players still to pick, 1 to 4. */
   picksLeft: number;
   pickUrl: string;
   unsubscribeUrl: string;
-}): Promise<MailContent> {
+}
+
+/** The 48-hour or 2-hour reminder to a player whose team is not complete. */
+export async function deadlineReminderMail(options: ReminderOptions): Promise<MailContent> {
+  const key = [options.hoursLeft, options.deadline.toISOString(), options.picksLeft, options.pickUrl].join(
+    '|',
+  );
+  let compiled = compiledReminders.get(key);
+  if (!compiled) {
+    // Few distinct reminders are sent (the link aside): remember a handful, forget them all past that.
+    if (compiledReminders.size >= 16) compiledReminders.clear();
+    compiled = reminderWithSlot(options);
+    compiledReminders.set(key, compiled);
+    compiled.catch(() => compiledReminders.delete(key));
+  }
+  const { subject, text, html } = await compiled;
+  return {
+    subject,
+    text: text.replaceAll(UNSUBSCRIBE_SLOT, options.unsubscribeUrl),
+    html: html.replaceAll(UNSUBSCRIBE_SLOT, escapeHtml(options.unsubscribeUrl)),
+  };
+}
+
+/**
+ * A reminder differs between players only by its unsubscribe link: compiled once with a slot
+ * for the link, then filled per player (compiling MJML costs milliseconds per mail).
+ */
+const UNSUBSCRIBE_SLOT = 'https://unsubscribe.slot.invalid/';
+const compiledReminders = new Map<string, Promise<MailContent>>();
+
+function reminderWithSlot(options: Omit<ReminderOptions, 'unsubscribeUrl'>): Promise<MailContent> {
   const { hoursLeft, deadline, picksLeft } = options;
   const players = picksLeft === 1 ? '1 player' : `${picksLeft} players`;
   const when = formatDeadlineUtc(deadline);
@@ -202,7 +231,7 @@ export function deadlineReminderMail(options: {
       },
     ],
     action: { label: 'Pick your team', url: options.pickUrl },
-    footer: { reason: REMINDER_REASON, unsubscribeUrl: options.unsubscribeUrl },
+    footer: { reason: REMINDER_REASON, unsubscribeUrl: UNSUBSCRIBE_SLOT },
   });
 }
 
