@@ -195,7 +195,10 @@ export const notificationHubPlugin = fp(
       for (const entries of [...byPlayer.values()]) for (const entry of [...entries]) entry.stream.close();
     });
     fastify.addHook('onClose', async () => {
-      await unlisten();
+      // The database may be gone already (an outage, or closed first): nothing left to stop then.
+      await unlisten().catch((error: unknown) =>
+        fastify.log.debug({ err: error }, 'Could not stop listening for notifications'),
+      );
       await hub.settled();
       pending = new Set();
     });
