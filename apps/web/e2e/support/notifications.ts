@@ -18,7 +18,13 @@ export function dropdown(page: Page): Locator {
   return page.getByRole('dialog', { name: /^Notifications/ });
 }
 
+/**
+ * Opens the dropdown (if closed) on a page brought to the front, as a person looks at the tab
+ * they click in: Chromium pauses a background tab's animations, which would leave the
+ * dropdown's pop-in at its first, transparent frame.
+ */
 export async function openBell(page: Page): Promise<Locator> {
+  await page.bringToFront();
   const panel = dropdown(page);
   if (!(await panel.isVisible())) await bell(page).click();
   await panel.waitFor();
