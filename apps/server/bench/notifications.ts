@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import { openDatabase, selectRows } from '../src/db/database.ts';
-import { publishNotificationEvent } from '../src/plugins/app/notifications/notification-events.ts';
+import { publishNotificationEvent } from '../src/plugins/app/notifications/notification-events-repository.ts';
 import { textArray } from '../src/plugins/app/standings/sql-arrays.ts';
 import { type ServerProcess, startServerProcesses } from '../test/support/server-processes.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database.ts';
-import { publishNotificationEvent } from './notification-events.ts';
+import { publishNotificationEvent } from './notification-events-repository.ts';
 import { deleteAllNotifications } from './notifications-repository.ts';
 
 /**

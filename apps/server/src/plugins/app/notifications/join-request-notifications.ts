@@ -6,7 +6,8 @@ import {
   moveLeagueJoinRequests,
   upsertJoinRequest,
 } from './join-request-notifications-repository.ts';
-import { inGroupsOf, publishNotificationEvent } from './notification-events.ts';
+import { inGroupsOf } from './notification-events.ts';
+import { publishNotificationEvent } from './notification-events-repository.ts';
 
 /*
  * A league admin's `join_request` notification exists exactly while a member's status is

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/database.ts';
-import { publishNotificationEvent } from './notification-events.ts';
+import { publishNotificationEvent } from './notification-events-repository.ts';
 import { markAllRead } from './notifications-repository.ts';
 
 /** "Mark all as read": every unread notification of the player; their other pages hear of it. */

@@ -1,7 +1,7 @@
 import { AppError, type AppNotification, NOTIFICATION_MESSAGES } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { toAppNotification } from './list-notifications.ts';
-import { publishNotificationEvent } from './notification-events.ts';
+import { publishNotificationEvent } from './notification-events-repository.ts';
 import {
   findNotificationRow,
   type NotificationScope,

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../../db/database.ts';
 
 /*
  * How a stored change to notifications reaches the open pages on every server instance: a
@@ -34,11 +32,6 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sync'), userIds: z.array(playerIdSchema).min(1).max(100) }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
-
-/** Sends `event` to every instance when `tx` commits (NOTIFY's 8000-byte payload: at most 100 ids or players). */
-export async function publishNotificationEvent(tx: Executor, event: NotificationEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(event)})`);
-}
 
 /** The event in a NOTIFY payload, or undefined for anything else (logged by the caller). */
 export function parseNotificationEvent(payload: string): NotificationEvent | undefined {

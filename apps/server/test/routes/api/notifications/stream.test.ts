@@ -4,10 +4,8 @@ import { type AppNotification, NOTIFICATION_LIMITS } from '@hit21/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../../src/db/schema/index.ts';
-import {
-  type NotificationEvent,
-  publishNotificationEvent,
-} from '../../../../src/plugins/app/notifications/notification-events.ts';
+import type { NotificationEvent } from '../../../../src/plugins/app/notifications/notification-events.ts';
+import { publishNotificationEvent } from '../../../../src/plugins/app/notifications/notification-events-repository.ts';
 import { ORIGIN, send, signUp } from '../../../support/accounts.ts';
 import { buildTestApp, setUpTestApp } from '../../../support/build-test-app.ts';
 import { type EventStream, openEventStream } from '../../../support/event-stream.ts';

@@ -7,7 +7,7 @@ import {
   wantsGoalAlert,
 } from '@hit21/core';
 import type { Database } from '../../../../db/database.ts';
-import { publishNotificationEvent } from '../notification-events.ts';
+import { publishNotificationEvent } from '../notification-events-repository.ts';
 import {
   deleteMark,
   findGoal,
