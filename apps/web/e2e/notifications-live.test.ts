@@ -31,8 +31,9 @@ const browser = setUpBrowser();
 
 /*
  * Join-request notifications reaching the admin live: the admin keeps two pages open (the
- * leagues list and the dashboard) while players ask to join in browsers of their own. Nothing is
- * reloaded on the admin's side. The steps share the league, so they run in order.
+ * leagues list and the dashboard) while players ask to join in browsers of their own. The
+ * dashboard is never reloaded; the other page moves only where the admin goes to act. The steps
+ * share the league, so they run in order.
  */
 const TAG = randomUUID().slice(0, 6);
 const LEAGUE_NAME = `Live Bell ${TAG}`;
