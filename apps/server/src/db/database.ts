@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
-import { assertChannelName, createPostgresListener } from './postgres-listener.ts';
+import { assertChannelName, createPostgresListener, type ListenOptions } from './postgres-listener.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -43,9 +43,14 @@ export interface DatabaseHandle {
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (a lower-case identifier),
    * from this instance or any other on the same database; answers the function that stops it.
    * A message sent while a lost connection is being re-opened is missed: treat one as "look
-   * again", never as the only record of a change.
+   * again", never as the only record of a change. `onReconnect` is called when the channel is
+   * listened to again after such a loss (never on the embedded database, which cannot lose it).
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   /** Sends `payload` (at most 8000 bytes) to every listener of `channel`; inside `tx`, on its commit. */
   notify(channel: string, payload: string, tx?: Executor): Promise<void>;
   close(): Promise<void>;
@@ -159,6 +164,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     withConnection: (work) => work(connection),
     parallelConnections: 1,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // The embedded database runs in this process: its listening never drops, so no onReconnect.
     async listen(channel, onMessage) {
       assertChannelName(channel);
       const unlisten = await client.listen(channel, onMessage);

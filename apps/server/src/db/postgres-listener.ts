@@ -2,6 +2,21 @@ import pg from 'pg';
 
 export type NotificationHandler = (payload: string) => void;
 
+export interface ListenOptions {
+  /**
+   * Called once the channel is listened to again after the connection was lost: messages sent
+   * in between were missed, so the listener looks again at what it keeps up to date.
+   */
+  onReconnect?: () => void;
+}
+
+interface Listener {
+  onMessage: NotificationHandler;
+  onReconnect?: () => void;
+  /** The connection dropped since it last listened: tell it once the channel is back. */
+  hasMissed: boolean;
+}
+
 /** Channel names go into LISTEN unquoted (PGlite quotes nothing either): plain lower-case identifiers only. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -15,7 +30,11 @@ export function assertChannelName(channel: string): void {
 const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000, 10_000];
 
 export interface PostgresListener {
-  listen(channel: string, onMessage: NotificationHandler): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: NotificationHandler,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -24,13 +43,13 @@ export interface PostgresListener {
  * to other work and lose its LISTENs). The connection opens with the first listener; when it
  * drops, it is opened again and every channel is listened to again. A notification sent while
  * it was down is lost, so a listener treats a message as "look again", never as the only copy
- * of a change.
+ * of a change, and learns through `onReconnect` when it should look again by itself.
  */
 export function createPostgresListener(
   connectionString: string,
   onError: (error: unknown) => void,
 ): PostgresListener {
-  const handlers = new Map<string, Set<NotificationHandler>>();
+  const handlers = new Map<string, Set<Listener>>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -39,9 +58,9 @@ export function createPostgresListener(
   async function connect(): Promise<pg.Client> {
     const next = new pg.Client({ connectionString, application_name: 'hit21-listener' });
     next.on('notification', (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) {
+      for (const listener of handlers.get(message.channel) ?? []) {
         try {
-          handler(message.payload ?? '');
+          listener.onMessage(message.payload ?? '');
         } catch (error) {
           onError(error);
         }
@@ -60,6 +79,7 @@ export function createPostgresListener(
   function dropped(lost: pg.Client, attempt = 0) {
     if (client !== lost || isClosed) return;
     client = undefined;
+    for (const listeners of handlers.values()) for (const listener of listeners) listener.hasMissed = true;
     lost.end().catch(() => {});
     scheduleReconnect(attempt);
   }
@@ -78,6 +98,21 @@ export function createPostgresListener(
     reconnectTimer.unref();
   }
 
+  /** Every listener that missed messages while the connection was down hears it is back. */
+  function announceReconnect() {
+    for (const listeners of handlers.values()) {
+      for (const listener of listeners) {
+        if (!listener.hasMissed) continue;
+        listener.hasMissed = false;
+        try {
+          listener.onReconnect?.();
+        } catch (error) {
+          onError(error);
+        }
+      }
+    }
+  }
+
   function connection(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= connect()
@@ -87,6 +122,7 @@ export function createPostgresListener(
           throw new Error('The database is closed');
         }
         client = connected;
+        announceReconnect();
         return connected;
       })
       .finally(() => {
@@ -96,23 +132,24 @@ export function createPostgresListener(
   }
 
   return {
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, options = {}) {
       assertChannelName(channel);
       const isNewChannel = !handlers.has(channel);
       const channelHandlers = handlers.get(channel) ?? new Set();
-      channelHandlers.add(onMessage);
+      const listener: Listener = { onMessage, onReconnect: options.onReconnect, hasMissed: false };
+      channelHandlers.add(listener);
       handlers.set(channel, channelHandlers);
       try {
         const listening = await connection();
         // A fresh connection has listened to every channel already.
         if (isNewChannel) await listening.query(`LISTEN ${channel}`);
       } catch (error) {
-        channelHandlers.delete(onMessage);
+        channelHandlers.delete(listener);
         if (channelHandlers.size === 0) handlers.delete(channel);
         throw error;
       }
       return async () => {
-        channelHandlers.delete(onMessage);
+        channelHandlers.delete(listener);
         if (channelHandlers.size > 0 || handlers.get(channel) !== channelHandlers) return;
         handlers.delete(channel);
         await client?.query(`UNLISTEN ${channel}`);

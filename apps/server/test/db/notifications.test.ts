@@ -107,9 +107,21 @@ describe.each(TEST_ENGINES)('database notifications on %s', (engine) => {
       await stop();
     });
 
-    it('listens again after its connection is cut, and hears what is sent after', async () => {
+    it('listens again after its connection is cut, says so once, and hears what is sent after', async () => {
       const received: string[] = [];
-      const stop = await database.listen('reminders', (payload) => received.push(payload));
+      let reconnects = 0;
+      let reconnectsElsewhere = 0;
+      const stop = await database.listen('reminders', (payload) => received.push(payload), {
+        onReconnect: () => {
+          reconnects += 1;
+        },
+      });
+      const stopElsewhere = await database.listen('other_reminders', () => {}, {
+        onReconnect: () => {
+          reconnectsElsewhere += 1;
+        },
+      });
+      expect(reconnects).toBe(0);
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
@@ -127,7 +139,11 @@ describe.each(TEST_ENGINES)('database notifications on %s', (engine) => {
         return received.length > 0;
       });
       expect(received[0]).toBe('after the cut');
+      // Told once the channel was listened to again, every channel's listener alike.
+      expect(reconnects).toBe(1);
+      expect(reconnectsElsewhere).toBe(1);
       await stop();
+      await stopElsewhere();
     });
   });
 });

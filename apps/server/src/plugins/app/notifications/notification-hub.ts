@@ -127,19 +127,33 @@ export const notificationHubPlugin = fp(
       }
     }
 
-    const unlisten = await fastify.database.listen(NOTIFICATIONS_CHANNEL, (payload) => {
-      const event = parseNotificationEvent(payload);
-      if (!event) {
-        fastify.log.warn({ payload: payload.slice(0, 200) }, 'Ignored a malformed notifications message');
-        return;
-      }
-      const work = handle(event).catch((error: unknown) =>
-        // The pages reload from the store when they reconnect; nothing is lost for good.
-        fastify.log.error({ err: error, kind: event.kind }, 'Could not stream new notifications'),
-      );
-      pending.add(work);
-      work.finally(() => pending.delete(work));
-    });
+    const unlisten = await fastify.database.listen(
+      NOTIFICATIONS_CHANNEL,
+      (payload) => {
+        const event = parseNotificationEvent(payload);
+        if (!event) {
+          fastify.log.warn({ payload: payload.slice(0, 200) }, 'Ignored a malformed notifications message');
+          return;
+        }
+        const work = handle(event).catch((error: unknown) =>
+          // The pages reload from the store when they reconnect; nothing is lost for good.
+          fastify.log.error({ err: error, kind: event.kind }, 'Could not stream new notifications'),
+        );
+        pending.add(work);
+        work.finally(() => pending.delete(work));
+      },
+      {
+        // Messages sent while the listening connection was down are gone: every page reloads.
+        onReconnect() {
+          fastify.log.warn(
+            { streams: hub.counts().streams },
+            'Notifications: listening again after a lost connection; every open stream syncs',
+          );
+          for (const entries of byPlayer.values())
+            for (const entry of entries) entry.stream.send({ event: 'sync', data: {} });
+        },
+      },
+    );
 
     const hub: NotificationHub = {
       add(stream) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AppNotification, NOTIFICATION_LIMITS } from '@hit21/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../../../src/db/database.ts';
 import { sessions, users } from '../../../../src/db/schema/index.ts';
 import type { NotificationEvent } from '../../../../src/plugins/app/notifications/notification-events.ts';
 import { publishNotificationEvent } from '../../../../src/plugins/app/notifications/notification-events-repository.ts';
@@ -162,6 +163,29 @@ describe.each(TEST_ENGINES)('the notifications stream on %s', (engine) => {
     await publish({ kind: 'sync', userIds: [first.userId] });
     await newest.waitFor((event) => event.event === 'sync');
   });
+
+  it.runIf(engine === 'postgres')(
+    'syncs every open stream when the listening connection comes back after a loss, and streams on',
+    async () => {
+      const alice = await connectedPlayer();
+      const bob = await connectedPlayer();
+      const cut = await selectRows(
+        context.app.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = 'hit21-listener' and datname = current_database()`,
+      );
+      expect(cut).toHaveLength(1);
+      // Whatever was published while it was down is gone: the pages are told to reload instead.
+      await alice.stream.waitFor((event) => event.event === 'sync');
+      await bob.stream.waitFor((event) => event.event === 'sync');
+      const [id] = await seedGoalAlerts(context.app.db, alice.userId, 1);
+      await publish({ kind: 'created', userId: alice.userId, ids: [id as number] });
+      await alice.stream.waitFor((event) => event.data.includes(`"id":"${id}"`));
+      await quiet();
+      expect(bob.stream.events.map((event) => event.event)).toEqual(['sync']);
+      expect(alice.stream.events.map((event) => event.event)).toEqual(['sync', 'notification']);
+    },
+  );
 
   it('ends open streams when the server closes, without waiting for them', async () => {
     const app = await buildTestApp(context.database);
