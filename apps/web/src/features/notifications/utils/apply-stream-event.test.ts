@@ -42,6 +42,7 @@ function setUp() {
   queryClient.setQueryData(notificationQueryKeys.summary(), { unreadCount: 1 });
   queryClient.setQueryData(['leagues', LEAGUE, 'members', {}], { members: [] });
   queryClient.setQueryData(['leagues', 'other-league'], { name: 'Other' });
+  queryClient.setQueryData(['team', 'goals'], { goals: [] });
   const ids = (tab: 'unread' | 'read') =>
     loadedNotifications(queryClient.getQueryData<NotificationPages>(notificationQueryKeys.list(tab))).map(
       (shown) => shown.id,
@@ -71,6 +72,24 @@ describe('a notification from the stream', () => {
     applyStreamNotification(queryClient, item('7'));
     expect(isStale(notificationQueryKeys.summary())).toBe(true);
     expect(isStale(['leagues', LEAGUE, 'members', {}])).toBe(true);
+    expect(isStale(['leagues', 'other-league'])).toBe(false);
+  });
+
+  it('brings the team and the season up to date for a goal alert, and only then', () => {
+    const { queryClient, isStale } = setUp();
+    applyStreamNotification(queryClient, item('7'));
+    expect(isStale(['team', 'goals'])).toBe(false);
+    applyStreamNotification(queryClient, {
+      ...item('8'),
+      type: 'goal',
+      leagueId: null,
+      leagueName: null,
+      goalKind: 'scored',
+      title: 'Goal for Saka',
+      message: "Saka scored for Arsenal: you're on 17 of 21",
+      actorName: 'Saka',
+    });
+    expect(isStale(['team', 'goals'])).toBe(true);
     expect(isStale(['leagues', 'other-league'])).toBe(false);
   });
 });

@@ -18,6 +18,11 @@ export function applyStreamNotification(queryClient: QueryClient, item: AppNotif
     void queryClient.invalidateQueries({ queryKey: ['leagues', item.leagueId] });
     void queryClient.invalidateQueries({ queryKey: ['leagues', 'mine'] });
   }
+  if (item.type === 'goal') {
+    // The open dashboard tells the same story as the alert: the team's goals and where the clock stands.
+    void queryClient.invalidateQueries({ queryKey: ['team'] });
+    void queryClient.invalidateQueries({ queryKey: ['season'] });
+  }
 }
 
 /** After a (re)connection or a `sync`: everything comes from the store again. */
