@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/db/database.ts';
+import type { Database, Executor } from '../../src/db/database.ts';
 import { deadlineMails, mailOutbox, picks, players, profiles, users } from '../../src/db/schema/index.ts';
 import { sendDeadlineMails } from '../../src/plugins/app/deadline-mails/send-deadline-mails.ts';
 import { createMailer, type Mailer } from '../../src/plugins/app/mail/mailer.ts';
@@ -55,11 +55,15 @@ describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
       .limit(4);
   });
 
-  function run(now: Date, options: { mailer?: Mailer; batchSize?: number } = {}) {
+  function run(
+    now: Date,
+    options: { mailer?: Mailer; batchSize?: number; db?: Database; finishedReceipts?: Set<string> } = {},
+  ) {
     const { app } = context;
     return app.activeSeason.get().then((season) =>
       sendDeadlineMails({
-        db: app.db,
+        db: options.db ?? app.db,
+        finishedReceipts: options.finishedReceipts,
         mailer:
           options.mailer ??
           createMailer({ db: app.db, from: 'Hit21 <x@hit21.app>', log: quiet, now: () => now }),
@@ -134,6 +138,66 @@ describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
         expect(mail.html).toContain(player.name.replace(/'/g, '&#39;'));
       }
     }
+  });
+
+  it('skips the receipt pass in later turns once one has finished, each complete team having had one', async () => {
+    const { db } = context.app;
+    const complete = await seedPlayers(db, 5, { optIn: false, team: team.map((player) => player.id) });
+    await seedPlayers(db, 1, { optIn: true, team: [] });
+    // Counts the page transactions, each of which reads a page of complete teams.
+    let transactions = 0;
+    const counting = new Proxy(db, {
+      get(target, property) {
+        if (property === 'transaction') transactions += 1;
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const finishedReceipts = new Set<string>();
+    const turn = (now: Date) => run(now, { db: counting, finishedReceipts, batchSize: 2 });
+
+    // Right at the deadline a save may still be committing: that pass is not taken as final.
+    expect(await turn(new Date(DEADLINE.getTime() + 1_000))).toMatchObject({ queued: 5 });
+    expect(finishedReceipts.size).toBe(0);
+    transactions = 0;
+    expect(await turn(new Date(DEADLINE.getTime() + 120_000))).toMatchObject({ queued: 0 });
+    expect(transactions).toBe(1);
+    expect([...finishedReceipts]).toEqual(['2025-26']);
+
+    transactions = 0;
+    for (const minutes of [3, 60, 24 * 60]) {
+      expect(await turn(new Date(DEADLINE.getTime() + minutes * 60_000))).toMatchObject({
+        kind: 'picks_locked',
+        queued: 0,
+        scanned: 0,
+      });
+    }
+    expect(transactions).toBe(0);
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.to).sort()).toEqual(complete.map(addressOf).sort());
+  });
+
+  it('keeps passing over the teams after a receipt pass that threw', async () => {
+    const { db } = context.app;
+    const complete = await seedPlayers(db, 4, { optIn: false, team: team.map((player) => player.id) });
+    const after = new Date(DEADLINE.getTime() + 120_000);
+    const real = createMailer({ db, from: 'Hit21 <x@hit21.app>', log: quiet, now: () => after });
+    let queuedCalls = 0;
+    const failing: Mailer = {
+      ...real,
+      async queue(tx, mail) {
+        queuedCalls += 1;
+        if (queuedCalls === 3) throw new Error('the server stopped');
+        return real.queue(tx, mail);
+      },
+    };
+    const finishedReceipts = new Set<string>();
+    await expect(run(after, { mailer: failing, batchSize: 2, finishedReceipts })).rejects.toThrow();
+    expect(finishedReceipts.size).toBe(0);
+    expect(await run(after, { batchSize: 2, finishedReceipts })).toMatchObject({ queued: 2 });
+    expect(finishedReceipts.size).toBe(1);
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.to).sort()).toEqual(complete.map(addressOf).sort());
   });
 
   it('sends nothing long before the deadline, nor long after it', async () => {

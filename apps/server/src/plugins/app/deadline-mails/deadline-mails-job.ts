@@ -9,6 +9,8 @@ import { sendDeadlineMails } from './send-deadline-mails.ts';
  * receipt, each sent once per player whichever instance runs it (send-deadline-mails.ts).
  */
 export function deadlineMailsJob(fastify: FastifyInstance, options: { mailer: Mailer; secret: string }): Job {
+  // After one full receipt pass here, the 7 days of turns left skip the scan of every complete team.
+  const finishedReceipts = new Set<string>();
   return {
     name: 'deadline-mails',
     intervalMs: 60_000,
@@ -23,6 +25,7 @@ export function deadlineMailsJob(fastify: FastifyInstance, options: { mailer: Ma
         secret: options.secret,
         log: fastify.log,
         signal,
+        finishedReceipts,
       });
     },
   };

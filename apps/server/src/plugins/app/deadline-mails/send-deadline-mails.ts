@@ -15,6 +15,12 @@ import {
 /** Players per transaction: bounds memory and how long one transaction holds its rows. */
 export const DEADLINE_MAIL_BATCH = 500;
 
+/**
+ * A receipt pass counts as final only when it began this long after the deadline: a team save
+ * that passed its deadline check just before has committed by then.
+ */
+export const RECEIPTS_SETTLE_MS = 60_000;
+
 export interface DeadlineMailsOptions {
   db: Database;
   mailer: Mailer;
@@ -26,6 +32,11 @@ export interface DeadlineMailsOptions {
   log: Pick<FastifyBaseLogger, 'info'>;
   batchSize?: number;
   signal?: AbortSignal;
+  /**
+   * Seasons whose receipt pass has finished in this process (the job keeps it across turns).
+   * Teams are locked after the deadline, so a later pass would find no one: it is skipped.
+   */
+  finishedReceipts?: Set<string>;
 }
 
 export interface DeadlineMailsOutcome {
@@ -48,6 +59,9 @@ export async function sendDeadlineMails(options: DeadlineMailsOptions): Promise<
   const kind = dueDeadlineMail(deadline, now);
   const outcome: DeadlineMailsOutcome = { kind, queued: 0, scanned: 0 };
   if (!kind) return outcome;
+  if (kind === 'picks_locked' && options.finishedReceipts?.has(season.id)) return outcome;
+  const isFinalReceiptPass =
+    kind === 'picks_locked' && now.getTime() >= deadline.getTime() + RECEIPTS_SETTLE_MS;
   const limit = options.batchSize ?? DEADLINE_MAIL_BATCH;
   let afterUserId = '';
   for (;;) {
@@ -74,6 +88,8 @@ export async function sendDeadlineMails(options: DeadlineMailsOptions): Promise<
     if (!last || candidates.length < limit) break;
     afterUserId = last.userId;
   }
+  // Every complete team has its receipt now (a throw above leaves this unrecorded: the next turn goes again).
+  if (isFinalReceiptPass) options.finishedReceipts?.add(season.id);
   log.info(
     { kind, seasonId: season.id, queued: outcome.queued, scanned: outcome.scanned },
     `Deadline mails (${kind}): ${outcome.queued} queued, ${outcome.scanned} players looked at`,
