@@ -1,13 +1,18 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { leagues, notifications, profiles, sessions, users } from '../../../db/schema/index.ts';
+import { notifications, sessions } from '../../../db/schema/index.ts';
 import { textArray } from '../standings/sql-arrays.ts';
-import type { NotificationRow } from './notifications-repository.ts';
+import {
+  type NotificationRow,
+  selectNotificationRows,
+  toNotificationRow,
+  visibleNotifications,
+} from './notifications-repository.ts';
 
 /*
  * What the stream hub reads: new rows of the players whose streams are open here, and which of
  * their sessions still stand. Rows are filtered as the dropdown filters them
- * (notifications-repository.ts `shown`): goal alerts always, join requests only of leagues of
+ * (notifications-repository.ts `visibleNotifications`): goal alerts always, join requests only of leagues of
  * the active season while it runs.
  */
 
@@ -27,19 +32,7 @@ export async function findStreamNotificationRows(
   query: StreamRowsQuery,
 ): Promise<NotificationRow[]> {
   if (query.userIds.length === 0) return [];
-  const joinRequestsShown = query.isSeasonRunning
-    ? sql`${leagues.seasonId} = ${query.activeSeasonId}`
-    : sql`false`;
-  const rows = await db
-    .select({
-      notification: notifications,
-      leagueName: leagues.name,
-      requesterName: sql<string | null>`coalesce(${profiles.fullName}, ${users.name})`,
-    })
-    .from(notifications)
-    .leftJoin(leagues, eq(leagues.id, notifications.leagueId))
-    .leftJoin(profiles, eq(profiles.id, notifications.requesterId))
-    .leftJoin(users, eq(users.id, notifications.requesterId))
+  const rows = await selectNotificationRows(db)
     .where(
       and(
         query.userIds.length === 1
@@ -49,15 +42,11 @@ export async function findStreamNotificationRows(
         query.range
           ? sql`${notifications.id} between ${query.range.fromId} and ${query.range.toId}`
           : undefined,
-        sql`(${notifications.type} = 'goal' or ${joinRequestsShown})`,
+        visibleNotifications(query),
       ),
     )
     .orderBy(asc(notifications.id));
-  return rows.map(({ notification, leagueName, requesterName }) => ({
-    ...notification,
-    leagueName,
-    requesterName,
-  }));
+  return rows.map(toNotificationRow);
 }
 
 /** Of these session ids, those that still exist and have not expired. */

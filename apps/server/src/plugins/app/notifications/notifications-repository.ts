@@ -22,18 +22,22 @@ export type NotificationRow = typeof notifications.$inferSelect & {
   requesterName: string | null;
 };
 
-/** The rows shown, as a condition on `notifications` joined with `leagues` (left join). */
-function shown(scope: NotificationScope): SQL {
-  const ownRows = eq(notifications.userId, scope.userId);
-  if (!scope.isSeasonRunning) return and(ownRows, eq(notifications.type, 'goal')) as SQL;
-  return and(
-    ownRows,
-    sql`(${notifications.type} = 'goal' or ${leagues.seasonId} = ${scope.activeSeasonId})`,
-  ) as SQL;
+/**
+ * The rows players see, as a condition on `notifications` left-joined with `leagues`: goal
+ * alerts always, join requests only of leagues of the active season while it runs. The
+ * dropdown and the stream hub both read through it.
+ */
+export function visibleNotifications(scope: Omit<NotificationScope, 'userId'>): SQL {
+  if (!scope.isSeasonRunning) return eq(notifications.type, 'goal');
+  return sql`(${notifications.type} = 'goal' or ${leagues.seasonId} = ${scope.activeSeasonId})`;
 }
 
-/** Rows of the notification, newest first, with the names join requests are worded from. */
-function selectRows(db: Executor) {
+function shown(scope: NotificationScope): SQL {
+  return and(eq(notifications.userId, scope.userId), visibleNotifications(scope)) as SQL;
+}
+
+/** Notification rows with the names join requests are worded from (each finished by `toNotificationRow`). */
+export function selectNotificationRows(db: Executor) {
   return db
     .select({
       notification: notifications,
@@ -46,13 +50,21 @@ function selectRows(db: Executor) {
     .leftJoin(users, eq(users.id, notifications.requesterId));
 }
 
+export function toNotificationRow(row: {
+  notification: typeof notifications.$inferSelect;
+  leagueName: string | null;
+  requesterName: string | null;
+}): NotificationRow {
+  return { ...row.notification, leagueName: row.leagueName, requesterName: row.requesterName };
+}
+
 /** `limit` rows of the tab older than `before` (a decimal id), newest first. */
 export async function listNotificationRows(
   db: Executor,
   scope: NotificationScope,
   page: { tab: 'unread' | 'read'; before?: string; limit: number },
 ): Promise<NotificationRow[]> {
-  const rows = await selectRows(db)
+  const rows = await selectNotificationRows(db)
     .where(
       and(
         shown(scope),
@@ -62,11 +74,7 @@ export async function listNotificationRows(
     )
     .orderBy(desc(notifications.id))
     .limit(page.limit);
-  return rows.map(({ notification, leagueName, requesterName }) => ({
-    ...notification,
-    leagueName,
-    requesterName,
-  }));
+  return rows.map(toNotificationRow);
 }
 
 /** One shown row of the player by its decimal id; locked FOR UPDATE (of the notification only) with `lock`. */
@@ -76,9 +84,9 @@ export async function findNotificationRow(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<NotificationRow | null> {
-  const query = selectRows(db).where(and(shown(scope), sql`${notifications.id} = ${id}::bigint`));
+  const query = selectNotificationRows(db).where(and(shown(scope), sql`${notifications.id} = ${id}::bigint`));
   const [row] = options.lock ? await query.for('update', { of: notifications }) : await query;
-  return row ? { ...row.notification, leagueName: row.leagueName, requesterName: row.requesterName } : null;
+  return row ? toNotificationRow(row) : null;
 }
 
 export async function countNotifications(
