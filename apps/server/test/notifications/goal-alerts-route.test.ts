@@ -73,4 +73,37 @@ describe.each(TEST_ENGINES)('choosing goal alerts, and the goal-alerts job, on %
     expect(alerts).toHaveLength(scorer.goals);
     expect(alerts[0]).toEqual({ actor_name: scorer.web_name, goal_kind: 'off_zero' });
   });
+
+  it('alerts a goal written to the goals at once, without waiting for the next turn', async () => {
+    const { id } = await signUpOnboarded(context.app);
+    const [scorer] = await selectRows<{ player_id: string; club_code: string }>(
+      context.app.db,
+      sql`select g.player_id, g.club_code from goals g where g.kickoff_at <= ${NOW}::timestamptz
+        order by g.kickoff_at desc, g.fixture_id, g.player_id limit 1`,
+    );
+    if (!scorer) throw new Error('The committed season has no goal before the evening');
+    await context.app.db.execute(
+      sql`insert into picks (user_id, season_id, player_id, slot) values (${id}, '2025-26', ${scorer.player_id}, 1)`,
+    );
+    // A turn just taken: the next one by the timer is seconds away.
+    await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
+    const started = Date.now();
+    await context.app.db.execute(
+      sql`insert into goals (player_id, fixture_id, gameweek, kickoff_at, goals, club_code)
+        values (${scorer.player_id}, 990001, 1, ${NOW}::timestamptz - interval '1 hour', 1, ${scorer.club_code})`,
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await selectRows(
+              context.app.db,
+              sql`select 1 from notifications where user_id = ${id} and fixture_id = 990001`,
+            )
+          ).length,
+        { timeout: 2_000, interval: 20 },
+      )
+      .toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -6,14 +6,19 @@ import { runGoalAlerts } from './run-goal-alerts.ts';
 /** The scheduler's name for the goal alerts; `scheduler.runSoon(GOAL_ALERTS_JOB)` after a goals sync. */
 export const GOAL_ALERTS_JOB = 'goal-alerts';
 
+/** Sent on commit by every write to `goals` (migration 0014's trigger): a goal to alert may have come. */
+export const GOAL_ALERTS_CHANNEL = 'goal_alerts';
+
 export interface GoalAlertsJobOptions {
   /** How often the counted goals are compared with the alerted ones (the game clock passes kick-offs). */
   intervalMs?: number;
 }
 
 /**
- * The goal alerts as the scheduler's `goal-alerts` job: every few seconds, one instance at a
- * time, and soon after a goals sync. A run with nothing new is one small query.
+ * The goal alerts as the scheduler's `goal-alerts` job: every few seconds (the game clock
+ * passing a kick-off), one instance at a time, and at once when the goals change: any write to
+ * `goals`, from this instance or another process, wakes every instance's job (whichever takes
+ * the lock runs it; a wake during a run asks for one more). A run with nothing new is one small query.
  */
 export const goalAlertsJob = fp<GoalAlertsJobOptions>(
   async (fastify, options) => {
@@ -38,6 +43,15 @@ export const goalAlertsJob = fp<GoalAlertsJobOptions>(
           );
         }
       },
+    });
+    // A lost wake is only late: the interval still looks.
+    const unlisten = await fastify.database.listen(GOAL_ALERTS_CHANNEL, () =>
+      fastify.scheduler.runSoon(GOAL_ALERTS_JOB),
+    );
+    fastify.addHook('onClose', async () => {
+      await unlisten().catch((error: unknown) =>
+        fastify.log.debug({ err: error }, 'Could not stop listening for goal writes'),
+      );
     });
   },
   { name: 'goal-alerts-job', dependencies: ['config', 'db', 'scheduler', 'active-season'] },
