@@ -105,5 +105,6 @@ if (config.DATABASE_URL) {
     streams: Number(process.env.BENCH_STREAMS ?? 10_000),
     samples: Number(process.env.BENCH_SAMPLES ?? 200),
     fanOut: Number(process.env.BENCH_FANOUT ?? 100_000),
+    fanOutRuns: Number(process.env.BENCH_FANOUT_RUNS ?? 3),
   });
 }
