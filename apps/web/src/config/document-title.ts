@@ -32,6 +32,7 @@ const ROUTE_TITLES: readonly (readonly [pattern: string, title: RouteTitle])[] =
   [paths.forgotPassword.path, 'Forgot Password'],
   [paths.resetPassword.path, 'Reset Password'],
   [paths.verifyEmail.path, 'Verify Email'],
+  [paths.unsubscribe.path, 'Unsubscribe'],
   [paths.onboarding.path, 'Set Up Your Profile'],
   [paths.dashboard.path, 'Dashboard'],
   [paths.playerSelection.path, 'Make Your Picks'],
