@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
@@ -76,28 +77,33 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /** The product's side of a user: one row per auth user, same id. */
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  email: text('email').notNull(),
-  fullName: text('full_name'),
-  dob: date('dob', { mode: 'string' }),
-  /** Full country name (ISO 3166 English). */
-  country: text('country'),
-  /** Full club name. */
-  favouriteTeam: text('favourite_team'),
-  howDidYouHear: text('how_did_you_hear'),
-  onboardingComplete: boolean('onboarding_complete').notNull().default(false),
-  playerSelectionComplete: boolean('player_selection_complete').notNull().default(false),
-  role: text('role').notNull().default('user'),
-  marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
-  /** Which goal alerts the player wants: all, milestones or none (core's GOAL_ALERT_PREFERENCES). */
-  goalAlerts: text('goal_alerts', { enum: ['all', 'milestones', 'none'] })
-    .notNull()
-    .default('all'),
-  ...timestamps,
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    dob: date('dob', { mode: 'string' }),
+    /** Full country name (ISO 3166 English). */
+    country: text('country'),
+    /** Full club name. */
+    favouriteTeam: text('favourite_team'),
+    howDidYouHear: text('how_did_you_hear'),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    playerSelectionComplete: boolean('player_selection_complete').notNull().default(false),
+    role: text('role').notNull().default('user'),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /** Which goal alerts the player wants: all, milestones or none (core's GOAL_ALERT_PREFERENCES). */
+    goalAlerts: text('goal_alerts', { enum: ['all', 'milestones', 'none'] })
+      .notNull()
+      .default('all'),
+    ...timestamps,
+  },
+  // The deadline reminders read only the players who opted in, not every profile, each minute.
+  (table) => [index('profiles_marketing_opt_in_index').on(table.id).where(sql`${table.marketingOptIn}`)],
+);
 
 export const waitlistEntries = pgTable('waitlist_entries', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_marketing_opt_in_index" ON "profiles" USING btree ("id") WHERE "profiles"."marketing_opt_in";
