@@ -496,6 +496,7 @@ async function openSignedIn(
         playerSelectionComplete: true,
         role: 'user',
         marketingOptIn: false,
+        goalAlerts: 'all',
         emailConfirmedAt: null,
         createdAt: '2025-08-01T00:00:00.000Z',
         updatedAt: '2025-08-01T00:00:00.000Z',

@@ -8,8 +8,15 @@ export function updateGoalAlerts(input: GoalAlertsInput): Promise<Profile> {
   return api.put('/api/profile/goal-alerts', input, { schema: profileSchema });
 }
 
-/** Moves the choice at once and puts it back if the server refuses. */
-export function useUpdateGoalAlerts() {
+/**
+ * Moves the choice at once and puts it back if the server refuses. The outcome callbacks are the
+ * mutation's own, not `mutate`'s: those are dropped when the screen re-renders the form while
+ * the save is on its way (a profile read it cancels), and the player would see no toast.
+ */
+export function useUpdateGoalAlerts(outcome: {
+  onSuccess: (profile: Profile) => void;
+  onError: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   const profileKey = getProfileQueryOptions().queryKey;
   return useMutation({
@@ -20,9 +27,13 @@ export function useUpdateGoalAlerts() {
       queryClient.setQueryData(profileKey, (old) => (old ? { ...old, goalAlerts } : old));
       return { previous };
     },
-    onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
-    onError: (_error, _input, context) => {
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKey, profile);
+      outcome.onSuccess(profile);
+    },
+    onError: (error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(profileKey, context.previous);
+      outcome.onError(error);
     },
   });
 }

@@ -14,36 +14,33 @@ import { useUpdateGoalAlerts } from '../api/update-goal-alerts.ts';
 /** Which goal alerts reach the bell: three radio cards, saved as soon as one is chosen. */
 export function GoalAlertsPreference({ profile }: { profile: Profile }) {
   const idPrefix = useId();
-  const updateGoalAlerts = useUpdateGoalAlerts();
+  const updateGoalAlerts = useUpdateGoalAlerts({
+    onSuccess: (saved) => {
+      toast.success({
+        title: 'Goal Alerts Updated',
+        message: GOAL_ALERT_PREFERENCE_LABELS[saved.goalAlerts].hint,
+      });
+    },
+    onError: (error) => {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+        toast.error({
+          title: 'Authentication Error',
+          message: 'Please log in again to update your preferences.',
+        });
+        return;
+      }
+      toast.error({
+        title: 'Failed to Update Goal Alerts',
+        message: error instanceof AppError ? error.userMessage : 'Please try again.',
+      });
+    },
+  });
 
   function handleChange(next: string) {
     const goalAlerts = next as GoalAlertPreference;
     // One change at a time; the radio keeps focus (a disabled group would drop it).
     if (updateGoalAlerts.isPending || goalAlerts === profile.goalAlerts) return;
-    updateGoalAlerts.mutate(
-      { goalAlerts },
-      {
-        onSuccess: () => {
-          toast.success({
-            title: 'Goal Alerts Updated',
-            message: GOAL_ALERT_PREFERENCE_LABELS[goalAlerts].hint,
-          });
-        },
-        onError: (error) => {
-          if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
-            toast.error({
-              title: 'Authentication Error',
-              message: 'Please log in again to update your preferences.',
-            });
-            return;
-          }
-          toast.error({
-            title: 'Failed to Update Goal Alerts',
-            message: error instanceof AppError ? error.userMessage : 'Please try again.',
-          });
-        },
-      },
-    );
+    updateGoalAlerts.mutate({ goalAlerts });
   }
 
   return (
