@@ -17,6 +17,7 @@ import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
 import { authPlugin, resolveAuthSecret } from './plugins/external/auth.ts';
+import { compressionPlugin } from './plugins/external/compression.ts';
 import { configPlugin } from './plugins/external/config.ts';
 import { databasePlugin } from './plugins/external/database.ts';
 import { securityPlugin } from './plugins/external/security.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(activeSeasonPlugin);
   await app.register(schedulerPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardPlugin);

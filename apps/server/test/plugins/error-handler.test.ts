@@ -1,6 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AppError } from '@hit21/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -318,6 +319,67 @@ describe('serving the web app', () => {
       expect((await app.inject({ method: 'GET', url: '/jersey/zzz.png' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'POST', url: '/leagues/abc' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('compresses the page, says whether a session cookie came, and serves built files lean and without maps', async () => {
+    const distDir = await mkdtemp(path.join(tmpdir(), 'hit21-dist-'));
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><meta name="hit21-session" content="HIT21_SESSION_HINT" /><title>Hit21</title>${'<p>Football blackjack</p>'.repeat(40)}<div id="root"></div>`,
+    );
+    await mkdir(path.join(distDir, 'assets'));
+    const script = `console.log(${JSON.stringify('Hit21 '.repeat(200))});`;
+    await writeFile(path.join(distDir, 'assets', 'entry-Ab12Cd34.js'), script);
+    await writeFile(path.join(distDir, 'assets', 'entry-Ab12Cd34.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(distDir, 'assets', 'entry-Ab12Cd34.js.map'), '{"version":3}');
+    const database = await createTestDatabase('pglite');
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), database, logger: false });
+    try {
+      const visitor = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['content-encoding']).toBe('br');
+      expect(visitor.headers.vary).toMatch(/accept-encoding/i);
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(visitor.rawPayload).toString()).toContain(
+        '<meta name="hit21-session" content="absent" />',
+      );
+
+      const returning = await app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { 'accept-encoding': 'gzip', cookie: 'better-auth.session_token=any.value' },
+      });
+      expect(returning.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(returning.rawPayload).toString()).toContain(
+        '<meta name="hit21-session" content="present" />',
+      );
+
+      const plain = await app.inject({ method: 'GET', url: '/' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('content="absent"');
+
+      const asset = await app.inject({
+        method: 'GET',
+        url: '/assets/entry-Ab12Cd34.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      for (const documentHeader of ['content-security-policy', 'permissions-policy', 'x-ratelimit-limit']) {
+        expect(asset.headers[documentHeader]).toBeUndefined();
+      }
+      // The page itself keeps them.
+      expect(plain.headers['content-security-policy']).toBeDefined();
+
+      const map = await app.inject({ method: 'GET', url: '/assets/entry-Ab12Cd34.js.map' });
+      expect(map.statusCode).toBe(404);
     } finally {
       await app.close();
       await database.close();

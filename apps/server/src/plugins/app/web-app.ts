@@ -1,15 +1,53 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { AppErrorBody } from '@hit21/core';
-import type { FastifyReply } from 'fastify';
+import { getSessionCookie } from 'better-auth/cookies';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestHeaders } from '../external/auth.ts';
 
 /** What Vite writes where a nonce goes (`html.cspNonce` in apps/web/vite.config.ts). */
 const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
 /** What index.html carries where the server writes PUBLIC_URL (invite links are built on it). */
 const PUBLIC_URL_PLACEHOLDER = 'HIT21_PUBLIC_URL';
+
+/**
+ * What index.html carries where the server says whether the request came with a session cookie
+ * ("present" or "absent"; whether the session is still valid is for the API to say): what a
+ * page prerendered for visitors will be told apart by. The screens do not read it yet.
+ */
+const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
+
+/**
+ * Headers that govern a document (what it may load, frame or ask of the browser) or tell a
+ * client its rate-limit budget. A hashed script, stylesheet or font is no document, and a page
+ * loads dozens of them: on a phone these ~1 KB per response cost more than many a file itself.
+ * nosniff, the resource policy and HSTS stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  // Never revalidated (immutable): the ETag alone names the version.
+  'last-modified',
+] as const;
+
+/** The build's hashed subresources (not its SVG images, which a browser may open as a document). */
+const HASHED_SUBRESOURCE = /^\/assets\/[^/?]+\.(?:js|css|woff2)(?:\?|$)/;
 
 /** PUBLIC_URL as an HTML attribute value: a validated URL, escaped all the same. */
 function attributeValue(text: string): string {
@@ -21,11 +59,26 @@ function attributeValue(text: string): string {
 }
 
 /**
- * The page with this response's style nonce: libraries that add a <style> element at run time
- * (Radix's scroll lock) read it from <meta property="csp-nonce">, so styles need no 'unsafe-inline'.
+ * The page with this response's style nonce (libraries that add a <style> element at run time,
+ * Radix's scroll lock, read it from <meta property="csp-nonce">, so styles need no
+ * 'unsafe-inline') and the session hint.
  */
-function withNonce(html: string, reply: FastifyReply): string {
-  return html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
+function pageFor(html: string, request: FastifyRequest, reply: FastifyReply): string {
+  const sessionHint = getSessionCookie(requestHeaders(request)) ? 'present' : 'absent';
+  return html
+    .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
+    .replaceAll(SESSION_HINT_PLACEHOLDER, sessionHint);
+}
+
+/**
+ * The page differs per response (its nonce), so it is compressed as it is sent, at settings
+ * that cost well under a millisecond for its few kilobytes. @fastify/compress cannot do it: it
+ * wraps routes, and the page is answered by the not-found handler.
+ */
+function compressPage(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(page);
 }
 
 /**
@@ -48,13 +101,21 @@ export const webAppPlugin = fp(
       await fastify.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
-        // index.html is answered below, with this response's CSP nonce.
-        globIgnore: ['index.html'],
+        // index.html is answered below, with this response's CSP nonce. Source maps stay on
+        // the machine that built the app.
+        globIgnore: ['index.html', '**/*.map'],
+        // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts).
+        preCompressed: true,
         // Hashed build assets never change; everything else is revalidated.
         setHeaders: (response, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
+      });
+      fastify.addHook('onSend', async (request, reply) => {
+        if (reply.statusCode === 200 && HASHED_SUBRESOURCE.test(request.url)) {
+          for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+        }
       });
     } else {
       fastify.log.warn(`No web build at ${distDir}: run npm run build to serve the app`);
@@ -67,7 +128,11 @@ export const webAppPlugin = fp(
         !pathname.startsWith('/api/') &&
         !path.extname(pathname);
       if (isPage && hasBuild) {
-        return reply.header('cache-control', 'no-cache').type('text/html').send(withNonce(indexHtml, reply));
+        const page = Buffer.from(pageFor(indexHtml, request, reply));
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
+        const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+        if (!encoding) return reply.send(page);
+        return reply.header('content-encoding', encoding).send(compressPage(page, encoding));
       }
       return reply.status(404).send({
         code: 'NOT_FOUND',
