@@ -21,6 +21,8 @@ import { findActiveSeason } from '../../../server/src/plugins/app/season/season-
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The production build the server serves, to list every file it should answer. */
+    webDistDir: string;
     /** Where the SMTP server of the tests writes each message it receives, one .eml file each. */
     smtpMailDir: string;
     /** The server's demo clock: tests move it with support/clock.ts. */
@@ -85,6 +87,8 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = testNodeEnv;
   }
+
+  project.provide('webDistDir', outDir);
 
   const mailDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-mail-'));
   const smtp = await startSmtpSink(mailDir);

@@ -1,4 +1,4 @@
-import { toast as sonner } from 'sonner';
+import { useSyncExternalStore } from 'react';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -11,12 +11,59 @@ export interface ToastInput {
   duration?: number;
 }
 
-/** Shows a toast (top, under the header; mounted once by the app provider) and returns its id. */
-function show(
-  type: ToastType,
-  { title, message, duration = TOAST_DURATION_MS }: ToastInput,
-): string | number {
-  return sonner[type](title, { description: message, duration });
+type ToastId = string;
+type Sonner = typeof import('sonner')['toast'];
+type PendingCall = (sonner: Sonner) => void;
+
+/**
+ * Sonner (its code and its outlet) loads with the first toast rather than with every page:
+ * most visits never see one. Until the outlet has mounted, toasts wait here in order; the
+ * outlet (components/ui/toast-outlet.tsx) mounts once `hasToasts` turns true and then calls
+ * `attachSonner`.
+ */
+let sonner: Sonner | null = null;
+let pending: PendingCall[] = [];
+let hasToasts = false;
+const outletListeners = new Set<() => void>();
+let nextId = 0;
+
+function run(call: PendingCall): void {
+  if (sonner) {
+    call(sonner);
+    return;
+  }
+  pending.push(call);
+  if (!hasToasts) {
+    hasToasts = true;
+    for (const listener of outletListeners) listener();
+  }
+}
+
+/** Called by the mounted outlet: sends the toasts that were waiting for it. */
+export function attachSonner(loaded: Sonner): void {
+  sonner = loaded;
+  const waiting = pending;
+  pending = [];
+  for (const call of waiting) call(loaded);
+}
+
+/** Whether a toast has been asked for, so the outlet should load and mount. */
+export function useHasToasts(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      outletListeners.add(listener);
+      return () => outletListeners.delete(listener);
+    },
+    () => hasToasts,
+  );
+}
+
+/** Shows a toast (top, under the header) and returns its id. */
+function show(type: ToastType, { title, message, duration = TOAST_DURATION_MS }: ToastInput): ToastId {
+  nextId += 1;
+  const id = `toast-${nextId}`;
+  run((loaded) => loaded[type](title, { id, description: message, duration }));
+  return id;
 }
 
 export const toast = {
@@ -25,5 +72,5 @@ export const toast = {
   error: (input: ToastInput) => show('error', input),
   warning: (input: ToastInput) => show('warning', input),
   info: (input: ToastInput) => show('info', input),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  dismiss: (id?: ToastId) => run((loaded) => loaded.dismiss(id)),
 };

@@ -1,5 +1,6 @@
-import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../../lib/toast.ts';
+import { useEffect } from 'react';
+import { Toaster as SonnerToaster, toast as sonner } from 'sonner';
+import { attachSonner, TOAST_DURATION_MS } from '../../lib/toast.ts';
 
 /**
  * Toasts sit at the top, just under the sticky header (4rem): primary actions live at the
@@ -9,8 +10,12 @@ import { TOAST_DURATION_MS } from '../../lib/toast.ts';
 const TOAST_OFFSET = { top: 76 } as const;
 const TOAST_MOBILE_OFFSET = { top: 72, left: 12, right: 12 } as const;
 
-/** Where toasts appear. Mounted once by the app provider; show toasts with `toast` from lib/toast. */
-export function Toaster() {
+/**
+ * Sonner's outlet, loaded by ToastOutlet with the first toast. Sonner's own effect subscribes
+ * before this one runs (children's effects first), so the waiting toasts are not lost.
+ */
+export default function Toaster() {
+  useEffect(() => attachSonner(sonner), []);
   return (
     <SonnerToaster
       position="top-center"

@@ -1,7 +1,6 @@
 import type { Profile } from '@hit21/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, replace, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { authClient } from '../../../lib/auth-client.ts';
 import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 import { ensureProfile, refreshProfile } from '../api/load-profile.ts';
 import { type GuardKind, getGuardRedirect } from './get-guard-redirect.ts';
@@ -21,9 +20,13 @@ export interface GuestGuardData {
   hasProfileError: boolean;
 }
 
-/** Whether better-auth knows a session; false when it cannot tell (let the visitor sign in). */
+/**
+ * Whether better-auth knows a session; false when it cannot tell (let the visitor sign in).
+ * Its client is fetched here, only when a guard needs it: public pages never load it.
+ */
 async function hasSession(): Promise<boolean> {
   try {
+    const { authClient } = await import('../../../lib/auth-client.ts');
     const { data } = await authClient.getSession();
     return data !== null;
   } catch {

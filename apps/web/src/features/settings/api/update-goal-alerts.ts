@@ -21,6 +21,8 @@ export function useUpdateGoalAlerts(outcome: {
   const profileKey = getProfileQueryOptions().queryKey;
   return useMutation({
     mutationFn: updateGoalAlerts,
+    // Saves run one after another, in the order chosen, so the last choice is the one kept.
+    scope: { id: 'goal-alerts' },
     onMutate: async ({ goalAlerts }) => {
       await queryClient.cancelQueries({ queryKey: profileKey });
       const previous = queryClient.getQueryData(profileKey);

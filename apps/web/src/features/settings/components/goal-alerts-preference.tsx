@@ -38,8 +38,9 @@ export function GoalAlertsPreference({ profile }: { profile: Profile }) {
 
   function handleChange(next: string) {
     const goalAlerts = next as GoalAlertPreference;
-    // One change at a time; the radio keeps focus (a disabled group would drop it).
-    if (updateGoalAlerts.isPending || goalAlerts === profile.goalAlerts) return;
+    // The group is never disabled while saving (it would drop the keyboard's focus): a choice
+    // made meanwhile is saved after the one on its way (the mutation's scope).
+    if (goalAlerts === profile.goalAlerts) return;
     updateGoalAlerts.mutate({ goalAlerts });
   }
 
