@@ -1,10 +1,14 @@
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, runnerImport } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/** What Vite writes where a nonce goes; the server puts each response's nonce in its place. */
+const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
 /**
  * The server's CSP allows no inline styles ('unsafe-inline'): sonner would add its stylesheet
@@ -26,6 +30,130 @@ function sonnerStylesheetAsCss(): Plugin {
 }
 
 /**
+ * Every text file also as .br and .gz, at their best settings: the server sends them as they
+ * are (@fastify/static preCompressed), so no request pays for compression. The pages carry a
+ * nonce per response: the server compresses them as it sends them.
+ */
+function precompressed(): Plugin {
+  return compression({
+    algorithms: [
+      defineAlgorithm('brotliCompress', {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+      }),
+      defineAlgorithm('gzip', { level: 9 }),
+    ],
+    exclude: [/\.map$/, /\.html$/],
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * Builds the prerendered landing page's script (src/prerender/landing-enhance.ts) on its own,
+ * as one file: as a second entry of the app's build it would share chunks with the app and
+ * change how the app is split.
+ */
+async function buildLandingScript(root: string, outDir: string): Promise<string> {
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [precompressed()],
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: 'hidden',
+      modulePreload: false,
+      rolldownOptions: {
+        input: { 'landing-page': path.join(root, 'src/prerender/landing-enhance.ts') },
+        output: { entryFileNames: 'assets/[name]-[hash].js', codeSplitting: false },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const entry = outputs
+    .flatMap((output) => output.output)
+    .find((file) => file.type === 'chunk' && file.isEntry);
+  if (!entry) throw new Error('The landing page script was not built');
+  return entry.fileName;
+}
+
+/**
+ * Writes landing.html, the landing page as visitors get it (the server sends it for / to
+ * requests without a session cookie): the built index.html with the page's markup rendered
+ * from the app's own components (src/prerender/landing-page.tsx) and, in place of the app, the
+ * page's own small script. Nothing of React ships with it.
+ */
+function prerenderLandingPage(): Plugin {
+  let root = '';
+  return {
+    name: 'hit21:prerender-landing-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async writeBundle(output, bundle) {
+      const indexHtml = bundle['index.html'];
+      if (indexHtml?.type !== 'asset' || !output.dir) return;
+      const scriptFile = await buildLandingScript(root, output.dir);
+      const { module } = await runnerImport<typeof import('./src/prerender/landing-page.tsx')>(
+        '/src/prerender/landing-page.tsx',
+        { root, configFile: false, logLevel: 'error' },
+      );
+      const { title, markup } = module.renderLandingPage();
+      const appTags = /\s*<(?:script type="module"|link rel="modulepreload")[^>]*>(?:<\/script>)?/g;
+      const scriptTag = `<script type="module" crossorigin src="/${scriptFile}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`;
+      const html = String(indexHtml.source)
+        .replace(appTags, '')
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${scriptTag}`)
+        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+      if (!html.includes(scriptFile) || !html.includes(markup)) {
+        this.error('index.html no longer has the shape the landing page is prerendered into');
+      }
+      await writeFile(path.join(output.dir, 'landing.html'), html);
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * The fonts the first screen of most pages draws with: headings, buttons and the eyebrow in
+ * Oswald, text in Inter. Preloaded, they arrive with the stylesheet rather than after it, in
+ * time for `font-display: optional` (src/styles/fonts.css) to use them on a first visit.
+ */
+const FIRST_SCREEN_FONTS = [
+  'oswald-latin-700-normal',
+  'oswald-latin-600-normal',
+  'oswald-latin-500-normal',
+  'inter-latin-400-normal',
+];
+
+function preloadFirstScreenFonts(): Plugin {
+  return {
+    name: 'hit21:preload-first-screen-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const files = Object.keys(bundle ?? {});
+        return FIRST_SCREEN_FONTS.map((font) => {
+          const file = files.find((name) => name.startsWith(`assets/${font}-`) && name.endsWith('.woff2'));
+          if (!file) throw new Error(`The build has no ${font} font to preload`);
+          return {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head',
+          };
+        });
+      },
+    },
+  };
+}
+
+/**
  * React Router publishes its production build beside the development one but exports only the
  * latter, which keeps development warnings in the bundle: a production build takes the former.
  */
@@ -40,22 +168,13 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     sonnerStylesheetAsCss(),
-    // Every text file also as .br and .gz, at their best settings: the server sends them as
-    // they are (@fastify/static preCompressed), so no request pays for compression.
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
-        }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      exclude: [/\.map$/, /index\.html$/],
-      logLevel: 'silent',
-    }),
+    preloadFirstScreenFonts(),
+    prerenderLandingPage(),
+    precompressed(),
   ],
   // Vite marks its tags and a <meta property="csp-nonce"> with this; the server puts each
   // response's nonce in its place (apps/server/src/plugins/app/web-app.ts).
-  html: { cspNonce: 'HIT21_CSP_NONCE' },
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: command === 'build' ? { alias: reactRouterProduction } : {},
   server: {
     port: 5173,

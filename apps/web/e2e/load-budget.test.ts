@@ -12,12 +12,12 @@ import { baseUrl, MOBILE, setUpBrowser } from './support/browser.ts';
  */
 
 /**
- * The landing page's JavaScript, compressed, headers included: 218,962 bytes at the last
- * measure, so a change that adds to it fails here. The goal is 90 KiB, out of reach of the SPA
- * itself (React DOM and React Router's data router alone are about 84 KiB in brotli): it needs
- * the landing page prerendered for visitors, and this budget moves down with it.
+ * The landing page's JavaScript, compressed, headers included. Visitors get the page
+ * prerendered, with one small script of its own and no React (apps/web/src/prerender/): 2,375
+ * bytes at the last measure, against a goal of 90 KB. The budget leaves room for that script
+ * to grow a little, not for the app to come back.
  */
-const LANDING_JAVASCRIPT_BUDGET_BYTES = 216 * 1024;
+const LANDING_JAVASCRIPT_BUDGET_BYTES = 8 * 1024;
 /** Hashed files never change, so a year (what the server promises) is the least they get. */
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

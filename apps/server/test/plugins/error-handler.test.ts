@@ -325,11 +325,15 @@ describe('serving the web app', () => {
     }
   });
 
-  it('compresses the page, says whether a session cookie came, and serves built files lean and without maps', async () => {
+  it('compresses the page, sends visitors the prerendered landing page, and serves built files lean and without maps', async () => {
     const distDir = await mkdtemp(path.join(tmpdir(), 'hit21-dist-'));
     await writeFile(
       path.join(distDir, 'index.html'),
-      `<!doctype html><meta name="hit21-session" content="HIT21_SESSION_HINT" /><title>Hit21</title>${'<p>Football blackjack</p>'.repeat(40)}<div id="root"></div>`,
+      `<!doctype html><title>Hit21</title>${'<p>The app</p>'.repeat(40)}<div id="root"></div>`,
+    );
+    await writeFile(
+      path.join(distDir, 'landing.html'),
+      `<!doctype html><title>Coming Soon | Hit21</title>${'<p>Football blackjack</p>'.repeat(40)}`,
     );
     await mkdir(path.join(distDir, 'assets'));
     const script = `console.log(${JSON.stringify('Hit21 '.repeat(200))});`;
@@ -338,29 +342,31 @@ describe('serving the web app', () => {
     await writeFile(path.join(distDir, 'assets', 'entry-Ab12Cd34.js.map'), '{"version":3}');
     const database = await createTestDatabase('pglite');
     const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), database, logger: false });
+    const sessionCookie = 'better-auth.session_token=any.value';
     try {
       const visitor = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
       expect(visitor.statusCode).toBe(200);
       expect(visitor.headers['content-encoding']).toBe('br');
       expect(visitor.headers.vary).toMatch(/accept-encoding/i);
       expect(visitor.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(visitor.rawPayload).toString()).toContain(
-        '<meta name="hit21-session" content="absent" />',
-      );
+      expect(brotliDecompressSync(visitor.rawPayload).toString()).toContain('Football blackjack');
 
-      const returning = await app.inject({
+      // A session cookie (valid or not: that is for the API to say) gets the app, as does every other page.
+      const player = await app.inject({
         method: 'GET',
-        url: '/dashboard',
-        headers: { 'accept-encoding': 'gzip', cookie: 'better-auth.session_token=any.value' },
+        url: '/',
+        headers: { 'accept-encoding': 'gzip', cookie: sessionCookie },
       });
-      expect(returning.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(returning.rawPayload).toString()).toContain(
-        '<meta name="hit21-session" content="present" />',
-      );
+      expect(player.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(player.rawPayload).toString()).toContain('The app');
+      const otherPage = await app.inject({ method: 'GET', url: '/login?next=%2F' });
+      expect(otherPage.body).toContain('The app');
+      // Not served as a file of its own either.
+      expect((await app.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
 
-      const plain = await app.inject({ method: 'GET', url: '/' });
+      const plain = await app.inject({ method: 'GET', url: '/?ref=share' });
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body).toContain('content="absent"');
+      expect(plain.body).toContain('Football blackjack');
 
       const asset = await app.inject({
         method: 'GET',

@@ -1,17 +1,17 @@
-import { type AnalyticsEventInput, analyticsEventInputSchema } from '@hit21/core';
+import type { AnalyticsEventInput } from '@hit21/core';
 import { env } from '../config/env.ts';
 
 const ANALYTICS_ENDPOINT = '/api/analytics/events';
 
 /**
  * Records a first-party analytics event. Fire-and-forget: it never throws, never blocks
- * navigation and ignores every failure, because analytics must not break the game.
+ * navigation and ignores every failure, because analytics must not break the game. The types
+ * shape each event and the server validates it (a malformed one is refused, never stored), so
+ * the schema stays out of the pages' code: the prerendered landing page sends these too.
  */
 export function sendAnalyticsEvent(event: AnalyticsEventInput): void {
-  const parsed = analyticsEventInputSchema.safeParse(event);
-  if (!parsed.success) return;
   const url = `${env.API_URL}${ANALYTICS_ENDPOINT}`;
-  const body = JSON.stringify(parsed.data);
+  const body = JSON.stringify(event);
   if (sendWithBeacon(url, body)) return;
   try {
     fetch(url, {

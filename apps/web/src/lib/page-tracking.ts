@@ -8,9 +8,16 @@ import { recordPageView, sendAnalyticsEvent } from './analytics.ts';
  */
 export const PAGE_SETTLE_MS = 400;
 
-/** The part of React Router's data router that page tracking reads. */
+/**
+ * The part of React Router's data router that page tracking reads (the prerendered landing
+ * page, which has no router, passes a page that never changes).
+ */
 export interface TrackedRouter {
-  readonly state: Pick<RouterState, 'initialized' | 'navigation' | 'location'>;
+  readonly state: {
+    initialized: RouterState['initialized'];
+    navigation: Pick<RouterState['navigation'], 'state'>;
+    location: Pick<RouterState['location'], 'pathname'>;
+  };
   subscribe(listener: (state: TrackedRouter['state']) => void): () => void;
 }
 

@@ -5,7 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { AppErrorBody } from '@hit21/core';
 import { getSessionCookie } from 'better-auth/cookies';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestHeaders } from '../external/auth.ts';
 
@@ -14,13 +14,6 @@ const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
 /** What index.html carries where the server writes PUBLIC_URL (invite links are built on it). */
 const PUBLIC_URL_PLACEHOLDER = 'HIT21_PUBLIC_URL';
-
-/**
- * What index.html carries where the server says whether the request came with a session cookie
- * ("present" or "absent"; whether the session is still valid is for the API to say): what a
- * page prerendered for visitors will be told apart by. The screens do not read it yet.
- */
-const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
 
 /**
  * Headers that govern a document (what it may load, frame or ask of the browser) or tell a
@@ -49,6 +42,9 @@ const DOCUMENT_ONLY_HEADERS = [
 /** The build's hashed subresources (not its SVG images, which a browser may open as a document). */
 const HASHED_SUBRESOURCE = /^\/assets\/[^/?]+\.(?:js|css|woff2)(?:\?|$)/;
 
+/** The build's landing page prerendered for visitors (apps/web/vite.config.ts). */
+const LANDING_PAGE_FILE = 'landing.html';
+
 /** PUBLIC_URL as an HTML attribute value: a validated URL, escaped all the same. */
 function attributeValue(text: string): string {
   return text
@@ -61,13 +57,10 @@ function attributeValue(text: string): string {
 /**
  * The page with this response's style nonce (libraries that add a <style> element at run time,
  * Radix's scroll lock, read it from <meta property="csp-nonce">, so styles need no
- * 'unsafe-inline') and the session hint.
+ * 'unsafe-inline').
  */
-function pageFor(html: string, request: FastifyRequest, reply: FastifyReply): string {
-  const sessionHint = getSessionCookie(requestHeaders(request)) ? 'present' : 'absent';
-  return html
-    .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
-    .replaceAll(SESSION_HINT_PLACEHOLDER, sessionHint);
+function pageFor(html: string, reply: FastifyReply): string {
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
 }
 
 /**
@@ -91,19 +84,23 @@ export const webAppPlugin = fp(
   async (fastify) => {
     const distDir = fastify.config.WEB_DIST_DIR;
     const hasBuild = existsSync(path.join(distDir, 'index.html'));
-    const indexHtml = hasBuild
-      ? readFileSync(path.join(distDir, 'index.html'), 'utf8').replaceAll(
-          PUBLIC_URL_PLACEHOLDER,
-          attributeValue(fastify.config.PUBLIC_URL),
-        )
-      : '';
+    const readPage = (file: string) =>
+      readFileSync(path.join(distDir, file), 'utf8').replaceAll(
+        PUBLIC_URL_PLACEHOLDER,
+        attributeValue(fastify.config.PUBLIC_URL),
+      );
+    const indexHtml = hasBuild ? readPage('index.html') : '';
+    // The landing page prerendered for visitors (apps/web/vite.config.ts): no React to load.
+    const landingHtml = existsSync(path.join(distDir, LANDING_PAGE_FILE))
+      ? readPage(LANDING_PAGE_FILE)
+      : null;
     if (hasBuild) {
       await fastify.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
         // index.html is answered below, with this response's CSP nonce. Source maps stay on
         // the machine that built the app.
-        globIgnore: ['index.html', '**/*.map'],
+        globIgnore: ['index.html', LANDING_PAGE_FILE, '**/*.map'],
         // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts).
         preCompressed: true,
         // Hashed build assets never change; everything else is revalidated.
@@ -128,7 +125,10 @@ export const webAppPlugin = fp(
         !pathname.startsWith('/api/') &&
         !path.extname(pathname);
       if (isPage && hasBuild) {
-        const page = Buffer.from(pageFor(indexHtml, request, reply));
+        const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
+        // A visitor gets the prerendered landing page; a player the app, which knows them.
+        const html = pathname === '/' && landingHtml && !hasSessionCookie ? landingHtml : indexHtml;
+        const page = Buffer.from(pageFor(html, reply));
         reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         if (!encoding) return reply.send(page);

@@ -128,10 +128,8 @@ function MobileNavigation({ signedInAction }: { signedInAction: CallToAction | n
       />
       <ul
         id={menu.menuId}
-        className={cn(
-          'absolute inset-x-0 top-full flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl',
-          menu.isOpen ? 'flex' : 'hidden',
-        )}
+        // Shown while the toggle before it is expanded (a CSS rule, which the prerendered page shares).
+        className="absolute inset-x-0 top-full hidden flex-col gap-1 border-felt-800 border-b bg-felt-900 px-4 pt-2 pb-4 shadow-xl peer-aria-expanded:flex"
       >
         {SECTION_LINKS.map((link) => (
           <li key={link.section}>

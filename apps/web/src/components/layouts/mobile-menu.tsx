@@ -1,6 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { MOBILE_MENU_LABELS } from './mobile-menu-labels.ts';
 
 /**
  * The state of a header's mobile menu: it closes on navigation (link, back button, redirect),
@@ -42,7 +44,11 @@ export function useMobileMenu() {
   return { isOpen, close, toggle, navRef, toggleRef, menuId };
 }
 
-/** The hamburger / close button of a mobile menu. */
+/**
+ * The hamburger / close button of a mobile menu. Its icon follows `aria-expanded` in CSS, and
+ * it is a `peer`, so a menu list after it can show with `peer-aria-expanded:flex`: the
+ * prerendered landing page's script then only sets the attributes.
+ */
 export function MobileMenuToggle({
   menu,
   className,
@@ -54,17 +60,14 @@ export function MobileMenuToggle({
     <button
       ref={menu.toggleRef}
       type="button"
-      className={className}
+      className={cn('group peer', className)}
       aria-expanded={menu.isOpen}
       aria-controls={menu.menuId}
-      aria-label={menu.isOpen ? 'Close menu' : 'Open menu'}
+      aria-label={menu.isOpen ? MOBILE_MENU_LABELS.close : MOBILE_MENU_LABELS.open}
       onClick={menu.toggle}
     >
-      {menu.isOpen ? (
-        <X aria-hidden="true" className="size-6" />
-      ) : (
-        <Menu aria-hidden="true" className="size-6" />
-      )}
+      <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+      <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
     </button>
   );
 }

@@ -25,7 +25,12 @@ const FACTS = [
   { value: '38', label: 'Gameweeks' },
 ] as const;
 
-export default function LandingRoute() {
+export interface LandingRouteProps {
+  /** Every FAQ answer drawn open: for the prerendered page (prerender/landing-page.tsx). */
+  faqOpen?: boolean;
+}
+
+export default function LandingRoute({ faqOpen = false }: LandingRouteProps) {
   useScrollToHash();
   // While the profile loads (and for visitors) the signed-out actions show.
   const { data: profile } = useProfile();
@@ -118,7 +123,7 @@ export default function LandingRoute() {
             title="FAQ"
             description="Everything you need to know before the first whistle."
           />
-          <FaqList pickDeadline={season?.pickDeadline} />
+          <FaqList pickDeadline={season?.pickDeadline} allOpen={faqOpen} />
         </Container>
       </section>
 

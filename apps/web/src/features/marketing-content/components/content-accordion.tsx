@@ -53,7 +53,7 @@ export function ContentAccordion({
       )}
     >
       {items.map((item) => (
-        <Accordion.Item key={item.id} value={item.id} className="group/item">
+        <Accordion.Item key={item.id} value={item.id} data-item-id={item.id} className="group/item">
           <Accordion.Header asChild>
             <Heading className="font-sans">
               <Accordion.Trigger className="group flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left font-semibold text-base text-ink transition-colors hover:bg-stone-50 focus-visible:-outline-offset-3 sm:px-6 sm:text-lg">

@@ -17,6 +17,8 @@ export function SectionLink({ section, source, className, children }: SectionLin
     <Link
       to={landingSectionHref(section)}
       className={className}
+      // Read by the prerendered landing page's script, which has no React (prerender/).
+      data-section-source={source}
       onClick={() =>
         sendAnalyticsEvent({
           name: 'scroll_to_section',

@@ -51,7 +51,10 @@ export function faqItems({ pickDeadline }: FaqContentOptions = {}): ContentAccor
               <>
                 : <strong>{formatDateTime(pickDeadline)}</strong>
               </>
-            ) : null}
+            ) : (
+              // The prerendered landing page's script writes the deadline here (prerender/).
+              <span data-pick-deadline="" />
+            )}
             . Until then you can change your team as often as you like.
           </p>
           <p>After the deadline every team is locked for the whole season. There are no transfers.</p>
