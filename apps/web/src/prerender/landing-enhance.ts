@@ -6,6 +6,7 @@
  */
 
 import { MOBILE_MENU_LABELS } from '../components/layouts/mobile-menu-labels.ts';
+import { replaceWithJerseyFallback } from '../components/ui/jersey-fallback.ts';
 import { env } from '../config/env.ts';
 import { formatDateTime } from '../features/marketing-content/lib/format-date-time.ts';
 import { type LandingSection, scrollToSection } from '../features/marketing-content/lib/landing-sections.ts';
@@ -129,6 +130,15 @@ function enhanceSectionLinks(): void {
   if (window.location.hash.length > 1) scrollToSection(decodeURIComponent(window.location.hash.slice(1)));
 }
 
+/** A shirt whose image fails shows the club's coloured box, as <Jersey> does in the app. */
+function enhanceJerseys(): void {
+  for (const image of document.querySelectorAll<HTMLImageElement>('img[data-fallback-colour]')) {
+    // A broken image may have failed before this script ran: it is complete with no width.
+    if (image.complete && image.naturalWidth === 0) replaceWithJerseyFallback(image);
+    else image.addEventListener('error', () => replaceWithJerseyFallback(image), { once: true });
+  }
+}
+
 /** `page_view` once, `time_on_page` on leaving, and every click in a navigation landmark. */
 function trackThisPage(): void {
   const page = {
@@ -142,6 +152,7 @@ function trackThisPage(): void {
 
 enhanceMobileMenu();
 enhanceFaq();
+enhanceJerseys();
 enhanceSectionLinks();
 trackThisPage();
 void fillPickDeadline();

@@ -1,6 +1,12 @@
-import { type Club, jerseyPath, readableTextColour } from '@hit21/core';
+import { type Club, jerseyPath } from '@hit21/core';
 import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import {
+  JERSEY_FALLBACK_CLASSES,
+  JERSEY_FALLBACK_TEXT,
+  JERSEY_IMAGE_CLASSES,
+  jerseyFallbackColours,
+} from './jersey-fallback.ts';
 
 const SIZES = {
   sm: 'size-10 text-[0.5rem]',
@@ -32,14 +38,10 @@ export function Jersey({ club, size = 'md', className }: JerseyProps) {
         role="img"
         aria-label={label}
         data-testid="jersey-fallback"
-        className={cn(
-          'inline-flex shrink-0 select-none items-center justify-center rounded-md font-bold font-display tracking-widest ring-1 ring-black/10 ring-inset',
-          SIZES[size],
-          className,
-        )}
-        style={{ backgroundColor: club.primaryColour, color: readableTextColour(club.primaryColour) }}
+        className={cn(JERSEY_FALLBACK_CLASSES, SIZES[size], className)}
+        style={jerseyFallbackColours(club.primaryColour)}
       >
-        <span aria-hidden="true">JERSEY</span>
+        <span aria-hidden="true">{JERSEY_FALLBACK_TEXT}</span>
       </span>
     );
   }
@@ -52,7 +54,9 @@ export function Jersey({ club, size = 'md', className }: JerseyProps) {
       loading="lazy"
       decoding="async"
       onError={() => setFailedSource(source)}
-      className={cn('inline-block shrink-0 object-contain', SIZES[size], className)}
+      // For the prerendered landing page's script, which puts the fallback in place without React.
+      data-fallback-colour={club.primaryColour}
+      className={cn(JERSEY_IMAGE_CLASSES, SIZES[size], className)}
     />
   );
 }
