@@ -58,7 +58,14 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect.soft(await seriousAxeViolations(page), `axe on ${name}`).toEqual([]);
   const viewport = page.viewportSize();
   const isMobile = viewport?.width === MOBILE.width;
-  if (!isMobile) await page.setViewportSize(MOBILE);
+  if (!isMobile) {
+    await page.setViewportSize(MOBILE);
+    // Open popovers place themselves again on the frames after a resize (floating-ui): check
+    // the screen once they have, not while one is between places.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  }
   try {
     if (!isMobile) expect.soft(await seriousAxeViolations(page), `axe on ${name} at 375 px`).toEqual([]);
     await screenshot(page, `league-${name}-mobile`);
