@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toastText } from './support/accounts.ts';
 import {
+  addExpiredSessionCookie,
   baseUrl,
   DESKTOP,
   expectNoSeriousAxeViolations,
@@ -482,6 +483,8 @@ async function openSignedIn(
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
+  // With a session cookie the app asks the API for the profile, which the test answers.
+  await addExpiredSessionCookie(context);
   await context.route('**/api/profile', (route) =>
     route.fulfill({
       json: {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousAxeViolations, holdRequests, setUpBrowser } from './support/browser.ts';
+import {
+  addExpiredSessionCookie,
+  baseUrl,
+  expectNoSeriousAxeViolations,
+  holdRequests,
+  setUpBrowser,
+} from './support/browser.ts';
 
 const browser = setUpBrowser();
 
@@ -31,6 +37,8 @@ describe('while a screen loads and when it fails', () => {
 
   it('shows "Checking access..." while a signed-in page checks who may enter', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
+    // A session the server no longer knows: the app must ask the API, and the test holds the answer.
+    await addExpiredSessionCookie(context);
     const { release } = await holdRequests(context, '**/api/profile');
     const page = await context.newPage();
     await page.goto('/dashboard', { waitUntil: 'commit' });
@@ -45,6 +53,8 @@ describe('while a screen loads and when it fails', () => {
 
   it('shows "Checking authentication..." while the forgot-password page checks the visitor', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
+    // A session the server no longer knows: the app must ask the API, and the test holds the answer.
+    await addExpiredSessionCookie(context);
     const { release } = await holdRequests(context, '**/api/profile');
     const page = await context.newPage();
     await page.goto('/forgot-password', { waitUntil: 'commit' });

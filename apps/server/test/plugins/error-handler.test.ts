@@ -325,11 +325,11 @@ describe('serving the web app', () => {
     }
   });
 
-  it('compresses the page, sends visitors the prerendered landing page, and serves built files lean and without maps', async () => {
+  it('compresses the page, sends visitors the prerendered landing page, tells the app whether a session cookie came, and serves built files lean and without maps', async () => {
     const distDir = await mkdtemp(path.join(tmpdir(), 'hit21-dist-'));
     await writeFile(
       path.join(distDir, 'index.html'),
-      `<!doctype html><title>Hit21</title>${'<p>The app</p>'.repeat(40)}<div id="root"></div>`,
+      `<!doctype html><meta name="hit21-session" content="HIT21_SESSION_HINT" /><title>Hit21</title>${'<p>The app</p>'.repeat(40)}<div id="root"></div>`,
     );
     await writeFile(
       path.join(distDir, 'landing.html'),
@@ -358,9 +358,13 @@ describe('serving the web app', () => {
         headers: { 'accept-encoding': 'gzip', cookie: sessionCookie },
       });
       expect(player.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(player.rawPayload).toString()).toContain('The app');
+      const playerPage = gunzipSync(player.rawPayload).toString();
+      expect(playerPage).toContain('The app');
+      // The app is told whether the request came with a session cookie.
+      expect(playerPage).toContain('<meta name="hit21-session" content="present" />');
       const otherPage = await app.inject({ method: 'GET', url: '/login?next=%2F' });
       expect(otherPage.body).toContain('The app');
+      expect(otherPage.body).toContain('<meta name="hit21-session" content="absent" />');
       // Not served as a file of its own either.
       expect((await app.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
 

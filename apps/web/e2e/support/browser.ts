@@ -55,6 +55,15 @@ export async function holdRequests(
   return { release };
 }
 
+/**
+ * A session cookie the server does not recognise, as an expired session leaves behind: the page
+ * is then served to a returning player, so the app asks the API who they are (a visitor's page
+ * does not: the server says no session came) and is told 401, or what a test stands in for it.
+ */
+export async function addExpiredSessionCookie(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: 'better-auth.session_token', value: 'expired.session', url: baseUrl() }]);
+}
+
 export function baseUrl(): string {
   return inject('baseUrl');
 }

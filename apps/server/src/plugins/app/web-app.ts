@@ -42,6 +42,13 @@ const DOCUMENT_ONLY_HEADERS = [
 /** The build's hashed subresources (not its SVG images, which a browser may open as a document). */
 const HASHED_SUBRESOURCE = /^\/assets\/[^/?]+\.(?:js|css|woff2)(?:\?|$)/;
 
+/**
+ * What the app's page carries where the server says whether the request came with a session
+ * cookie ("present" or "absent"; whether the session is still valid is for the API to say): a
+ * visitor's first page then need not ask the API for a profile only to be told 401.
+ */
+const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
+
 /** The build's landing page prerendered for visitors (apps/web/vite.config.ts). */
 const LANDING_PAGE_FILE = 'landing.html';
 
@@ -57,10 +64,12 @@ function attributeValue(text: string): string {
 /**
  * The page with this response's style nonce (libraries that add a <style> element at run time,
  * Radix's scroll lock, read it from <meta property="csp-nonce">, so styles need no
- * 'unsafe-inline').
+ * 'unsafe-inline') and the session hint.
  */
-function pageFor(html: string, reply: FastifyReply): string {
-  return html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
+function pageFor(html: string, hasSessionCookie: boolean, reply: FastifyReply): string {
+  return html
+    .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
+    .replaceAll(SESSION_HINT_PLACEHOLDER, hasSessionCookie ? 'present' : 'absent');
 }
 
 /**
@@ -128,7 +137,7 @@ export const webAppPlugin = fp(
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
         // A visitor gets the prerendered landing page; a player the app, which knows them.
         const html = pathname === '/' && landingHtml && !hasSessionCookie ? landingHtml : indexHtml;
-        const page = Buffer.from(pageFor(html, reply));
+        const page = Buffer.from(pageFor(html, hasSessionCookie, reply));
         reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         if (!encoding) return reply.send(page);
