@@ -154,6 +154,28 @@ function preloadFirstScreenFonts(): Plugin {
 }
 
 /**
+ * zod compiles its object parsers with `new Function` unless configured not to, and the page's
+ * CSP refuses eval, so every page logged a CSP violation for the attempt. The setting must be in
+ * place before any schema is built, which a call in the app's entry is not (the schemas' chunk
+ * runs first): zod's global configuration starts with it instead. Its other parsers are fast
+ * enough for our forms.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'hit21:zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      const patched = code.replace(
+        '(_a.__zod_globalConfig = {})',
+        '(_a.__zod_globalConfig = { jitless: true })',
+      );
+      if (patched === code) this.error('zod no longer starts its global configuration as expected');
+      return { code: patched, map: null };
+    },
+  };
+}
+
+/**
  * React Router publishes its production build beside the development one but exports only the
  * latter, which keeps development warnings in the bundle: a production build takes the former.
  */
@@ -168,6 +190,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     sonnerStylesheetAsCss(),
+    zodWithoutEval(),
     preloadFirstScreenFonts(),
     prerenderLandingPage(),
     precompressed(),

@@ -1,5 +1,3 @@
-// First: it configures zod before any schema is built.
-import './lib/zod-config.ts';
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

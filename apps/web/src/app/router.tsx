@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -14,8 +14,13 @@ import {
   GUARD_ROUTE_IDS,
   shouldRevalidateGuard,
 } from '../features/auth/guards/guard-loaders.ts';
+import { getClubsQueryOptions } from '../features/clubs/api/list-clubs.ts';
+import { getTeamGoalsQueryOptions } from '../features/dashboard/api/get-team-goals.ts';
+import { getLeagueInviteQueryOptions } from '../features/leagues/api/get-league-invite.ts';
+import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
+import { getTeamQueryOptions } from '../lib/queries/get-team.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
@@ -26,6 +31,33 @@ function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
     const { default: Component } = await load();
     return { Component };
   };
+}
+
+/**
+ * A page's first queries. The router runs a static loader alongside the page's `lazy` code,
+ * so the data and the code arrive together and the page draws once, complete, rather than as
+ * a skeleton that moves as each answer lands. What the cache holds is used at once (and
+ * refreshed behind the page), so moving between pages stays instant. It never fails: a query
+ * that does leaves the page to show its own error, as before.
+ */
+function prefetching<Params extends Record<string, string | undefined>>(
+  queryClient: QueryClient,
+  queriesFor: (params: Params) => WarmQuery[],
+) {
+  return async ({ params }: { params: Params }) => {
+    await Promise.all(queriesFor(params).map((start) => start(queryClient)));
+    return null;
+  };
+}
+
+type WarmQuery = (queryClient: QueryClient) => Promise<unknown>;
+
+function warm<Data, Key extends QueryKey>(
+  options: EnsureQueryDataOptions<Data, Error, Data, Key>,
+): WarmQuery {
+  return (queryClient) =>
+    // One try: a page whose query fails shows its error and retries on its own, not later.
+    queryClient.ensureQueryData({ ...options, retry: false, revalidateIfStale: true }).catch(() => undefined);
 }
 
 function FullscreenLoading() {
@@ -84,8 +116,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               ErrorBoundary: RouteErrorBoundary,
               HydrateFallback: RouteLoading,
               children: [
-                { index: true, lazy: lazyRoute(() => import('./routes/public/landing.tsx')) },
-                { path: 'coming-soon', lazy: lazyRoute(() => import('./routes/public/coming-soon.tsx')) },
+                {
+                  index: true,
+                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())]),
+                  lazy: lazyRoute(() => import('./routes/public/landing.tsx')),
+                },
+                {
+                  path: 'coming-soon',
+                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())]),
+                  lazy: lazyRoute(() => import('./routes/public/coming-soon.tsx')),
+                },
                 {
                   path: 'privacy-policy',
                   lazy: lazyRoute(() => import('./routes/public/privacy-policy.tsx')),
@@ -94,6 +134,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'unsubscribe', lazy: lazyRoute(() => import('./routes/public/unsubscribe.tsx')) },
                 {
                   path: 'join/:leagueCode',
+                  loader: prefetching(queryClient, ({ leagueCode }: { leagueCode?: string }) =>
+                    leagueCode ? [warm(getLeagueInviteQueryOptions(leagueCode))] : [],
+                  ),
                   lazy: lazyRoute(() => import('./routes/public/join-league.tsx')),
                 },
                 {
@@ -143,9 +186,23 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   ...guard(queryClient, 'protected'),
                   Component: SessionGuard,
                   children: [
-                    { path: 'dashboard', lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')) },
+                    {
+                      path: 'dashboard',
+                      loader: prefetching(queryClient, () => [
+                        warm(getTeamQueryOptions()),
+                        warm(getSeasonQueryOptions()),
+                        warm(getTeamGoalsQueryOptions()),
+                        warm(getClubsQueryOptions()),
+                      ]),
+                      lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')),
+                    },
                     {
                       path: 'player-selection',
+                      loader: prefetching(queryClient, () => [
+                        warm(getTeamQueryOptions()),
+                        warm(getSeasonQueryOptions()),
+                        warm(getClubsQueryOptions()),
+                      ]),
                       lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
                     },
                     { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },

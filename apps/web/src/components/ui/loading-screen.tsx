@@ -19,7 +19,9 @@ export function LoadingScreen({
       aria-live="polite"
       className={cn(
         'flex flex-col items-center justify-center gap-4 px-4 text-center',
-        variant === 'fullscreen' ? 'felt-surface on-dark min-h-dvh' : 'min-h-[50vh] text-felt-900',
+        variant === 'fullscreen'
+          ? 'felt-surface on-dark min-h-dvh'
+          : 'min-h-[calc(100dvh-4rem)] text-felt-900',
       )}
     >
       <Spinner size="lg" className={variant === 'fullscreen' ? 'text-gold-400' : 'text-pitch-700'} />

@@ -24,7 +24,7 @@ export function GuardFallback() {
     <div
       role="status"
       aria-live="polite"
-      className="felt-surface on-dark flex min-h-[70vh] flex-1 flex-col items-center justify-center gap-4 px-4 text-center"
+      className="felt-surface on-dark flex min-h-[calc(100dvh-4rem)] flex-1 flex-col items-center justify-center gap-4 px-4 text-center"
     >
       <Spinner size="lg" className="text-gold-400" />
       <p className="font-display text-lg uppercase tracking-wider">{message}</p>
