@@ -1,3 +1,4 @@
+import { leagueCodeSchema } from '@hit21/core';
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
@@ -34,18 +35,22 @@ function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
 }
 
 /**
- * A page's first queries. The router runs a static loader alongside the page's `lazy` code,
- * so the data and the code arrive together and the page draws once, complete, rather than as
- * a skeleton that moves as each answer lands. What the cache holds is used at once (and
+ * A page's first queries, started by the route's loader: the router runs a static loader
+ * alongside the page's `lazy` code, so the data no longer waits for the code to ask for it.
+ * With `waitForData` the page draws once, complete, rather than as a skeleton that moves as
+ * each answer lands; without it (pages whose loading message the specification names) the
+ * page draws at once and says it is loading. What the cache holds is used at once (and
  * refreshed behind the page), so moving between pages stays instant. It never fails: a query
  * that does leaves the page to show its own error, as before.
  */
 function prefetching<Params extends Record<string, string | undefined>>(
   queryClient: QueryClient,
   queriesFor: (params: Params) => WarmQuery[],
+  { waitForData }: { waitForData: boolean },
 ) {
   return async ({ params }: { params: Params }) => {
-    await Promise.all(queriesFor(params).map((start) => start(queryClient)));
+    const loading = Promise.all(queriesFor(params).map((start) => start(queryClient)));
+    if (waitForData) await loading;
     return null;
   };
 }
@@ -118,12 +123,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())]),
+                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())], {
+                    waitForData: true,
+                  }),
                   lazy: lazyRoute(() => import('./routes/public/landing.tsx')),
                 },
                 {
                   path: 'coming-soon',
-                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())]),
+                  loader: prefetching(queryClient, () => [warm(getSeasonQueryOptions())], {
+                    waitForData: true,
+                  }),
                   lazy: lazyRoute(() => import('./routes/public/coming-soon.tsx')),
                 },
                 {
@@ -134,8 +143,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'unsubscribe', lazy: lazyRoute(() => import('./routes/public/unsubscribe.tsx')) },
                 {
                   path: 'join/:leagueCode',
-                  loader: prefetching(queryClient, ({ leagueCode }: { leagueCode?: string }) =>
-                    leagueCode ? [warm(getLeagueInviteQueryOptions(leagueCode))] : [],
+                  loader: prefetching(
+                    queryClient,
+                    ({ leagueCode }: { leagueCode?: string }) => {
+                      // A malformed code is refused by the page without asking the server.
+                      const code = leagueCodeSchema.safeParse(leagueCode);
+                      return code.success ? [warm(getLeagueInviteQueryOptions(code.data))] : [];
+                    },
+                    { waitForData: true },
                   ),
                   lazy: lazyRoute(() => import('./routes/public/join-league.tsx')),
                 },
@@ -188,21 +203,31 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     {
                       path: 'dashboard',
-                      loader: prefetching(queryClient, () => [
-                        warm(getTeamQueryOptions()),
-                        warm(getSeasonQueryOptions()),
-                        warm(getTeamGoalsQueryOptions()),
-                        warm(getClubsQueryOptions()),
-                      ]),
+                      loader: prefetching(
+                        queryClient,
+                        () => [
+                          warm(getTeamQueryOptions()),
+                          warm(getSeasonQueryOptions()),
+                          warm(getTeamGoalsQueryOptions()),
+                          warm(getClubsQueryOptions()),
+                        ],
+                        // "Loading your team..." shows while the data comes (section 2).
+                        { waitForData: false },
+                      ),
                       lazy: lazyRoute(() => import('./routes/app/dashboard.tsx')),
                     },
                     {
                       path: 'player-selection',
-                      loader: prefetching(queryClient, () => [
-                        warm(getTeamQueryOptions()),
-                        warm(getSeasonQueryOptions()),
-                        warm(getClubsQueryOptions()),
-                      ]),
+                      loader: prefetching(
+                        queryClient,
+                        () => [
+                          warm(getTeamQueryOptions()),
+                          warm(getSeasonQueryOptions()),
+                          warm(getClubsQueryOptions()),
+                        ],
+                        // "Loading player selection..." shows while the data comes (section 2).
+                        { waitForData: false },
+                      ),
                       lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
                     },
                     { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
