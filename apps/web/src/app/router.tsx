@@ -22,7 +22,6 @@ import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
 import { getTeamQueryOptions } from '../lib/queries/get-team.ts';
-import { AppLayout } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
 
@@ -184,7 +183,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          Component: AppLayout,
+          // The signed-in shell (header menus, notifications, their dialogs) loads with the first
+          // signed-in page, not with a visitor's. While it and the guard load on arrival, the
+          // guard's own message shows ("Checking access...", "Setting up your profile...").
+          lazy: async () => ({ Component: (await import('./layouts/app-layout.tsx')).AppLayout }),
+          HydrateFallback: GuardFallback,
           children: [
             {
               ErrorBoundary: RouteErrorBoundary,

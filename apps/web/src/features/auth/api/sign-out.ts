@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEndSession } from '../hooks/use-end-session.ts';
 import { unwrapAuthResult } from '../utils/auth-client-error.ts';
 
+/**
+ * The session client is fetched when a player signs out: the signed-in shell, which offers Sign
+ * Out on every page, is part of the app's first code, and a visitor's page never needs it.
+ */
 export async function signOut(): Promise<void> {
+  const { authClient } = await import('../../../lib/auth-client.ts');
   unwrapAuthResult(await authClient.signOut());
 }
 
