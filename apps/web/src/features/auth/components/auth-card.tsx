@@ -34,7 +34,8 @@ export function AuthCard({
   footer,
 }: AuthCardProps) {
   return (
-    <div className="felt-surface flex flex-1 justify-center px-3 py-6 sm:items-center sm:px-6 sm:py-14">
+    // At least the first screen, as its loading screen is: the footer stays below the fold.
+    <div className="felt-surface flex min-h-[calc(100dvh-4rem)] flex-1 justify-center px-3 py-6 sm:items-center sm:px-6 sm:py-14">
       <section
         aria-labelledby="auth-card-title"
         className="h-fit w-full max-w-md rounded-2xl border-gold-400 border-t-4 bg-white text-ink shadow-2xl shadow-felt-950/40"
