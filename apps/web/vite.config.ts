@@ -10,6 +10,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 /** What Vite writes where a nonce goes; the server puts each response's nonce in its place. */
 const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
+/** Where the server's renderer is built (apps/server/src/plugins/app/web-app.ts loads it). */
+const SERVER_RENDERER_DIR = 'dist-server';
+
 /**
  * The server's CSP allows no inline styles ('unsafe-inline'): sonner would add its stylesheet
  * as a <style> element when imported, so the build drops that and styles/index.css imports
@@ -115,6 +118,48 @@ function prerenderLandingPage(): Plugin {
   };
 }
 
+/**
+ * Builds the app as the server draws it for visitors (src/server-render/) into dist-server/,
+ * beside the web build the server serves (never inside it). The libraries are bundled in, in
+ * React's and React Router's production builds, so the server needs no development builds.
+ */
+function buildServerRenderer(): Plugin {
+  let root = '';
+  return {
+    name: 'hit21:build-server-renderer',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async writeBundle(output, bundle) {
+      if (bundle['index.html']?.type !== 'asset' || !output.dir) return;
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [zodWithoutEval()],
+        resolve: {
+          alias: [
+            ...reactRouterProduction,
+            // Its Node entry requires every language by a computed path no bundler can follow;
+            // the browser's registers only the one the app registers (src/lib/countries.ts).
+            { find: /^i18n-iso-countries$/, replacement: path.join(i18nCountriesRoot, 'index.js') },
+          ],
+        },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/server-render/render-visitor-page.tsx',
+          outDir: path.join(root, SERVER_RENDERER_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: 'hidden',
+        },
+      });
+    },
+  };
+}
+
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
@@ -186,6 +231,10 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterRoot, 'dist/production/dom-export.mjs') },
 ];
 
+const i18nCountriesRoot = path.dirname(
+  createRequire(import.meta.url).resolve('i18n-iso-countries/package.json'),
+);
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -194,6 +243,7 @@ export default defineConfig(({ command }) => ({
     zodWithoutEval(),
     preloadFirstScreenFonts(),
     prerenderLandingPage(),
+    buildServerRenderer(),
     precompressed(),
   ],
   // Vite marks its tags and a <meta property="csp-nonce"> with this; the server puts each

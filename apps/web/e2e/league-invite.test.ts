@@ -10,6 +10,7 @@ import {
 } from './support/accounts.ts';
 import { captureAnalytics, sentEvents } from './support/analytics.ts';
 import {
+  addExpiredSessionCookie,
   baseUrl,
   DESKTOP,
   expectNoSeriousAxeViolations,
@@ -303,6 +304,8 @@ describe('the invite page', () => {
 
   it('says "Failed to load league details" when the server fails, and tries again', async () => {
     const context = await newContext();
+    // A returning player's page, which the app draws: a visitor's comes drawn with the invite.
+    await addExpiredSessionCookie(context);
     const page = await context.newPage();
     let fail = true;
     await context.route('**/api/leagues/invite/*', (route) =>

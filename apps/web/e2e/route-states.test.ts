@@ -12,6 +12,8 @@ const browser = setUpBrowser();
 describe('while a screen loads and when it fails', () => {
   it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
+    // A returning player's page, which the app draws (a visitor's comes drawn by the server).
+    await addExpiredSessionCookie(context);
     const { release } = await holdRequests(context, '**/assets/privacy-policy-*.js');
     const page = await context.newPage();
     await page.goto('/privacy-policy', { waitUntil: 'commit' });
@@ -24,6 +26,8 @@ describe('while a screen loads and when it fails', () => {
 
   it('shows "Loading password reset..." while the reset page loads on arrival', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
+    // A returning player's page, which the app draws (a visitor's comes drawn by the server).
+    await addExpiredSessionCookie(context);
     const { release } = await holdRequests(context, '**/assets/reset-password-*.js');
     const page = await context.newPage();
     await page.goto('/reset-password?token=abc&type=recovery', { waitUntil: 'commit' });

@@ -1,7 +1,12 @@
 import './styles/index.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { DataRouter } from 'react-router';
+import { loadMatchedRoutes, readHydration, rememberTypedValues } from './app/hydration.ts';
 import { App } from './app/index.tsx';
+import { createAppRouter, createAppRoutes } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
 
 // Libraries that add a <style> element (Radix's scroll lock, through get-nonce) mark it with the
 // page's CSP nonce, which the server writes into <meta property="csp-nonce">.
@@ -11,8 +16,22 @@ if (cspNonce) Object.assign(globalThis, { __webpack_nonce__: cspNonce });
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function app(router: DataRouter, onFirstRender?: () => void) {
+  return (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} onFirstRender={onFirstRender} />
+    </StrictMode>
+  );
+}
+
+const routes = createAppRoutes(queryClient);
+// A visitor's page comes drawn by the server (apps/server/src/plugins/app/web-app.ts): React
+// takes it over; any other page the app draws.
+const hydration = container.firstElementChild ? readHydration(document) : null;
+if (hydration && (await loadMatchedRoutes(routes, window.location))) {
+  hydrate(queryClient, hydration.queries);
+  const typeAgain = rememberTypedValues(container);
+  hydrateRoot(container, app(createAppRouter(routes, hydration.router), typeAgain));
+} else {
+  createRoot(container).render(app(createAppRouter(routes)));
+}

@@ -1,7 +1,14 @@
 import { leagueCodeSchema } from '@hit21/core';
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
-import { createBrowserRouter, type RouteObject, redirect, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  type DataRouter,
+  type HydrationState,
+  type RouteObject,
+  redirect,
+  useLocation,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/app-error-screen.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
@@ -285,13 +292,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createAppRoutes(queryClient));
+/** The browser's router; `hydrationData` when it takes over a page the server drew. */
+export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }
 
-export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  // One router for the app's lifetime (not recreated on re-render).
-  const [router] = useState(() => createAppRouter(queryClient));
+export function AppRouter({ router, onFirstRender }: { router: DataRouter; onFirstRender?: () => void }) {
+  const [firstRender] = useState(() => onFirstRender);
+  useEffect(() => firstRender?.(), [firstRender]);
   useEffect(() => trackPages(router), [router]);
   useEffect(() => trackNavigationClicks(), []);
   return <RouterProvider router={router} />;

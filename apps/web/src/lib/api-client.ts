@@ -27,6 +27,19 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own when it renders a page. */
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Where the API is reached from when the app runs on the server (src/server-render/): the
+ * server hands in its own requests, since a relative URL has no origin there.
+ */
+export function setApiTransport(serverTransport: ApiTransport): void {
+  transport = serverTransport;
+}
+
 /**
  * The one way the web talks to the API: JSON in and out, cookies included, and every
  * failure (non-2xx, network, unreadable or unexpected body) surfaces as an `AppError`.
@@ -39,7 +52,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await transport(buildUrl(path, query), {
       method,
       headers: requestHeaders,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,7 +6,8 @@ import { forgetVisitorHint } from './session-hint.ts';
  * It talks to /api/auth on the same origin, with the session in an httpOnly cookie.
  */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // No location where the server draws a visitor's page: nobody signs in there.
+  baseURL: globalThis.location?.origin,
   basePath: '/api/auth',
   fetchOptions: {
     // Anything but reading the session may start one (signing in, up, or through a mailed link).

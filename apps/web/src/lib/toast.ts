@@ -55,6 +55,8 @@ export function useHasToasts(): boolean {
       return () => outletListeners.delete(listener);
     },
     () => hasToasts,
+    // A page drawn on the server has no toast.
+    () => false,
   );
 }
 

@@ -5,6 +5,7 @@ import { PublicLayout } from '../app/layouts/public-layout.tsx';
 import LandingRoute from '../app/routes/public/landing.tsx';
 import { getDocumentTitle } from '../config/document-title.ts';
 import { paths } from '../config/paths.ts';
+import { withoutStyleAttributes } from '../server-render/style-attributes.ts';
 
 export interface PrerenderedPage {
   title: string;
@@ -25,22 +26,18 @@ function closeAccordionItems(markup: string): string {
       `The landing FAQ no longer renders as expected (${answers} answers, ${expandedButtons} open)`,
     );
   }
-  return (
-    markup
-      // Radix sets size variables no style of ours reads; the page's CSP refuses style attributes.
-      .replaceAll(/ style="--radix-accordion-content-[^"]*"/g, '')
-      .replaceAll('data-state="open"', 'data-state="closed"')
-      .replaceAll('aria-expanded="true"', 'aria-expanded="false"')
-      .replaceAll('role="region"', 'role="region" hidden=""')
-  );
+  return markup
+    .replaceAll('data-state="open"', 'data-state="closed"')
+    .replaceAll('aria-expanded="true"', 'aria-expanded="false"')
+    .replaceAll('role="region"', 'role="region" hidden=""');
 }
 
 /** The page's CSP refuses style attributes: none may be left in the prerendered markup. */
 function assertNoStyleAttributes(markup: string): string {
-  const style = / style="[^"]*"/.exec(markup);
-  if (style)
-    throw new Error(`The prerendered landing page has a style attribute, refused by the CSP: ${style[0]}`);
-  return markup;
+  const cleaned = withoutStyleAttributes(markup);
+  if (cleaned === null)
+    throw new Error('The prerendered landing page has a style attribute, refused by the CSP');
+  return cleaned;
 }
 
 /**

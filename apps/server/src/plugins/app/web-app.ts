@@ -1,11 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { AppErrorBody } from '@hit21/core';
 import { getSessionCookie } from 'better-auth/cookies';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestHeaders } from '../external/auth.ts';
 
@@ -51,6 +53,60 @@ const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
 
 /** The build's landing page prerendered for visitors (apps/web/vite.config.ts). */
 const LANDING_PAGE_FILE = 'landing.html';
+
+/** The app as the server draws it for visitors, built beside the web build (apps/web/vite.config.ts). */
+const SERVER_RENDERER_FILE = '../dist-server/render-visitor-page.js';
+
+/** What apps/web/src/server-render/render-visitor-page.tsx exports. */
+interface VisitorPageRenderer {
+  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  renderVisitorPage(
+    url: string,
+    options: { publicUrl: string },
+  ): Promise<{ appHtml: string; hydration: string; title: string } | null>;
+}
+
+/** Whose page is being drawn, by which server: its API requests are that visitor's own. */
+const renderingFor = new AsyncLocalStorage<{ app: FastifyInstance; address: string }>();
+
+/**
+ * The API requests of a page drawn on the server, answered in-process (no socket) as the
+ * visitor's own: from their address, with no cookie.
+ */
+async function answerInProcess(url: string, init: RequestInit): Promise<Response> {
+  const visitor = renderingFor.getStore();
+  if (!visitor) throw new Error(`${url} was asked for outside a page being drawn`);
+  const answer = await visitor.app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url,
+    headers: Object.fromEntries(new Headers(init.headers)),
+    payload: typeof init.body === 'string' ? init.body : undefined,
+    remoteAddress: visitor.address,
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  const hasBody = answer.statusCode !== 204 && answer.statusCode !== 304;
+  return new Response(hasBody ? answer.payload : null, { status: answer.statusCode, headers });
+}
+
+/** The renderer when the build has one (a build made before it existed has not). */
+async function loadRenderer(distDir: string): Promise<VisitorPageRenderer | null> {
+  const file = path.resolve(distDir, SERVER_RENDERER_FILE);
+  if (!existsSync(file)) return null;
+  const renderer = (await import(pathToFileURL(file).href)) as VisitorPageRenderer;
+  renderer.setApiTransport(answerInProcess);
+  return renderer;
+}
+
+/** Where the app's page leaves room for the app. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** A title as HTML text. */
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
 
 /** PUBLIC_URL as an HTML attribute value: a validated URL, escaped all the same. */
 function attributeValue(text: string): string {
@@ -103,6 +159,28 @@ export const webAppPlugin = fp(
     const landingHtml = existsSync(path.join(distDir, LANDING_PAGE_FILE))
       ? readPage(LANDING_PAGE_FILE)
       : null;
+    const renderer = hasBuild ? await loadRenderer(distDir) : null;
+
+    /**
+     * A visitor's page drawn on the server into the app's page, or the app's page as it is
+     * when it cannot be (the app then draws it in the browser).
+     */
+    async function visitorPage(page: string, request: FastifyRequest): Promise<string> {
+      if (!renderer || request.method !== 'GET') return page;
+      try {
+        const url = new URL(request.url, fastify.config.PUBLIC_URL).href;
+        const rendered = await renderingFor.run({ app: fastify, address: request.ip }, () =>
+          renderer.renderVisitorPage(url, { publicUrl: fastify.config.PUBLIC_URL }),
+        );
+        if (!rendered) return page;
+        return page
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
+          .replace(EMPTY_ROOT, `<div id="root">${rendered.appHtml}</div>${rendered.hydration}`);
+      } catch (error) {
+        request.log.error({ err: error }, 'Drawing a visitor page failed; the app draws it instead');
+        return page;
+      }
+    }
     if (hasBuild) {
       await fastify.register(fastifyStatic, {
         root: distDir,
@@ -127,7 +205,7 @@ export const webAppPlugin = fp(
       fastify.log.warn(`No web build at ${distDir}: run npm run build to serve the app`);
     }
 
-    fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (request, reply) => {
+    fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -135,9 +213,13 @@ export const webAppPlugin = fp(
         !path.extname(pathname);
       if (isPage && hasBuild) {
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
-        // A visitor gets the prerendered landing page; a player the app, which knows them.
-        const html = pathname === '/' && landingHtml && !hasSessionCookie ? landingHtml : indexHtml;
-        const page = Buffer.from(pageFor(html, hasSessionCookie, reply));
+        // A player gets the app, which knows them; a visitor the prerendered landing page, or
+        // the page drawn for them.
+        let html: string;
+        if (hasSessionCookie) html = pageFor(indexHtml, true, reply);
+        else if (pathname === '/' && landingHtml) html = pageFor(landingHtml, false, reply);
+        else html = await visitorPage(pageFor(indexHtml, false, reply), request);
+        const page = Buffer.from(html);
         reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         if (!encoding) return reply.send(page);

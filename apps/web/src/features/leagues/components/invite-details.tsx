@@ -7,6 +7,7 @@ import {
 import { CalendarClock, Hash, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { useDisplayTimeZone } from '../../../lib/use-hydrated.ts';
 
 /** The join deadline as a short en-GB date in the reader's time zone, or "None". */
 export function inviteDeadlineLabel(joinDeadline: string | null, timeZone?: string): string {
@@ -17,6 +18,7 @@ export function inviteDeadlineLabel(joinDeadline: string | null, timeZone?: stri
 
 /** Code, maximum members, join deadline and join mode of an invite (the page and the modal). */
 export function InviteDetails({ invite, className }: { invite: LeagueInvite; className?: string }) {
+  const timeZone = useDisplayTimeZone();
   return (
     <dl className={cn('grid grid-cols-1 gap-3 min-[420px]:grid-cols-2', className)}>
       <InviteFact icon={Hash} label="League Code">
@@ -26,7 +28,7 @@ export function InviteDetails({ invite, className }: { invite: LeagueInvite; cla
         {maxMembersLabel(invite.maxMembers)}
       </InviteFact>
       <InviteFact icon={CalendarClock} label="Join Deadline">
-        {inviteDeadlineLabel(invite.joinDeadline)}
+        {inviteDeadlineLabel(invite.joinDeadline, timeZone)}
       </InviteFact>
       <InviteFact icon={ShieldCheck} label="Join Mode">
         {JOIN_MODE_DESCRIPTIONS[invite.joinMode]}

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { copyText, leagueInviteLink, publicUrl, shareOrCopyLink } from './leagues-share.ts';
+import { publicUrl } from '../../../config/public-url.ts';
+import { copyText, leagueInviteLink, shareOrCopyLink } from './leagues-share.ts';
 
 const SHARE = { title: 'Join', text: 'Join my league', url: 'https://hit21.example/join/ABCD1234' };
 

@@ -1,14 +1,5 @@
 import { paths } from '../../../config/paths.ts';
-
-/**
- * The deployment's public URL, which the server writes into the page (DECISIONS: invite links
- * use it, not a fixed host, nor whatever address this page was opened at). The development
- * server leaves the placeholder: then the page's own origin is the best guess.
- */
-export function publicUrl(document: Pick<Document, 'querySelector'> = globalThis.document): string {
-  const written = document.querySelector<HTMLMetaElement>('meta[name="hit21-public-url"]')?.content ?? '';
-  return /^https?:\/\//.test(written) ? written : window.location.origin;
-}
+import { publicUrl } from '../../../config/public-url.ts';
 
 /** The invite link `{PUBLIC_URL}/join/{code}`. */
 export function leagueInviteLink(code: string, origin: string = publicUrl()): string {

@@ -3,7 +3,7 @@ import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import type { CountdownParts } from '../lib/countdown.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
+import { ReaderDateTime } from './reader-date-time.tsx';
 
 export interface LaunchCountdownProps {
   /** The season's launch moment (ISO); undefined while the season loads. */
@@ -68,7 +68,7 @@ export function LaunchCountdown({
         <p className="text-felt-100">
           {launchAt ? (
             <>
-              Launching <time dateTime={launchAt}>{formatDateTime(launchAt)}</time>
+              Launching <ReaderDateTime iso={launchAt} />
             </>
           ) : (
             'Loading the launch date...'

@@ -5,8 +5,8 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
 import type { LaunchPhase } from '../lib/launch-phase.ts';
+import { ReaderDateTime } from './reader-date-time.tsx';
 
 type StatusSeason = Pick<SeasonState, 'name' | 'pickDeadline' | 'currentGameweek' | 'gameweeks'>;
 
@@ -15,7 +15,7 @@ type LaunchedPhase = Exclude<LaunchPhase, 'before-launch'>;
 
 /** What the game's state means for someone arriving now, phase by phase. */
 function launchedCopy(phase: LaunchedPhase, season: StatusSeason) {
-  const deadline = <time dateTime={season.pickDeadline}>{formatDateTime(season.pickDeadline)}</time>;
+  const deadline = <ReaderDateTime iso={season.pickDeadline} />;
   switch (phase) {
     case 'launched':
       return {

@@ -1,3 +1,4 @@
+import { publicUrl } from '../../../config/public-url.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -31,7 +32,7 @@ const NETWORKS = [
  * tab. Records `social_click` with the network.
  */
 export function ShareLinks({ source, className }: { source: string; className?: string }) {
-  const homeUrl = `${window.location.origin}/`;
+  const homeUrl = `${publicUrl().replace(/\/+$/, '')}/`;
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-2', className)}>
       <span className="font-display text-felt-100 text-sm uppercase tracking-widest">Tell your mates</span>

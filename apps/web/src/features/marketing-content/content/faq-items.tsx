@@ -1,5 +1,5 @@
 import type { ContentAccordionItem } from '../components/content-accordion.tsx';
-import { formatDateTime } from '../lib/format-date-time.ts';
+import { ReaderDateTime } from '../components/reader-date-time.tsx';
 
 export interface FaqContentOptions {
   /** The season's pick deadline (ISO); the answers stay true without it while it loads. */
@@ -49,7 +49,10 @@ export function faqItems({ pickDeadline }: FaqContentOptions = {}): ContentAccor
             Picks lock at the deadline, 90 minutes before the first kick-off of the season
             {pickDeadline ? (
               <>
-                : <strong>{formatDateTime(pickDeadline)}</strong>
+                :{' '}
+                <strong>
+                  <ReaderDateTime iso={pickDeadline} />
+                </strong>
               </>
             ) : (
               // The prerendered landing page's script writes the deadline here (prerender/).

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completeOnboardingThroughApi,
+  newAccount,
+  pickTeamThroughApi,
+  signUpThroughApi,
+} from './support/accounts.ts';
+import {
+  addExpiredSessionCookie,
+  baseUrl,
+  expectNoSeriousAxeViolations,
+  holdRequests,
+  MOBILE,
+  screenshot,
+  setUpBrowser,
+} from './support/browser.ts';
+import { resetServerClock } from './support/clock.ts';
+
+/*
+ * A visitor's pages come drawn by the server (apps/web/src/server-render/), and the app in the
+ * browser takes them over (hydration) rather than drawing them again. A drawing that does not
+ * match what the app draws shows in the console (React reports it), so each page is opened
+ * with the console watched.
+ */
+
+const browser = setUpBrowser();
+const TAG = randomUUID().slice(0, 6);
+const contexts: BrowserContext[] = [];
+let league: { code: string; name: string };
+
+async function newContext(timezoneId = 'Europe/London'): Promise<BrowserContext> {
+  const context = await browser().newContext({ viewport: MOBILE, baseURL: baseUrl(), timezoneId });
+  contexts.push(context);
+  return context;
+}
+
+/** The page as the server sends it to a visitor. */
+async function firstResponse(pathname: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}${pathname}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Every console error and warning, and uncaught error, of the page from now on. */
+function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  return messages;
+}
+
+/** Whether the app has taken the page over: the header's menu opens only through React. */
+async function expectTheAppRuns(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Close menu', expanded: true }).waitFor();
+}
+
+beforeAll(async () => {
+  await resetServerClock();
+  const admin = await newContext();
+  await signUpThroughApi(admin, newAccount('drawn'));
+  await completeOnboardingThroughApi(admin, { fullName: `Dee Drawn ${TAG}` });
+  await pickTeamThroughApi(admin);
+  const created = await admin.request.post('/api/leagues', {
+    data: {
+      name: `Drawn & Quartered <${TAG}>`,
+      maxMembers: 50,
+      joinMode: 'invite_only',
+      joinDeadline: '2025-09-01T22:30:00.000Z',
+    },
+    headers: { Origin: new URL(baseUrl()).origin },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  league = (await created.json()) as { code: string; name: string };
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+describe('a visitor’s pages', () => {
+  const PAGES = [
+    { path: '/login', heading: 'Login' },
+    { path: '/signup', heading: 'Sign Up' },
+    { path: '/forgot-password', heading: 'Forgot Password' },
+    { path: '/coming-soon', heading: 'Can you hit 21?' },
+    { path: '/privacy-policy', heading: 'Privacy Policy' },
+    { path: '/terms-of-use', heading: 'Terms of Use' },
+    { path: '/no-such-page', heading: 'Page Not Found' },
+  ];
+
+  for (const { path, heading } of PAGES) {
+    it(`${path} comes drawn, with its title, and the app takes it over without a word in the console`, async () => {
+      const html = await firstResponse(path);
+      expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
+      expect(html).toContain('<script type="application/json" id="hit21-hydration">');
+      expect(html).not.toContain('<title>Hit21</title>');
+
+      const page = await (await newContext()).newPage();
+      const consoleMessages = watchConsole(page);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectTheAppRuns(page);
+      expect(consoleMessages).toEqual([]);
+      expect(await page.title()).toBe(html.match(/<title>([^<]*)<\/title>/)?.[1]?.replaceAll('&amp;', '&'));
+    });
+  }
+
+  it('keeps what a visitor typed before the app took the page over', async () => {
+    const context = await newContext();
+    const entry = await holdRequests(context, '**/assets/index-*.js');
+    const page = await context.newPage();
+    const consoleMessages = watchConsole(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const email = page.getByLabel('Email', { exact: true });
+    await email.fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('typed-early');
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    // Drawn by the server, the button waits for the app to know the fields are filled.
+    expect(await signIn.isDisabled()).toBe(true);
+
+    entry.release();
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    expect(await email.inputValue()).toBe('early@example.com');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('typed-early');
+    expect(consoleMessages).toEqual([]);
+  });
+
+  it('draws an invite with the league’s own name, then shows its deadline in the reader’s time zone', async () => {
+    const html = await firstResponse(`/join/${league.code}`);
+    // The name is the league's own text: escaped in the page and in the data the app reads.
+    expect(html).toContain(`Drawn &amp; Quartered &lt;${TAG}&gt;`);
+    expect(html).not.toContain(`<${TAG}>`);
+    // The server cannot know the reader's zone: 1 September 22:30 UTC is the 1st there ...
+    expect(html).toContain('1 Sept 2025');
+
+    const page = await (await newContext('Asia/Tokyo')).newPage();
+    const consoleMessages = watchConsole(page);
+    await page.goto(`/join/${league.code}`);
+    // ... and the 2nd in Tokyo, once the page is the reader's.
+    await page.getByText('2 Sept 2025').waitFor();
+    await page.getByRole('heading', { name: league.name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(consoleMessages).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'invite-drawn-mobile');
+  });
+
+  it('names the pick deadline in UTC in the drawing, then in the reader’s zone', async () => {
+    const html = await firstResponse('/coming-soon');
+    expect(html).toMatch(/August 2025 at \d\d:\d\d UTC/);
+    const page = await (await newContext('Europe/London')).newPage();
+    await page.goto('/coming-soon');
+    await page
+      .getByText(/August 2025 at \d\d:\d\d BST/)
+      .first()
+      .waitFor();
+  });
+});
+
+describe('pages the server does not draw', () => {
+  it('a player’s: the app, which knows them, draws every page', async () => {
+    const context = await newContext();
+    await addExpiredSessionCookie(context);
+    const response = await context.request.get('/login');
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('hit21-hydration');
+  });
+
+  it('a signed-in page asked for by a visitor: the app sends them to sign in', async () => {
+    const html = await firstResponse('/dashboard');
+    expect(html).toContain('<div id="root"></div>');
+    const page = await (await newContext()).newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+  });
+
+  it('an invite whose league is unknown: the app says so', async () => {
+    const html = await firstResponse('/join/ZZZZZZZZ');
+    expect(html).toContain('<div id="root"></div>');
+  });
+});
