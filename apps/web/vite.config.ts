@@ -10,9 +10,6 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 /** What Vite writes where a nonce goes; the server puts each response's nonce in its place. */
 const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 
-/** Where the server's renderer is built (apps/server/src/plugins/app/web-app.ts loads it). */
-const SERVER_RENDERER_DIR = 'dist-server';
-
 /**
  * The server's CSP allows no inline styles ('unsafe-inline'): sonner would add its stylesheet
  * as a <style> element when imported, so the build drops that and styles/index.css imports
@@ -119,8 +116,9 @@ function prerenderLandingPage(): Plugin {
 }
 
 /**
- * Builds the app as the server draws it for visitors (src/server-render/) into dist-server/,
- * beside the web build the server serves (never inside it). The libraries are bundled in, in
+ * Builds the app as the server draws it for visitors (src/server-render/) into the folder
+ * beside the web build named after it with "-server" (dist-server/ for dist/), never inside what
+ * the server serves (apps/server/src/plugins/app/web-app.ts loads it from there). The libraries are bundled in, in
  * React's and React Router's production builds, so the server needs no development builds.
  */
 function buildServerRenderer(): Plugin {
@@ -150,7 +148,7 @@ function buildServerRenderer(): Plugin {
         ssr: { noExternal: true },
         build: {
           ssr: 'src/server-render/render-visitor-page.tsx',
-          outDir: path.join(root, SERVER_RENDERER_DIR),
+          outDir: `${path.resolve(output.dir)}-server`,
           emptyOutDir: true,
           copyPublicDir: false,
           sourcemap: 'hidden',

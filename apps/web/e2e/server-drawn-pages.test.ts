@@ -131,6 +131,27 @@ describe('a visitor’s pages', () => {
     expect(consoleMessages).toEqual([]);
   });
 
+  it('signs up with what was typed and ticked before the app took the page over', async () => {
+    const context = await newContext();
+    const entry = await holdRequests(context, '**/assets/index-*.js');
+    const page = await context.newPage();
+    await page.goto('/signup', { waitUntil: 'commit' });
+    const account = newAccount('early');
+    await page.locator('input[name="email"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.locator('input[name="confirmPassword"]').fill(account.password);
+    await page.locator('input[name="marketingOptIn"]').check();
+
+    entry.release();
+    const createAccount = page.getByRole('button', { name: 'Create Account' });
+    await expect.poll(() => createAccount.isEnabled()).toBe(true);
+    await createAccount.click();
+    await page.waitForURL((url) => url.pathname !== '/signup');
+    const profile = await context.request.get('/api/profile');
+    expect(profile.status()).toBe(200);
+    expect(await profile.json()).toMatchObject({ email: account.email, marketingOptIn: true });
+  });
+
   it('draws an invite with the league’s own name, then shows its deadline in the reader’s time zone', async () => {
     const html = await firstResponse(`/join/${league.code}`);
     // The name is the league's own text: escaped in the page and in the data the app reads.

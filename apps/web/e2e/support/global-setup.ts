@@ -132,6 +132,8 @@ export default async function setup(project: TestProject) {
     await database.close();
     await smtp.close();
     await rm(outDir, { recursive: true, force: true });
+    // The server's renderer, built beside the web build (apps/web/vite.config.ts).
+    await rm(`${outDir}-server`, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -70,10 +70,14 @@ export function rememberTypedValues(container: HTMLElement): () => void {
     for (const { name, value, checked } of typed) {
       const field = container.querySelector<Field>(`[name="${CSS.escape(name)}"]`);
       if (!field) continue;
+      // React notices a change against the value it last saw, set through the field's own
+      // setter (its tracker): that is made the untouched value, then the typed one is typed
+      // again, as a person would, for the form to hear it.
       if (isTickable(field)) {
-        if (field.checked !== checked) field.click();
-      } else if (field.value !== value) {
-        // The prototype's setter, so React sees the change the input event reports.
+        field.checked = !checked;
+        field.click();
+      } else {
+        field.value = field.defaultValue;
         const prototype =
           field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
         Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);

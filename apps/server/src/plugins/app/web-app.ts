@@ -54,8 +54,11 @@ const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
 /** The build's landing page prerendered for visitors (apps/web/vite.config.ts). */
 const LANDING_PAGE_FILE = 'landing.html';
 
-/** The app as the server draws it for visitors, built beside the web build (apps/web/vite.config.ts). */
-const SERVER_RENDERER_FILE = '../dist-server/render-visitor-page.js';
+/**
+ * The app as the server draws it for visitors, built beside the web build, in the folder named
+ * after it with "-server" (apps/web/vite.config.ts).
+ */
+const SERVER_RENDERER_FILE = 'render-visitor-page.js';
 
 /** What apps/web/src/server-render/render-visitor-page.tsx exports. */
 interface VisitorPageRenderer {
@@ -93,7 +96,7 @@ async function answerInProcess(url: string, init: RequestInit): Promise<Response
 
 /** The renderer when the build has one (a build made before it existed has not). */
 async function loadRenderer(distDir: string): Promise<VisitorPageRenderer | null> {
-  const file = path.resolve(distDir, SERVER_RENDERER_FILE);
+  const file = path.join(`${path.resolve(distDir)}-server`, SERVER_RENDERER_FILE);
   if (!existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as VisitorPageRenderer;
   renderer.setApiTransport(answerInProcess);
