@@ -48,11 +48,11 @@ function precompressed(): Plugin {
 }
 
 /**
- * Builds the prerendered landing page's script (src/prerender/landing-enhance.ts) on its own,
- * as one file: as a second entry of the app's build it would share chunks with the app and
- * change how the app is split.
+ * Builds a page's own script on its own, as one file (the prerendered landing page's, the
+ * drawn pages' starter): as another entry of the app's build it would share chunks with the app
+ * and change how the app is split.
  */
-async function buildLandingScript(root: string, outDir: string): Promise<string> {
+async function buildPageScript(root: string, outDir: string, name: string, source: string): Promise<string> {
   const result = await build({
     root,
     configFile: false,
@@ -65,7 +65,7 @@ async function buildLandingScript(root: string, outDir: string): Promise<string>
       sourcemap: 'hidden',
       modulePreload: false,
       rolldownOptions: {
-        input: { 'landing-page': path.join(root, 'src/prerender/landing-enhance.ts') },
+        input: { [name]: path.join(root, source) },
         output: { entryFileNames: 'assets/[name]-[hash].js', codeSplitting: false },
       },
     },
@@ -74,9 +74,12 @@ async function buildLandingScript(root: string, outDir: string): Promise<string>
   const entry = outputs
     .flatMap((output) => output.output)
     .find((file) => file.type === 'chunk' && file.isEntry);
-  if (!entry) throw new Error('The landing page script was not built');
+  if (!entry) throw new Error(`The ${name} script was not built`);
   return entry.fileName;
 }
+
+/** The app's tags in the built index.html: its module script and the preloads of its imports. */
+const APP_TAGS = /\s*<(?:script type="module"|link rel="modulepreload")[^>]*>(?:<\/script>)?/g;
 
 /**
  * Writes landing.html, the landing page as visitors get it (the server sends it for / to
@@ -95,16 +98,20 @@ function prerenderLandingPage(): Plugin {
     async writeBundle(output, bundle) {
       const indexHtml = bundle['index.html'];
       if (indexHtml?.type !== 'asset' || !output.dir) return;
-      const scriptFile = await buildLandingScript(root, output.dir);
+      const scriptFile = await buildPageScript(
+        root,
+        output.dir,
+        'landing-page',
+        'src/prerender/landing-enhance.ts',
+      );
       const { module } = await runnerImport<typeof import('./src/prerender/landing-page.tsx')>(
         '/src/prerender/landing-page.tsx',
         { root, configFile: false, logLevel: 'error' },
       );
       const { title, markup } = module.renderLandingPage();
-      const appTags = /\s*<(?:script type="module"|link rel="modulepreload")[^>]*>(?:<\/script>)?/g;
       const scriptTag = `<script type="module" crossorigin src="/${scriptFile}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`;
       const html = String(indexHtml.source)
-        .replace(appTags, '')
+        .replace(APP_TAGS, '')
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${scriptTag}`)
         .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
       if (!html.includes(scriptFile) || !html.includes(markup)) {
@@ -116,10 +123,12 @@ function prerenderLandingPage(): Plugin {
 }
 
 /**
- * Builds the app as the server draws it for visitors (src/server-render/) into the folder
- * beside the web build named after it with "-server" (dist-server/ for dist/), never inside what
- * the server serves (apps/server/src/plugins/app/web-app.ts loads it from there). The libraries are bundled in, in
- * React's and React Router's production builds, so the server needs no development builds.
+ * What the server needs to draw a visitor's page (apps/server/src/plugins/app/web-app.ts):
+ * - the app as the server draws it (src/server-render/), built into the folder beside the web
+ *   build named after it with "-server" (dist-server/ for dist/), never inside what the server
+ *   serves; the libraries bundled in, in React's and React Router's production builds;
+ * - drawn-page.html, the app's page for a drawn page: in place of the app's tags, one small
+ *   script that asks for them once the page has painted (src/server-render/start-app-after-paint.ts).
  */
 function buildServerRenderer(): Plugin {
   let root = '';
@@ -130,7 +139,26 @@ function buildServerRenderer(): Plugin {
       root = config.root;
     },
     async writeBundle(output, bundle) {
-      if (bundle['index.html']?.type !== 'asset' || !output.dir) return;
+      const indexHtml = bundle['index.html'];
+      if (indexHtml?.type !== 'asset' || !output.dir) return;
+      const html = String(indexHtml.source);
+      const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      if (!entry) this.error("index.html no longer has the app's module script");
+      const starter = await buildPageScript(
+        root,
+        output.dir,
+        'start-app-after-paint',
+        'src/server-render/start-app-after-paint.ts',
+      );
+      const starterTag = `<script type="module" crossorigin src="/${starter}" nonce="${CSP_NONCE_PLACEHOLDER}" data-app="${entry}" data-app-preloads="${preloads.join(' ')}"></script>`;
+      const drawnPage = html.replace(APP_TAGS, '').replace('</title>', `</title>\n    ${starterTag}`);
+      if (!drawnPage.includes(starterTag))
+        this.error('index.html no longer has a <title> to put the starter after');
+      await writeFile(path.join(output.dir, 'drawn-page.html'), drawnPage);
+
       await build({
         root,
         configFile: false,

@@ -1,6 +1,6 @@
 import './styles/index.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router';
 import { loadMatchedRoutes, readHydration, rememberTypedValues } from './app/hydration.ts';
@@ -31,7 +31,10 @@ const hydration = container.firstElementChild ? readHydration(document) : null;
 if (hydration && (await loadMatchedRoutes(routes, window.location))) {
   hydrate(queryClient, hydration.queries);
   const typeAgain = rememberTypedValues(container);
-  hydrateRoot(container, app(createAppRouter(routes, hydration.router), typeAgain));
+  // As a transition React takes the page over in slices, leaving the phone free to answer a tap.
+  startTransition(() => {
+    hydrateRoot(container, app(createAppRouter(routes, hydration.router), typeAgain));
+  });
 } else {
   createRoot(container).render(app(createAppRouter(routes)));
 }

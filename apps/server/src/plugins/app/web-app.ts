@@ -54,6 +54,9 @@ const SESSION_HINT_PLACEHOLDER = 'HIT21_SESSION_HINT';
 /** The build's landing page prerendered for visitors (apps/web/vite.config.ts). */
 const LANDING_PAGE_FILE = 'landing.html';
 
+/** The app's page as it carries a page the server drew (apps/web/vite.config.ts). */
+const DRAWN_PAGE_FILE = 'drawn-page.html';
+
 /**
  * The app as the server draws it for visitors, built beside the web build, in the folder named
  * after it with "-server" (apps/web/vite.config.ts).
@@ -163,34 +166,42 @@ export const webAppPlugin = fp(
       ? readPage(LANDING_PAGE_FILE)
       : null;
     const renderer = hasBuild ? await loadRenderer(distDir) : null;
+    // The app's page for a page the server drew: its scripts asked for once it has painted.
+    const drawnPageHtml = existsSync(path.join(distDir, DRAWN_PAGE_FILE))
+      ? readPage(DRAWN_PAGE_FILE)
+      : indexHtml;
 
     /**
      * A visitor's page drawn on the server into the app's page, or the app's page as it is
      * when it cannot be (the app then draws it in the browser).
      */
-    async function visitorPage(page: string, request: FastifyRequest): Promise<string> {
-      if (!renderer || request.method !== 'GET') return page;
+    async function visitorPage(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+      const drawn = renderer && request.method === 'GET' ? await drawVisitorPage(renderer, request) : null;
+      if (!drawn) return pageFor(indexHtml, false, reply);
+      return pageFor(drawnPageHtml, false, reply)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)
+        .replace(EMPTY_ROOT, `<div id="root">${drawn.appHtml}</div>${drawn.hydration}`);
+    }
+
+    async function drawVisitorPage(renderer: VisitorPageRenderer, request: FastifyRequest) {
       try {
         const url = new URL(request.url, fastify.config.PUBLIC_URL).href;
-        const rendered = await renderingFor.run({ app: fastify, address: request.ip }, () =>
+        return await renderingFor.run({ app: fastify, address: request.ip }, () =>
           renderer.renderVisitorPage(url, { publicUrl: fastify.config.PUBLIC_URL }),
         );
-        if (!rendered) return page;
-        return page
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
-          .replace(EMPTY_ROOT, `<div id="root">${rendered.appHtml}</div>${rendered.hydration}`);
       } catch (error) {
         request.log.error({ err: error }, 'Drawing a visitor page failed; the app draws it instead');
-        return page;
+        return null;
       }
     }
+
     if (hasBuild) {
       await fastify.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
         // index.html is answered below, with this response's CSP nonce. Source maps stay on
         // the machine that built the app.
-        globIgnore: ['index.html', LANDING_PAGE_FILE, '**/*.map'],
+        globIgnore: ['index.html', LANDING_PAGE_FILE, DRAWN_PAGE_FILE, '**/*.map'],
         // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts).
         preCompressed: true,
         // Hashed build assets never change; everything else is revalidated.
@@ -221,7 +232,7 @@ export const webAppPlugin = fp(
         let html: string;
         if (hasSessionCookie) html = pageFor(indexHtml, true, reply);
         else if (pathname === '/' && landingHtml) html = pageFor(landingHtml, false, reply);
-        else html = await visitorPage(pageFor(indexHtml, false, reply), request);
+        else html = await visitorPage(request, reply);
         const page = Buffer.from(html);
         reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
