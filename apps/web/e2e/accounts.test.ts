@@ -18,6 +18,7 @@ import {
   openPage,
   screenshot,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 
 const browser = setUpBrowser();
@@ -27,7 +28,9 @@ function strength(page: Page) {
 }
 
 async function newSignedOutPage(pathname: string, viewport = DESKTOP) {
-  return openPage(browser(), pathname, viewport);
+  const opened = await openPage(browser(), pathname, viewport);
+  await waitForTheApp(opened.page);
+  return opened;
 }
 
 describe('sign-up', () => {

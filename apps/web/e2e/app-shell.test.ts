@@ -8,6 +8,7 @@ import {
   openPage,
   screenshot,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 import { resetServerClock, setServerClock } from './support/clock.ts';
 
@@ -218,6 +219,8 @@ describe('analytics events', () => {
     await captureAnalytics(context);
     const page = await context.newPage();
     await page.goto('/signup');
+    // The first focus is the app's to see: a page the server drew is the app's once taken over.
+    await waitForTheApp(page);
     await page.getByLabel('Email', { exact: true }).fill('secret-address@example.com');
     await page.getByLabel('Password', { exact: true }).click();
     await page.getByLabel('Email', { exact: true }).click();
@@ -242,6 +245,7 @@ describe('analytics events', () => {
       );
       const page = await context.newPage();
       await page.goto('/coming-soon');
+      await waitForTheApp(page);
       const accepted = page.waitForResponse(
         (response) => response.url().endsWith('/api/analytics/events') && response.status() === 202,
       );

@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   holdRequests,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 
 const browser = setUpBrowser();
@@ -73,6 +74,7 @@ describe('while a screen loads and when it fails', () => {
     const { release } = await holdRequests(context, '**/assets/terms-of-use-*.js');
     const page = await context.newPage();
     await page.goto('/privacy-policy');
+    await waitForTheApp(page);
     const firstHeading = await page.getByRole('heading', { level: 1 }).textContent();
     await page.getByRole('link', { name: 'Terms of Use' }).first().click();
     await page.waitForTimeout(300);
@@ -88,7 +90,7 @@ describe('while a screen loads and when it fails', () => {
     await context.route('**/assets/terms-of-use-*.js', (route) => route.abort());
     const page = await context.newPage();
     await page.goto('/privacy-policy');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForTheApp(page);
     await page.getByRole('link', { name: 'Terms of Use' }).first().click();
 
     await page.getByText('Unexpected Application Error!').waitFor();

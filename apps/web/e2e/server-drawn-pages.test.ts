@@ -131,6 +131,30 @@ describe('a visitor’s pages', () => {
     expect(consoleMessages).toEqual([]);
   });
 
+  it('holds a tap and a form sent before the app runs, and does them once it does', async () => {
+    const context = await newContext();
+    const entry = await holdRequests(context, '**/assets/index-*.js');
+    const page = await context.newPage();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+    // The drawn button waits for the app (disabled while the form it knows is empty); a form
+    // whose button does not would be sent by Enter.
+    await page
+      .getByRole('button', { name: 'Sign In' })
+      .evaluate((button) => button.removeAttribute('disabled'));
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    // The browser did not send the form itself, with the password in the address.
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('');
+
+    entry.release();
+    await page.getByRole('button', { name: 'Close menu', expanded: true }).waitFor();
+    await page.getByText('Invalid email or password').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
   it('signs up with what was typed and ticked before the app took the page over', async () => {
     const context = await newContext();
     const entry = await holdRequests(context, '**/assets/index-*.js');

@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router';
+import { announceAppRunning } from './app/app-running.ts';
 import { loadMatchedRoutes, readHydration, rememberTypedValues } from './app/hydration.ts';
 import { App } from './app/index.tsx';
 import { createAppRouter, createAppRoutes } from './app/router.tsx';
@@ -31,10 +32,14 @@ const hydration = container.firstElementChild ? readHydration(document) : null;
 if (hydration && (await loadMatchedRoutes(routes, window.location))) {
   hydrate(queryClient, hydration.queries);
   const typeAgain = rememberTypedValues(container);
+  const takenOver = () => {
+    typeAgain();
+    announceAppRunning();
+  };
   // As a transition React takes the page over in slices, leaving the phone free to answer a tap.
   startTransition(() => {
-    hydrateRoot(container, app(createAppRouter(routes, hydration.router), typeAgain));
+    hydrateRoot(container, app(createAppRouter(routes, hydration.router), takenOver));
   });
 } else {
-  createRoot(container).render(app(createAppRouter(routes)));
+  createRoot(container).render(app(createAppRouter(routes), announceAppRunning));
 }

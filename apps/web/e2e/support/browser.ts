@@ -105,3 +105,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
   await page.evaluate((y) => window.scrollTo(0, y), scrollY);
 }
+
+/**
+ * Waits until the page's script runs it: the app, at once for a page it drew and after the
+ * takeover for one the server drew (apps/web/src/app/app-running.ts), or the prerendered landing
+ * page's own. Only tests of what the app does with a first interaction need it; a tap before
+ * then is held and done again anyway.
+ */
+export async function waitForTheApp(page: Page): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' });
+}

@@ -156,3 +156,5 @@ enhanceJerseys();
 enhanceSectionLinks();
 trackThisPage();
 void fillPickDeadline();
+// What the app says once it runs a page (src/app/app-running.ts): this script runs this one.
+document.documentElement.dataset.app = 'running';

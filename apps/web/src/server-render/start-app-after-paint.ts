@@ -3,7 +3,46 @@
  * the app's tags, apps/web/vite.config.ts): the page is on screen before the app's scripts are
  * asked for, so on a slow network the stylesheet and fonts it paints with are not shared with
  * them; then the app loads and takes the page over (src/main.tsx).
+ *
+ * Until then the page's buttons have no app behind them. A tap on one is held and done again
+ * once the app runs, and a form is never sent by the browser itself (a GET carrying what was
+ * typed, the password included, in the address): its submit is held the same way.
  */
+import { APP_RUNNING_EVENT } from '../app/app-running.ts';
+
+const held: HTMLElement[] = [];
+
+// Held events stop here: React, taking the page over, must not act on them a first time.
+function holdSubmit(event: SubmitEvent): void {
+  event.preventDefault();
+  event.stopPropagation();
+  const submitter = event.submitter ?? event.target;
+  if (submitter instanceof HTMLElement && !held.includes(submitter)) held.push(submitter);
+}
+
+function holdButtonTap(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  // A submit button's tap comes back as the form's submit, held above.
+  if (!button || button.type === 'submit') return;
+  event.stopPropagation();
+  if (!held.includes(button)) held.push(button);
+}
+
+document.addEventListener('submit', holdSubmit, true);
+document.addEventListener('click', holdButtonTap, true);
+document.addEventListener(
+  APP_RUNNING_EVENT,
+  () => {
+    document.removeEventListener('submit', holdSubmit, true);
+    document.removeEventListener('click', holdButtonTap, true);
+    // After the app's first updates (a form's button enabled by what was typed before).
+    setTimeout(() => {
+      for (const element of held) if (element.isConnected) element.click();
+    });
+  },
+  { once: true },
+);
+
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 const app = tag?.dataset.app;
 if (app) {

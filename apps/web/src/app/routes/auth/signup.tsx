@@ -22,6 +22,8 @@ import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFormFocusEvents } from '../../../lib/use-form-focus-events.ts';
 
+const SIGN_UP_DEFAULTS = { email: '', password: '', confirmPassword: '', marketingOptIn: true };
+
 export default function SignupRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,7 +42,7 @@ export default function SignupRoute() {
   } = useForm({
     resolver: zodResolver(signUpInputSchema),
     mode: 'onTouched',
-    defaultValues: { email: '', password: '', confirmPassword: '', marketingOptIn: true },
+    defaultValues: SIGN_UP_DEFAULTS,
   });
   const password = useWatch({ control, name: 'password' });
 
@@ -122,6 +124,8 @@ export default function SignupRoute() {
           <input
             type="checkbox"
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-pitch-700"
+            // Drawn ticked on the server too, not only once the form takes the box over.
+            defaultChecked={SIGN_UP_DEFAULTS.marketingOptIn}
             {...register('marketingOptIn')}
           />
           <span>
