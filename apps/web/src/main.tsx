@@ -25,21 +25,27 @@ function app(router: DataRouter, onFirstRender?: () => void) {
   );
 }
 
-const routes = createAppRoutes(queryClient);
-// A visitor's page comes drawn by the server (apps/server/src/plugins/app/web-app.ts): React
-// takes it over; any other page the app draws.
-const hydration = container.firstElementChild ? readHydration(document) : null;
-if (hydration && (await loadMatchedRoutes(routes, window.location))) {
+/**
+ * A visitor's page comes drawn by the server (apps/server/src/plugins/app/web-app.ts): React
+ * takes it over; any other page the app draws.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const routes = createAppRoutes(queryClient);
+  const hydration = root.firstElementChild ? readHydration(document) : null;
+  if (!hydration || !(await loadMatchedRoutes(routes, window.location))) {
+    createRoot(root).render(app(createAppRouter(routes), announceAppRunning));
+    return;
+  }
   hydrate(queryClient, hydration.queries);
-  const typeAgain = rememberTypedValues(container);
+  const typeAgain = rememberTypedValues(root);
   const takenOver = () => {
     typeAgain();
     announceAppRunning();
   };
   // As a transition React takes the page over in slices, leaving the phone free to answer a tap.
   startTransition(() => {
-    hydrateRoot(container, app(createAppRouter(routes, hydration.router), takenOver));
+    hydrateRoot(root, app(createAppRouter(routes, hydration.router), takenOver));
   });
-} else {
-  createRoot(container).render(app(createAppRouter(routes), announceAppRunning));
 }
+
+void start(container);
