@@ -81,16 +81,23 @@ async function buildPageScript(root: string, outDir: string, name: string, sourc
 /** The app's tags in the built index.html: its module script and the preloads of its imports. */
 const APP_TAGS = /\s*<(?:script type="module"|link rel="modulepreload")[^>]*>(?:<\/script>)?/g;
 
-/**
- * Writes landing.html, the landing page as visitors get it (the server sends it for / to
- * requests without a session cookie): the built index.html with the page's markup rendered
- * from the app's own components (src/prerender/landing-page.tsx) and, in place of the app, the
- * page's own small script. Nothing of React ships with it.
- */
-function prerenderLandingPage(): Plugin {
+/** What a page written after the app's build starts from. */
+interface AppBuild {
+  /** The project's root. */
+  root: string;
+  /** Where the build was written. */
+  outDir: string;
+  /** The built index.html. */
+  indexHtml: string;
+  /** Fails the build, saying why. */
+  fail: (message: string) => never;
+}
+
+/** A plugin that writes more of the build once the app's own (index.html included) is written. */
+function afterAppBuild(name: string, write: (build: AppBuild) => Promise<void>): Plugin {
   let root = '';
   return {
-    name: 'hit21:prerender-landing-page',
+    name,
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -98,28 +105,45 @@ function prerenderLandingPage(): Plugin {
     async writeBundle(output, bundle) {
       const indexHtml = bundle['index.html'];
       if (indexHtml?.type !== 'asset' || !output.dir) return;
-      const scriptFile = await buildPageScript(
+      await write({
         root,
-        output.dir,
-        'landing-page',
-        'src/prerender/landing-enhance.ts',
-      );
-      const { module } = await runnerImport<typeof import('./src/prerender/landing-page.tsx')>(
-        '/src/prerender/landing-page.tsx',
-        { root, configFile: false, logLevel: 'error' },
-      );
-      const { title, markup } = module.renderLandingPage();
-      const scriptTag = `<script type="module" crossorigin src="/${scriptFile}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`;
-      const html = String(indexHtml.source)
-        .replace(APP_TAGS, '')
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${scriptTag}`)
-        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-      if (!html.includes(scriptFile) || !html.includes(markup)) {
-        this.error('index.html no longer has the shape the landing page is prerendered into');
-      }
-      await writeFile(path.join(output.dir, 'landing.html'), html);
+        outDir: output.dir,
+        indexHtml: String(indexHtml.source),
+        fail: (message) => this.error(message),
+      });
     },
   };
+}
+
+/**
+ * Writes landing.html, the landing page as visitors get it (the server sends it for / to
+ * requests without a session cookie): the built index.html with the page's markup rendered
+ * from the app's own components (src/prerender/landing-page.tsx) and, in place of the app, the
+ * page's own small script. Nothing of React ships with it.
+ */
+function prerenderLandingPage(): Plugin {
+  return afterAppBuild('hit21:prerender-landing-page', async ({ root, outDir, indexHtml, fail }) => {
+    const scriptFile = await buildPageScript(
+      root,
+      outDir,
+      'landing-page',
+      'src/prerender/landing-enhance.ts',
+    );
+    const { module } = await runnerImport<typeof import('./src/prerender/landing-page.tsx')>(
+      '/src/prerender/landing-page.tsx',
+      { root, configFile: false, logLevel: 'error' },
+    );
+    const { title, markup } = module.renderLandingPage();
+    const scriptTag = `<script type="module" crossorigin src="/${scriptFile}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`;
+    const html = indexHtml
+      .replace(APP_TAGS, '')
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${scriptTag}`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    if (!html.includes(scriptFile) || !html.includes(markup)) {
+      fail('index.html no longer has the shape the landing page is prerendered into');
+    }
+    await writeFile(path.join(outDir, 'landing.html'), html);
+  });
 }
 
 /**
@@ -131,59 +155,47 @@ function prerenderLandingPage(): Plugin {
  *   script that asks for them once the page has painted (src/server-render/start-app-after-paint.ts).
  */
 function buildServerRenderer(): Plugin {
-  let root = '';
-  return {
-    name: 'hit21:build-server-renderer',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    async writeBundle(output, bundle) {
-      const indexHtml = bundle['index.html'];
-      if (indexHtml?.type !== 'asset' || !output.dir) return;
-      const html = String(indexHtml.source);
-      const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
-        (match) => match[1],
-      );
-      if (!entry) this.error("index.html no longer has the app's module script");
-      const starter = await buildPageScript(
-        root,
-        output.dir,
-        'start-app-after-paint',
-        'src/server-render/start-app-after-paint.ts',
-      );
-      const starterTag = `<script type="module" crossorigin src="/${starter}" nonce="${CSP_NONCE_PLACEHOLDER}" data-app="${entry}" data-app-preloads="${preloads.join(' ')}"></script>`;
-      const drawnPage = html.replace(APP_TAGS, '').replace('</title>', `</title>\n    ${starterTag}`);
-      if (!drawnPage.includes(starterTag))
-        this.error('index.html no longer has a <title> to put the starter after');
-      await writeFile(path.join(output.dir, 'drawn-page.html'), drawnPage);
+  return afterAppBuild('hit21:build-server-renderer', async ({ root, outDir, indexHtml, fail }) => {
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(indexHtml)?.[1];
+    const preloads = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    if (!entry) fail("index.html no longer has the app's module script");
+    const starter = await buildPageScript(
+      root,
+      outDir,
+      'start-app-after-paint',
+      'src/server-render/start-app-after-paint.ts',
+    );
+    const starterTag = `<script type="module" crossorigin src="/${starter}" nonce="${CSP_NONCE_PLACEHOLDER}" data-app="${entry}" data-app-preloads="${preloads.join(' ')}"></script>`;
+    const drawnPage = indexHtml.replace(APP_TAGS, '').replace('</title>', `</title>\n    ${starterTag}`);
+    if (!drawnPage.includes(starterTag)) fail('index.html no longer has a <title> to put the starter after');
+    await writeFile(path.join(outDir, 'drawn-page.html'), drawnPage);
 
-      await build({
-        root,
-        configFile: false,
-        logLevel: 'warn',
-        plugins: [zodWithoutEval()],
-        resolve: {
-          alias: [
-            ...reactRouterProduction,
-            // Its Node entry requires every language by a computed path no bundler can follow;
-            // the browser's registers only the one the app registers (src/lib/countries.ts).
-            { find: /^i18n-iso-countries$/, replacement: path.join(i18nCountriesRoot, 'index.js') },
-          ],
-        },
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        ssr: { noExternal: true },
-        build: {
-          ssr: 'src/server-render/render-visitor-page.tsx',
-          outDir: `${path.resolve(output.dir)}-server`,
-          emptyOutDir: true,
-          copyPublicDir: false,
-          sourcemap: 'hidden',
-        },
-      });
-    },
-  };
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [zodWithoutEval()],
+      resolve: {
+        alias: [
+          ...reactRouterProduction,
+          // Its Node entry requires every language by a computed path no bundler can follow;
+          // the browser's registers only the one the app registers (src/lib/countries.ts).
+          { find: /^i18n-iso-countries$/, replacement: path.join(i18nCountriesRoot, 'index.js') },
+        ],
+      },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      ssr: { noExternal: true },
+      build: {
+        ssr: 'src/server-render/render-visitor-page.tsx',
+        outDir: `${path.resolve(outDir)}-server`,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: 'hidden',
+      },
+    });
+  });
 }
 
 function escapeHtml(text: string): string {
