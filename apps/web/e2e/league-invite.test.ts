@@ -17,6 +17,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
 import { onboardThroughUi, pathnameIs, pickTeamThroughUi, waitForToast } from './support/leagues.ts';
@@ -225,6 +226,8 @@ describe('the invite page', () => {
     const page = await context.newPage();
     await page.goto(`/join/${open.code}`);
     await page.getByText('Not logged in?').waitFor();
+    // This journey starts from the app; a tap before it runs is server-drawn-pages.test.ts's.
+    await waitForTheApp(page);
     await page.getByRole('button', { name: 'Join League' }).click();
     await page.waitForURL(pathnameIs('/login'));
     await page.getByLabel('Email', { exact: true }).fill(account.email);
