@@ -188,7 +188,7 @@ function buildServerRenderer(): Plugin {
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       ssr: { noExternal: true },
       build: {
-        ssr: 'src/server-render/render-visitor-page.tsx',
+        ssr: 'src/server-render/render-page.tsx',
         outDir: `${path.resolve(outDir)}-server`,
         emptyOutDir: true,
         copyPublicDir: false,

@@ -4,7 +4,8 @@
  * server (apps/server/src/server.ts) on a fresh embedded database, makes a signed-in player
  * with a team and a league, then runs Lighthouse's default mobile audit BENCH_WEB_RUNS times
  * (3) on each page, signed out and signed in, and prints the median run of each (by
- * performance score). BENCH_WEB_OUT names a file for the medians as JSON. Low scores are
+ * performance score). BENCH_WEB_PAGES (comma-separated labels' paths, "/login,/dashboard")
+ * measures only those pages. BENCH_WEB_OUT names a file for the medians as JSON. Low scores are
  * reported, not failed; anything that cannot run fails the bench.
  */
 import { rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,7 @@ import { buildWebApp, type ProductionServer, startProductionServer } from './pro
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const SKIP_BUILD = process.env.BENCH_WEB_SKIP_BUILD === '1';
 const OUT_FILE = process.env.BENCH_WEB_OUT;
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
   }
   server = await startProductionServer({ webDistDir: builtDir ?? DEFAULT_WEB_DIST_DIR });
   const { playerCookie, pickerCookie, leagueCode } = await createBenchPlayers(server.url);
-  const pages: BenchPage[] = [
+  const allPages: BenchPage[] = [
     { label: '/', path: '/' },
     { label: '/coming-soon', path: '/coming-soon' },
     { label: '/login', path: '/login' },
@@ -132,6 +134,10 @@ async function main(): Promise<void> {
     { label: '/player-selection (signed in, no team yet)', path: '/player-selection', cookie: pickerCookie },
     { label: '/leaderboard/global (signed in)', path: '/leaderboard/global', cookie: playerCookie },
   ];
+  const pages = ONLY_PAGES
+    ? allPages.filter((page) => ONLY_PAGES.includes(page.label.split(' ')[0] ?? ''))
+    : allPages;
+  if (pages.length === 0) throw new Error(`BENCH_WEB_PAGES names no page: ${process.env.BENCH_WEB_PAGES}`);
 
   console.log(
     `Lighthouse ${RUNS} run(s) a page, mobile defaults (simulated slow 4G, 4× CPU slowdown), ${server.url}`,

@@ -9,6 +9,7 @@ import {
   expectNoSeriousAxeViolations,
   MOBILE,
   screenshot,
+  serveUndrawnPages,
   setUpBrowser,
 } from './support/browser.ts';
 import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
@@ -467,7 +468,9 @@ describe('the leaderboard', () => {
   it('sends a profile without a favourite team from the team tab to the global one, saying why', async () => {
     const page = await viewer.newPage();
     try {
-      // Onboarding requires a club: only an odd account lacks one, so the profile is read without it.
+      // Onboarding requires a club: only an odd account lacks one, so the profile is read without
+      // it, by the app: the server would draw the boards with the profile as it is.
+      await serveUndrawnPages(page, '**/leaderboard/team');
       await page.route('**/api/profile', async (route) => {
         const response = await route.fetch();
         route.fulfill({ response, json: { ...(await response.json()), favouriteTeam: null } });

@@ -10,12 +10,12 @@ import {
 } from './support/accounts.ts';
 import { captureAnalytics, sentEvents } from './support/analytics.ts';
 import {
-  addExpiredSessionCookie,
   baseUrl,
   DESKTOP,
   expectNoSeriousAxeViolations,
   MOBILE,
   screenshot,
+  serveUndrawnPages,
   setUpBrowser,
   waitForTheApp,
 } from './support/browser.ts';
@@ -307,8 +307,8 @@ describe('the invite page', () => {
 
   it('says "Failed to load league details" when the server fails, and tries again', async () => {
     const context = await newContext();
-    // A returning player's page, which the app draws: a visitor's comes drawn with the invite.
-    await addExpiredSessionCookie(context);
+    // The server's own request for the invite fails too: it sends the page for the app to draw.
+    await serveUndrawnPages(context, `**/join/${inviteOnly.code}`);
     const page = await context.newPage();
     let fail = true;
     await context.route('**/api/leagues/invite/*', (route) =>

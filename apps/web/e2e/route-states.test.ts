@@ -4,6 +4,7 @@ import {
   baseUrl,
   expectNoSeriousAxeViolations,
   holdRequests,
+  serveUndrawnPages,
   setUpBrowser,
   waitForTheApp,
 } from './support/browser.ts';
@@ -13,8 +14,7 @@ const browser = setUpBrowser();
 describe('while a screen loads and when it fails', () => {
   it('shows "Initialising..." while a screen loads on arrival, then the screen', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    // A returning player's page, which the app draws (a visitor's comes drawn by the server).
-    await addExpiredSessionCookie(context);
+    await serveUndrawnPages(context, '**/privacy-policy');
     const { release } = await holdRequests(context, '**/assets/privacy-policy-*.js');
     const page = await context.newPage();
     await page.goto('/privacy-policy', { waitUntil: 'commit' });
@@ -27,8 +27,7 @@ describe('while a screen loads and when it fails', () => {
 
   it('shows "Loading password reset..." while the reset page loads on arrival', async () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
-    // A returning player's page, which the app draws (a visitor's comes drawn by the server).
-    await addExpiredSessionCookie(context);
+    await serveUndrawnPages(context, '**/reset-password?*');
     const { release } = await holdRequests(context, '**/assets/reset-password-*.js');
     const page = await context.newPage();
     await page.goto('/reset-password?token=abc&type=recovery', { waitUntil: 'commit' });
@@ -60,6 +59,7 @@ describe('while a screen loads and when it fails', () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
     // A session the server no longer knows: the app must ask the API, and the test holds the answer.
     await addExpiredSessionCookie(context);
+    await serveUndrawnPages(context, '**/forgot-password');
     const { release } = await holdRequests(context, '**/api/profile');
     const page = await context.newPage();
     await page.goto('/forgot-password', { waitUntil: 'commit' });

@@ -15,12 +15,14 @@ import {
   MOBILE,
   screenshot,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
 
 /*
- * A visitor's pages come drawn by the server (apps/web/src/server-render/), and the app in the
- * browser takes them over (hydration) rather than drawing them again. A drawing that does not
+ * Pages come drawn by the server (apps/web/src/server-render/), a visitor's and a signed-in
+ * player's, and the app in the browser takes them over (hydration) rather than drawing them
+ * again. A drawing that does not
  * match what the app draws shows in the console (React reports it), so each page is opened
  * with the console watched.
  */
@@ -29,6 +31,9 @@ const browser = setUpBrowser();
 const TAG = randomUUID().slice(0, 6);
 const contexts: BrowserContext[] = [];
 let league: { code: string; name: string };
+/** Signed in, onboarded, with a team and the league above. */
+let admin: BrowserContext;
+let adminTeam: { name: string }[];
 
 async function newContext(timezoneId = 'Europe/London'): Promise<BrowserContext> {
   const context = await browser().newContext({ viewport: MOBILE, baseURL: baseUrl(), timezoneId });
@@ -62,10 +67,10 @@ async function expectTheAppRuns(page: Page): Promise<void> {
 
 beforeAll(async () => {
   await resetServerClock();
-  const admin = await newContext();
+  admin = await newContext();
   await signUpThroughApi(admin, newAccount('drawn'));
   await completeOnboardingThroughApi(admin, { fullName: `Dee Drawn ${TAG}` });
-  await pickTeamThroughApi(admin);
+  adminTeam = await pickTeamThroughApi(admin);
   const created = await admin.request.post('/api/leagues', {
     data: {
       name: `Drawn & Quartered <${TAG}>`,
@@ -208,14 +213,108 @@ describe('a visitor’s pages', () => {
   });
 });
 
-describe('pages the server does not draw', () => {
-  it('a player’s: the app, which knows them, draws every page', async () => {
+describe('a signed-in player’s pages', () => {
+  /** The page as the server sends it to the player, with their session cookie. */
+  async function playersResponse(context: BrowserContext, pathname: string) {
+    const response = await context.request.get(pathname);
+    expect(response.status()).toBe(200);
+    return { html: await response.text(), headers: response.headers() };
+  }
+
+  const PAGES = [
+    { path: '/dashboard', heading: 'Dashboard' },
+    { path: '/leaderboard/global', heading: 'Leaderboard' },
+    { path: '/leagues', heading: 'Mini Leagues' },
+    { path: '/rules', heading: 'Rules' },
+    { path: '/settings', heading: 'Settings' },
+  ];
+
+  for (const { path, heading } of PAGES) {
+    it(`${path} comes drawn for the player, for their browser only, and the app takes it over without a word in the console`, async () => {
+      const { html, headers } = await playersResponse(admin, path);
+      expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
+      expect(html).toContain('<script type="application/json" id="hit21-hydration">');
+      expect(headers['cache-control']).toBe('private, no-cache');
+      expect(headers.vary).toContain('cookie');
+
+      const page = await admin.newPage();
+      const consoleMessages = watchConsole(page);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await waitForTheApp(page);
+      await page.waitForLoadState('networkidle');
+      // A style attribute the CSP refused, or a drawing the app does not match, would be here.
+      expect(consoleMessages).toEqual([]);
+      expect(await page.title()).toBe(html.match(/<title>([^<]*)<\/title>/)?.[1]);
+      await page.close();
+    });
+  }
+
+  it('draws the dashboard with the player’s own team, and lets through its style attributes by hash alone', async () => {
+    const { html, headers } = await playersResponse(admin, '/dashboard');
+    const drawing = html.slice(html.indexOf('<div id="root">'), html.indexOf('hit21-hydration'));
+    for (const pick of adminTeam) expect(drawing).toContain(pick.name.split(' ')[0]);
+    // The club colours and the chart's lines are style attributes: each allowed by its hash, in
+    // a directive of its own; style-src still refuses every other inline style.
+    const policy = headers['content-security-policy'] ?? '';
+    const styleAttributes = /style-src-attr 'unsafe-hashes'((?: 'sha256-[A-Za-z0-9+/=]+')+)(?:;|$)/.exec(
+      policy,
+    );
+    expect(styleAttributes?.[1]?.trim().split(' ').length).toBe(
+      new Set([...drawing.matchAll(/ style="([^"]*)"/g)].map((match) => match[1])).size,
+    );
+    expect(policy).toMatch(/style-src 'self' 'nonce-[0-9a-f]+';/);
+    expect(policy).not.toContain('unsafe-inline');
+
+    const page = await admin.newPage();
+    await page.goto('/dashboard');
+    // Drawn with its colours (a refused attribute would leave the club's bar without one).
+    const clubBar = page.locator('[style^="background-color"]').first();
+    expect(await clubBar.evaluate((bar) => getComputedStyle(bar).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
+    await waitForTheApp(page);
+    await page.close();
+  });
+
+  it('draws the picking screen for a player without a team, at 375 px, and it works once taken over', async () => {
+    const picker = await newContext();
+    await signUpThroughApi(picker, newAccount('drawn-picker'));
+    await completeOnboardingThroughApi(picker, { fullName: `Pia Picker ${TAG}` });
+    const { html } = await playersResponse(picker, '/player-selection');
+    expect(html).toContain('hit21-hydration');
+
+    const page = await picker.newPage();
+    const consoleMessages = watchConsole(page);
+    await page.goto('/player-selection');
+    await waitForTheApp(page);
+    await page.getByRole('searchbox', { name: 'Search players' }).fill('Saka');
+    await page.getByText('Bukayo Saka').first().waitFor();
+    expect(consoleMessages).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'player-selection-drawn-mobile');
+  });
+
+  it('a visitor’s page asked for with a session cookie that has expired: drawn for a visitor', async () => {
     const context = await newContext();
     await addExpiredSessionCookie(context);
-    const response = await context.request.get('/login');
+    const { html } = await playersResponse(context, '/login');
+    expect(html).toContain('hit21-hydration');
+    expect(html).toContain('>Login</h1>');
+  });
+});
+
+describe('pages the server does not draw', () => {
+  it('a signed-in page asked for with a session that has expired: the app sends the player to sign in', async () => {
+    const context = await newContext();
+    await addExpiredSessionCookie(context);
+    const response = await context.request.get('/dashboard');
     const html = await response.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('hit21-hydration');
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
   });
 
   it('a signed-in page asked for by a visitor: the app sends them to sign in', async () => {

@@ -64,6 +64,25 @@ export async function addExpiredSessionCookie(context: BrowserContext): Promise<
   await context.addCookies([{ name: 'better-auth.session_token', value: 'expired.session', url: baseUrl() }]);
 }
 
+/** What the server puts in #root and after it when it draws a page (apps/server/src/plugins/app/web-app.ts). */
+const DRAWN_ROOT =
+  /<div id="root">[\s\S]*?<script type="application\/json" id="hit21-hydration">[\s\S]*?<\/script>/;
+
+/**
+ * The pages at `pattern` (in a context, or one page) as the server sends them when it cannot draw one (a build without the
+ * renderer, a query that failed on the server): the app's page with an empty root, which the
+ * app in the browser draws, through its own loading and error states.
+ */
+export async function serveUndrawnPages(target: BrowserContext | Page, pattern: string): Promise<void> {
+  await target.route(pattern, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    if (!DRAWN_ROOT.test(html)) throw new Error(`${route.request().url()} did not come drawn`);
+    await route.fulfill({ response, body: html.replace(DRAWN_ROOT, '<div id="root"></div>') });
+  });
+}
+
 export function baseUrl(): string {
   return inject('baseUrl');
 }

@@ -54,37 +54,71 @@ export async function loadMatchedRoutes(routes: RouteObject[], location: Locatio
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
- * What a visitor typed (or ticked) in the server's drawing of the page before the app took it
- * over, and a function that types it again into the app's fields once they are the app's: the
- * forms set their starting values as they take the fields over, and would wipe it.
+ * What a visitor types (or ticks) in the server's drawing of the page before the app has taken
+ * it over, and a function that types it again into the app's fields once they are the app's:
+ * the forms set their starting values as they take the fields over, and would wipe it. What
+ * was typed before this is called is read from the fields; what is typed after, until the
+ * function is called, is heard as it is typed (a form may have wiped it by then).
  */
 export function rememberTypedValues(container: HTMLElement): () => void {
-  const fields = [...container.querySelectorAll<Field>('input[name], textarea[name]')];
-  const typed = fields
-    .filter((field) =>
-      isTickable(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue,
-    )
-    .map((field) => ({ name: field.name, value: field.value, checked: isTickable(field) && field.checked }));
+  const typed = new Map<string, { name: string; value: string; checked: boolean; tickable: boolean }>();
+  const remember = (field: Field) => {
+    const tickable = isTickable(field);
+    // A radio group shares a name: each of its buttons is told apart by its value.
+    const key = tickable ? `${field.name}\u0000${field.value}` : field.name;
+    typed.set(key, { name: field.name, value: field.value, checked: tickable && field.checked, tickable });
+  };
+  for (const field of container.querySelectorAll<Field>('input[name], textarea[name]')) {
+    if (isTickable(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) {
+      remember(field);
+    }
+  }
+  // Heard first (the document, capturing) and kept from React until the page is the app's: it
+  // is typed again then, once.
+  const document = container.ownerDocument;
+  const holdTyping = (event: Event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (!container.contains(field) || !field.name) return;
+    event.stopPropagation();
+    remember(field);
+  };
+  document.addEventListener('input', holdTyping, true);
+  document.addEventListener('change', holdTyping, true);
 
   return () => {
-    for (const { name, value, checked } of typed) {
-      const field = container.querySelector<Field>(`[name="${CSS.escape(name)}"]`);
+    document.removeEventListener('input', holdTyping, true);
+    document.removeEventListener('change', holdTyping, true);
+    for (const { name, value, checked, tickable } of typed.values()) {
+      const selector = tickable
+        ? `[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
+        : `[name="${CSS.escape(name)}"]`;
+      const field = container.querySelector<Field>(selector);
       if (!field) continue;
-      // React notices a change against the value it last saw, set through the field's own
-      // setter (its tracker): that is made the untouched value, then the typed one is typed
-      // again, as a person would, for the form to hear it.
       if (isTickable(field)) {
-        field.checked = !checked;
+        // A radio is only ever chosen (its group's other buttons are unchosen by that).
+        if (field.type === 'radio' && !checked) continue;
+        if (field.checked === checked) field.checked = !checked;
         field.click();
       } else {
-        field.value = field.defaultValue;
-        const prototype =
-          field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-        Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
+        // The untouched value first: a form that took the typed value in as it set up its field
+        // counts it, but would not redraw for it (a Save button left disabled).
+        typeInto(field, field.defaultValue);
+        typeInto(field, value);
       }
     }
   };
+}
+
+/** Types `text` into a field as a person would, for React (and the form) to hear it. */
+function typeInto(field: Field, text: string): void {
+  // React hears a change against the value it last saw, which the field's own setter records:
+  // one that is not `text` is recorded, then `text` set past it.
+  field.value = `${text} `;
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 function isTickable(field: Field): field is HTMLInputElement {

@@ -22,3 +22,15 @@ export function useHydrated(): boolean {
 export function useDisplayTimeZone(): 'UTC' | undefined {
   return useHydrated() ? undefined : 'UTC';
 }
+
+/**
+ * Today as YYYY-MM-DD in the reader's own calendar (a date field's upper bound), or undefined
+ * while the page may be the server's drawing, whose day is UTC's.
+ */
+export function useLocalToday(): string | undefined {
+  if (!useHydrated()) return undefined;
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}

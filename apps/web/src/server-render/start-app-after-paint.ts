@@ -20,24 +20,45 @@ function holdSubmit(event: SubmitEvent): void {
   if (submitter instanceof HTMLElement && !held.includes(submitter)) held.push(submitter);
 }
 
-function holdButtonTap(event: MouseEvent): void {
+/** What a tap is made of: menus open as the pointer goes down, most buttons on the click. */
+const TAP_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
+
+function holdButtonTap(event: Event): void {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   // A submit button's tap comes back as the form's submit, held above.
   if (!button || button.type === 'submit') return;
   event.stopPropagation();
-  if (!held.includes(button)) held.push(button);
+  if (event.type === 'click' && !held.includes(button)) held.push(button);
+}
+
+/** The tap again, whole, for whichever of its events the button's component listens to. */
+function tap(element: HTMLElement): void {
+  if (element instanceof HTMLButtonElement && element.type === 'submit') {
+    element.click();
+    return;
+  }
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  for (const type of TAP_EVENTS.slice(0, -1)) {
+    const pointer = type.startsWith('pointer');
+    element.dispatchEvent(
+      pointer
+        ? new PointerEvent(type, { ...init, pointerType: 'mouse', isPrimary: true })
+        : new MouseEvent(type, init),
+    );
+  }
+  element.click();
 }
 
 document.addEventListener('submit', holdSubmit, true);
-document.addEventListener('click', holdButtonTap, true);
+for (const type of TAP_EVENTS) document.addEventListener(type, holdButtonTap, true);
 document.addEventListener(
   APP_RUNNING_EVENT,
   () => {
     document.removeEventListener('submit', holdSubmit, true);
-    document.removeEventListener('click', holdButtonTap, true);
+    for (const type of TAP_EVENTS) document.removeEventListener(type, holdButtonTap, true);
     // After the app's first updates (a form's button enabled by what was typed before).
     setTimeout(() => {
-      for (const element of held) if (element.isConnected) element.click();
+      for (const element of held) if (element.isConnected) tap(element);
     });
   },
   { once: true },

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,50 +59,52 @@ const LANDING_PAGE_FILE = 'landing.html';
 const DRAWN_PAGE_FILE = 'drawn-page.html';
 
 /**
- * The app as the server draws it for visitors, built beside the web build, in the folder named
- * after it with "-server" (apps/web/vite.config.ts).
+ * The app as the server draws it, built beside the web build, in the folder named after it
+ * with "-server" (apps/web/vite.config.ts).
  */
-const SERVER_RENDERER_FILE = 'render-visitor-page.js';
+const SERVER_RENDERER_FILE = 'render-page.js';
 
-/** What apps/web/src/server-render/render-visitor-page.tsx exports. */
-interface VisitorPageRenderer {
+/** What apps/web/src/server-render/render-page.tsx exports. */
+interface PageRenderer {
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-  renderVisitorPage(
+  renderPage(
     url: string,
-    options: { publicUrl: string },
-  ): Promise<{ appHtml: string; hydration: string; title: string } | null>;
+    options: { publicUrl: string; hasSessionCookie: boolean },
+  ): Promise<{ appHtml: string; hydration: string; title: string; styleAttributes: string[] } | null>;
 }
 
-/** Whose page is being drawn, by which server: its API requests are that visitor's own. */
-const renderingFor = new AsyncLocalStorage<{ app: FastifyInstance; address: string }>();
+/** Whose page is being drawn, by which server: its API requests are that reader's own. */
+const renderingFor = new AsyncLocalStorage<{ app: FastifyInstance; address: string; cookie?: string }>();
 
 /**
  * The API requests of a page drawn on the server, answered in-process (no socket) as the
- * visitor's own: from their address, with no cookie.
+ * reader's own: from their address, with their cookies (a visitor has none).
  */
 async function answerInProcess(url: string, init: RequestInit): Promise<Response> {
-  const visitor = renderingFor.getStore();
-  if (!visitor) throw new Error(`${url} was asked for outside a page being drawn`);
-  const answer = await visitor.app.inject({
+  const reader = renderingFor.getStore();
+  if (!reader) throw new Error(`${url} was asked for outside a page being drawn`);
+  const headers = Object.fromEntries(new Headers(init.headers));
+  if (reader.cookie) headers.cookie = reader.cookie;
+  const answer = await reader.app.inject({
     method: (init.method ?? 'GET') as 'GET',
     url,
-    headers: Object.fromEntries(new Headers(init.headers)),
+    headers,
     payload: typeof init.body === 'string' ? init.body : undefined,
-    remoteAddress: visitor.address,
+    remoteAddress: reader.address,
   });
-  const headers = new Headers();
+  const answerHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
   }
   const hasBody = answer.statusCode !== 204 && answer.statusCode !== 304;
-  return new Response(hasBody ? answer.payload : null, { status: answer.statusCode, headers });
+  return new Response(hasBody ? answer.payload : null, { status: answer.statusCode, headers: answerHeaders });
 }
 
 /** The renderer when the build has one (a build made before it existed has not). */
-async function loadRenderer(distDir: string): Promise<VisitorPageRenderer | null> {
+async function loadRenderer(distDir: string): Promise<PageRenderer | null> {
   const file = path.join(`${path.resolve(distDir)}-server`, SERVER_RENDERER_FILE);
   if (!existsSync(file)) return null;
-  const renderer = (await import(pathToFileURL(file).href)) as VisitorPageRenderer;
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
   renderer.setApiTransport(answerInProcess);
   return renderer;
 }
@@ -132,6 +135,21 @@ function pageFor(html: string, hasSessionCookie: boolean, reply: FastifyReply): 
   return html
     .replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style)
     .replaceAll(SESSION_HINT_PLACEHOLDER, hasSessionCookie ? 'present' : 'absent');
+}
+
+/**
+ * Lets the browser apply the style attributes of a page drawn for this response, and no other:
+ * each by its hash (CSP level 3), in a directive of its own, so `style-src` still refuses any
+ * inline style it was not given a nonce for. Without them the page would be drawn unstyled in
+ * places (a bar's height, a hidden field shown), and React, taking it over, does not set them.
+ */
+function allowStyleAttributes(reply: FastifyReply, styleAttributes: string[]): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (styleAttributes.length === 0 || typeof policy !== 'string') return;
+  const hashes = styleAttributes.map(
+    (value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`,
+  );
+  reply.header('content-security-policy', `${policy};style-src-attr 'unsafe-hashes' ${hashes.join(' ')}`);
 }
 
 /**
@@ -172,25 +190,28 @@ export const webAppPlugin = fp(
       : indexHtml;
 
     /**
-     * A visitor's page drawn on the server into the app's page, or the app's page as it is
-     * when it cannot be (the app then draws it in the browser).
+     * The page drawn on the server into the app's page, or the app's page as it is when it
+     * cannot be (the app then draws it in the browser).
      */
-    async function visitorPage(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-      const drawn = renderer && request.method === 'GET' ? await drawVisitorPage(renderer, request) : null;
-      if (!drawn) return pageFor(indexHtml, false, reply);
-      return pageFor(drawnPageHtml, false, reply)
+    async function appPage(request: FastifyRequest, reply: FastifyReply, hasSessionCookie: boolean) {
+      const drawn =
+        renderer && request.method === 'GET' ? await drawPage(renderer, request, hasSessionCookie) : null;
+      if (!drawn) return pageFor(indexHtml, hasSessionCookie, reply);
+      allowStyleAttributes(reply, drawn.styleAttributes);
+      return pageFor(drawnPageHtml, hasSessionCookie, reply)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(drawn.title)}</title>`)
         .replace(EMPTY_ROOT, `<div id="root">${drawn.appHtml}</div>${drawn.hydration}`);
     }
 
-    async function drawVisitorPage(renderer: VisitorPageRenderer, request: FastifyRequest) {
+    async function drawPage(renderer: PageRenderer, request: FastifyRequest, hasSessionCookie: boolean) {
       try {
         const url = new URL(request.url, fastify.config.PUBLIC_URL).href;
-        return await renderingFor.run({ app: fastify, address: request.ip }, () =>
-          renderer.renderVisitorPage(url, { publicUrl: fastify.config.PUBLIC_URL }),
+        const reader = { app: fastify, address: request.ip, cookie: request.headers.cookie };
+        return await renderingFor.run(reader, () =>
+          renderer.renderPage(url, { publicUrl: fastify.config.PUBLIC_URL, hasSessionCookie }),
         );
       } catch (error) {
-        request.log.error({ err: error }, 'Drawing a visitor page failed; the app draws it instead');
+        request.log.error({ err: error }, 'Drawing a page failed; the app draws it instead');
         return null;
       }
     }
@@ -227,14 +248,17 @@ export const webAppPlugin = fp(
         !path.extname(pathname);
       if (isPage && hasBuild) {
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
-        // A player gets the app, which knows them; a visitor the prerendered landing page, or
-        // the page drawn for them.
-        let html: string;
-        if (hasSessionCookie) html = pageFor(indexHtml, true, reply);
-        else if (pathname === '/' && landingHtml) html = pageFor(landingHtml, false, reply);
-        else html = await visitorPage(request, reply);
+        // A visitor on / gets the prerendered landing page; every other page comes drawn for
+        // its reader, the player's own with their data in it: for their browser only.
+        const html =
+          !hasSessionCookie && pathname === '/' && landingHtml
+            ? pageFor(landingHtml, false, reply)
+            : await appPage(request, reply, hasSessionCookie);
         const page = Buffer.from(html);
-        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
+        reply
+          .header('cache-control', hasSessionCookie ? 'private, no-cache' : 'no-cache')
+          .header('vary', 'accept-encoding, cookie')
+          .type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         if (!encoding) return reply.send(page);
         return reply.header('content-encoding', encoding).send(compressPage(page, encoding));

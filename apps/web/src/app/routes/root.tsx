@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NavigationProgress } from '../../components/layouts/navigation-progress.tsx';
 import { getDocumentTitle, type TitleContext } from '../../config/document-title.ts';
-import { countryNameFromStored } from '../../lib/countries.ts';
 import { getProfileQueryOptions } from '../../lib/queries/get-profile.ts';
+import { titleContextFor } from '../title-context.ts';
 
 /** The root of every page: route-change side effects, then the matched layout. */
 export default function RootRoute() {
@@ -22,15 +22,12 @@ export default function RootRoute() {
 }
 
 /**
- * The player's own boards, for the titles that name them ("United Kingdom Leaderboard"). Read
- * from the cache only: the pages that need the profile load it themselves.
+ * The player's own boards, for the titles that name them. Read from the cache only: the pages
+ * that need the profile load it themselves.
  */
 function useTitleContext(): TitleContext {
   const { data: profile } = useQuery({ ...getProfileQueryOptions(), enabled: false });
-  return {
-    country: profile?.country ? countryNameFromStored(profile.country) : null,
-    club: profile?.favouriteTeam ?? null,
-  };
+  return titleContextFor(profile);
 }
 
 /**

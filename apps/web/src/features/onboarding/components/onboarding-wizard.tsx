@@ -11,6 +11,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useLocalToday } from '../../../lib/use-hydrated.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import {
   fieldErrorsFromIssues,
@@ -55,14 +56,6 @@ const FIELD_IDS: Record<OnboardingField, string> = {
   howDidYouHearOther: 'onboarding-heard-other-text',
 };
 
-/** Today as YYYY-MM-DD in the person's own calendar, for the date input's upper bound. */
-function localToday(): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 /** The three onboarding steps; completing them saves the profile and opens player selection. */
 export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: OnboardingWizardProps) {
   const navigate = useNavigate();
@@ -70,6 +63,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
   const [step, setStep] = useState<OnboardingStep>(0);
   const [isDobTouched, setIsDobTouched] = useState(false);
   const form = useForm<OnboardingFormValues>({ defaultValues });
+  const today = useLocalToday();
   const { register, control, watch, getValues, setError, clearErrors, setValue, formState } = form;
   const { errors } = formState;
   const ids = {
@@ -188,6 +182,8 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
               autoCapitalize="words"
               placeholder="e.g. Alex Morgan"
               error={errors.fullName?.message}
+              // Registered fields get their value once running; the server's drawing needs it too.
+              defaultValue={defaultValues.fullName}
               {...register('fullName', { onChange: () => clearStepErrors('fullName') })}
             />
             <div className="flex flex-col gap-1.5">
@@ -200,10 +196,11 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                 type="date"
                 autoComplete="bday"
                 min="1900-01-01"
-                max={localToday()}
+                max={today}
                 aria-invalid={dobMessage ? true : undefined}
                 aria-describedby={[ids.dobHint, dobMessage ? ids.dobError : ''].filter(Boolean).join(' ')}
                 className="block min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3.5 py-2 text-base text-ink shadow-xs transition-colors hover:border-stone-400 focus-visible:border-felt-900 aria-invalid:border-bust-700"
+                defaultValue={defaultValues.dob}
                 {...register('dob', {
                   onChange: () => clearStepErrors('dob'),
                   onBlur: () => setIsDobTouched(true),
@@ -314,6 +311,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                 placeholder="e.g. a podcast"
                 maxLength={200}
                 error={errors.howDidYouHearOther?.message}
+                defaultValue={defaultValues.howDidYouHearOther}
                 {...register('howDidYouHearOther', {
                   onChange: () => clearStepErrors('howDidYouHearOther'),
                 })}

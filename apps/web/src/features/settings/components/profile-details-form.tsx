@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useLocalToday } from '../../../lib/use-hydrated.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 const UPDATE_FAILED_TITLE = 'Failed to update profile';
@@ -22,18 +23,12 @@ const profileDetailsSchema = updateProfileInputSchema.superRefine((input, contex
   if (problem) context.addIssue({ code: 'custom', path: ['dob'], message: problem });
 });
 
-function todayInputValue(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** Full name and date of birth: the two profile fields a player can change. */
 export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
-  const form = useForm<UpdateProfileInput>({
-    resolver: zodResolver(profileDetailsSchema),
-    defaultValues: { fullName: profile.fullName ?? '', dob: profile.dob ?? '' },
-  });
+  const defaultValues = { fullName: profile.fullName ?? '', dob: profile.dob ?? '' };
+  const form = useForm<UpdateProfileInput>({ resolver: zodResolver(profileDetailsSchema), defaultValues });
+  const today = useLocalToday();
   const { register, handleSubmit, setError, reset, formState } = form;
   const { errors, isDirty } = formState;
 
@@ -63,6 +58,8 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         autoComplete="name"
         autoCapitalize="words"
         error={errors.fullName?.message}
+        // Registered fields get their value once running; the server's drawing needs it too.
+        defaultValue={defaultValues.fullName}
         {...register('fullName')}
       />
       <TextField
@@ -70,9 +67,10 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         type="date"
         autoComplete="bday"
         min="1900-01-01"
-        max={todayInputValue()}
+        max={today}
         hint="You must be 18 or over to play."
         error={errors.dob?.message}
+        defaultValue={defaultValues.dob}
         {...register('dob')}
       />
       <div>
