@@ -9,7 +9,9 @@ import {
   holdRequests,
   MOBILE,
   screenshot,
+  serveUndrawnPages,
   setUpBrowser,
+  waitForTheApp,
 } from './support/browser.ts';
 import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
 
@@ -85,6 +87,8 @@ async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 2, name: 'Your Team' }).waitFor();
   await page.getByTestId('season-chart').waitFor();
+  // The app brings the current week into view as it takes the drawn page over.
+  await waitForTheApp(page);
 }
 
 function tileValue(page: Page, label: string): Locator {
@@ -330,6 +334,8 @@ describe('the dashboard', () => {
   it('says "Loading your team..." while the data comes, and offers Retry when it fails', async () => {
     const { context, page } = await userWithTeam(MOBILE);
     try {
+      // The server's own reading of the goals fails too: the app draws the page and asks.
+      await serveUndrawnPages(context, '**/dashboard');
       let failing = true;
       await context.route('**/api/team/goals', async (route) => {
         if (failing)

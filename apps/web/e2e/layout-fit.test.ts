@@ -8,7 +8,7 @@ import {
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
-import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
+import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
 import { resetServerClock, setServerClock } from './support/clock.ts';
 
 /*
@@ -248,6 +248,8 @@ describe('the dashboard chart and the leaderboard', () => {
           await page.goto('/dashboard');
           const chart = page.getByTestId('season-chart');
           await chart.waitFor();
+          // The app brings the current week into view as it takes the drawn page over.
+          await waitForTheApp(page);
           // In the middle of the screen, clear of the sticky header.
           await chart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
           const badge = page.getByTestId('week-badge');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -284,6 +284,38 @@ describe('the rate limit', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe('the rate limit and the web build', () => {
+  it('does not count the build’s own files, but counts a missing one and every page', async () => {
+    const distDir = await mkdtemp(path.join(tmpdir(), 'hit21-dist-'));
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><title>Hit21</title><div id="root"></div>',
+    );
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'export {};\n');
+    const database = await createTestDatabase('pglite');
+    const app = await buildApp({
+      config: testConfig({ RATE_LIMIT_MAX: '3', WEB_DIST_DIR: distDir }),
+      database,
+      logger: false,
+    });
+    try {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+      }
+      const statuses = [];
+      for (const url of ['/assets/missing-zzz.js', '/login', '/api/health', '/assets/missing-zzz.js']) {
+        statuses.push((await app.inject({ method: 'GET', url })).statusCode);
+      }
+      expect(statuses).toEqual([404, 200, 200, 429]);
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(distDir, { recursive: true, force: true });
     }
   });
 });
