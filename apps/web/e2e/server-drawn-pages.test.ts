@@ -136,6 +136,21 @@ describe('a visitor’s pages', () => {
     expect(consoleMessages).toEqual([]);
   });
 
+  it('checks a field left before the app took the page over, as the app checks one left', async () => {
+    const context = await newContext();
+    const entry = await holdRequests(context, '**/assets/index-*.js');
+    const page = await context.newPage();
+    await page.goto('/reset-password?token=abc&type=recovery', { waitUntil: 'commit' });
+    await page.getByLabel('New Password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm New Password', { exact: true }).blur();
+    expect(await page.getByText('Password must meet all security requirements').count()).toBe(0);
+
+    entry.release();
+    await page.getByText('Password must meet all security requirements').waitFor();
+    expect(await page.getByRole('button', { name: 'Update Password' }).isDisabled()).toBe(true);
+  });
+
   it('holds a tap and a form sent before the app runs, and does them once it does', async () => {
     const context = await newContext();
     const entry = await holdRequests(context, '**/assets/index-*.js');

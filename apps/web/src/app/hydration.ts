@@ -54,10 +54,10 @@ export async function loadMatchedRoutes(routes: RouteObject[], location: Locatio
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
- * What a visitor types (or ticks) in the server's drawing of the page before the app has taken
- * it over, and a function that types it again into the app's fields once they are the app's:
- * the forms set their starting values as they take the fields over, and would wipe it. What
- * was typed before this is called is read from the fields; what is typed after, until the
+ * What a visitor types (or ticks, or leaves) in the server's drawing of the page before the app
+ * has taken it over, and a function that does it again in the app's fields once they are the
+ * app's: the forms set their starting values as they take the fields over, and would wipe it.
+ * What was typed before this is called is read from the fields; what is typed after, until the
  * function is called, is heard as it is typed (a form may have wiped it by then).
  */
 export function rememberTypedValues(container: HTMLElement): () => void {
@@ -68,27 +68,31 @@ export function rememberTypedValues(container: HTMLElement): () => void {
     const key = tickable ? `${field.name}\u0000${field.value}` : field.name;
     typed.set(key, { name: field.name, value: field.value, checked: tickable && field.checked, tickable });
   };
+  // Fields left (a form checks a field as it is left): left again once the app runs. One typed
+  // into before this was called, and no longer focused, has been left.
+  const left = new Set<Field>();
   for (const field of container.querySelectorAll<Field>('input[name], textarea[name]')) {
     if (isTickable(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) {
       remember(field);
+      if (field !== container.ownerDocument.activeElement) left.add(field);
     }
   }
   // Heard first (the document, capturing) and kept from React until the page is the app's: it
-  // is typed again then, once.
+  // is done again then, once.
   const document = container.ownerDocument;
   const holdTyping = (event: Event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
     if (!container.contains(field) || !field.name) return;
     event.stopPropagation();
-    remember(field);
+    if (event.type === 'focusout') left.add(field);
+    else remember(field);
   };
-  document.addEventListener('input', holdTyping, true);
-  document.addEventListener('change', holdTyping, true);
+  const HELD_EVENTS = ['input', 'change', 'focusout'] as const;
+  for (const type of HELD_EVENTS) document.addEventListener(type, holdTyping, true);
 
   return () => {
-    document.removeEventListener('input', holdTyping, true);
-    document.removeEventListener('change', holdTyping, true);
+    for (const type of HELD_EVENTS) document.removeEventListener(type, holdTyping, true);
     for (const { name, value, checked, tickable } of typed.values()) {
       const selector = tickable
         ? `[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
@@ -105,6 +109,11 @@ export function rememberTypedValues(container: HTMLElement): () => void {
         // counts it, but would not redraw for it (a Save button left disabled).
         typeInto(field, field.defaultValue);
         typeInto(field, value);
+      }
+    }
+    for (const field of left) {
+      if (field.isConnected && field !== document.activeElement) {
+        field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
       }
     }
   };
