@@ -25,6 +25,7 @@ import {
 import { getClubsQueryOptions } from '../features/clubs/api/list-clubs.ts';
 import { getTeamGoalsQueryOptions } from '../features/dashboard/api/get-team-goals.ts';
 import { getLeagueInviteQueryOptions } from '../features/leagues/api/get-league-invite.ts';
+import { listMyLeaguesQueryOptions } from '../features/leagues/api/list-my-leagues.ts';
 import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
@@ -220,6 +221,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                           warm(getSeasonQueryOptions()),
                           warm(getTeamGoalsQueryOptions()),
                           warm(getClubsQueryOptions()),
+                          // The leagues panel: drawn by the server with the rest of the page.
+                          warm(listMyLeaguesQueryOptions()),
                         ],
                         // "Loading your team..." shows while the data comes (section 2).
                         { waitForData: false },
