@@ -430,6 +430,8 @@ describe('the leaderboard', () => {
   it('says when the board cannot load, and offers Settings when the profile is the reason', async () => {
     const page = await viewer.newPage();
     try {
+      // The server would draw the board it reads itself: the page is left to the app.
+      await serveUndrawnPages(page, '**/leaderboard/global');
       await page.route('**/api/leaderboard/**', (route) => route.fulfill({ status: 500, body: '' }));
       await page.goto('/leaderboard/global');
       await page.getByRole('alert').filter({ hasText: 'Failed to load leaderboard data' }).waitFor();
@@ -527,6 +529,8 @@ describe('the leaderboard', () => {
       await page.getByText('No players found matching your search criteria.').waitFor();
       await screenshot(page, 'leaderboard-empty-search-mobile');
 
+      // The server would draw the board it reads itself: the page is left to the app.
+      await serveUndrawnPages(page, '**/leaderboard/global');
       await page.route('**/api/leaderboard/**', (route) => route.fulfill({ status: 500, body: '' }));
       await page.goto('/leaderboard/global');
       await page.getByRole('alert').filter({ hasText: 'Failed to load leaderboard data' }).waitFor();

@@ -20,6 +20,7 @@ import {
   expectNoSeriousAxeViolations,
   holdRequests,
   MOBILE,
+  serveUndrawnPages,
   setUpBrowser,
 } from './support/browser.ts';
 import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
@@ -444,6 +445,8 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
     'says when the leagues are loading or failed to load, and shows a refused creation',
     async () => {
       const { context, page } = await player('Lee Limits');
+      // The server would draw the leagues it reads itself: the page is left to the app.
+      await serveUndrawnPages(context, '**/leagues');
       const held = await holdRequests(context, '**/api/leagues');
       await page.goto('/leagues');
       await page.getByText('Loading your leagues...').waitFor();

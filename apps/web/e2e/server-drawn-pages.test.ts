@@ -292,6 +292,37 @@ describe('a signed-in player’s pages', () => {
     await page.close();
   });
 
+  it('draws the board and the leagues with the page, so the app asks for nothing more as it takes over', async () => {
+    const leagues = await playersResponse(admin, '/leagues');
+    expect(leagues.html).toContain(
+      league.name.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;'),
+    );
+    expect(leagues.html).not.toContain('Loading your leagues...');
+    const board = await playersResponse(admin, '/leaderboard/global');
+    expect(board.html).not.toContain('Loading the leaderboard');
+    expect(board.html.replace(/<[^>]*>/g, '')).toMatch(
+      /Showing \d+ to \d+ of \d+ players?|No players found in the global leaderboard/,
+    );
+
+    for (const path of ['/leagues', '/leaderboard/global', '/dashboard']) {
+      const page = await admin.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) asked.push(pathname);
+      });
+      await page.goto(path);
+      await waitForTheApp(page);
+      await page.waitForLoadState('networkidle');
+      // Only what lives in the browser is asked for: the profile checked again behind the page,
+      // the notifications' live count and stream, and page-view analytics.
+      expect(
+        asked.filter((pathname) => !/^\/api\/(profile|notifications\/|analytics\/)/.test(pathname)),
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('draws the picking screen for a player without a team, at 375 px, and it works once taken over', async () => {
     const picker = await newContext();
     await signUpThroughApi(picker, newAccount('drawn-picker'));

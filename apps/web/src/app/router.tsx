@@ -1,4 +1,4 @@
-import { leagueCodeSchema } from '@hit21/core';
+import { LEADERBOARD_TYPES, leagueCodeSchema } from '@hit21/core';
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import {
@@ -24,11 +24,14 @@ import {
 } from '../features/auth/guards/guard-loaders.ts';
 import { getClubsQueryOptions } from '../features/clubs/api/list-clubs.ts';
 import { getTeamGoalsQueryOptions } from '../features/dashboard/api/get-team-goals.ts';
+import { listLeaderboardQueryOptions } from '../features/leaderboard/api/list-leaderboard.ts';
+import { FIRST_LEADERBOARD_PAGE, missingProfileMessage } from '../features/leaderboard/leaderboard-view.ts';
 import { getLeagueInviteQueryOptions } from '../features/leagues/api/get-league-invite.ts';
 import { listMyLeaguesQueryOptions } from '../features/leagues/api/list-my-leagues.ts';
 import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
+import { getProfileQueryOptions } from '../lib/queries/get-profile.ts';
 import { getTeamQueryOptions } from '../lib/queries/get-team.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
@@ -252,16 +255,40 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       children: [
                         // A loader redirect: /leaderboard is never rendered (nor counted as a page view).
                         { index: true, loader: () => redirect(paths.leaderboard.global.getHref()) },
-                        { path: 'global', Component: LeaderboardTabRoute },
-                        { path: 'country', Component: LeaderboardTabRoute },
-                        { path: 'team', Component: LeaderboardTabRoute },
+                        ...LEADERBOARD_TYPES.map((type) => ({
+                          path: type,
+                          // The tab's first page and the clubs' shirts: drawn by the server with the page.
+                          loader: prefetching(
+                            queryClient,
+                            () => {
+                              // A profile known not to open this tab is sent to the global one. (On
+                              // arrival the guard reads the profile alongside: the board is asked for.)
+                              const profile = queryClient.getQueryData(getProfileQueryOptions().queryKey);
+                              if (profile && missingProfileMessage(type, profile)) return [];
+                              return [
+                                warm(listLeaderboardQueryOptions(type, FIRST_LEADERBOARD_PAGE)),
+                                warm(getClubsQueryOptions()),
+                              ];
+                            },
+                            // The board's own skeleton shows while it comes.
+                            { waitForData: false },
+                          ),
+                          Component: LeaderboardTabRoute,
+                        })),
                       ],
                     },
                     { path: 'rules', lazy: lazyRoute(() => import('./routes/app/rules.tsx')) },
                     {
                       path: 'leagues',
                       children: [
-                        { index: true, lazy: lazyRoute(() => import('./routes/app/leagues.tsx')) },
+                        {
+                          index: true,
+                          loader: prefetching(queryClient, () => [warm(listMyLeaguesQueryOptions())], {
+                            // "Loading your leagues..." shows while they come.
+                            waitForData: false,
+                          }),
+                          lazy: lazyRoute(() => import('./routes/app/leagues.tsx')),
+                        },
                         { path: 'created', lazy: lazyRoute(() => import('./routes/app/league-created.tsx')) },
                         {
                           path: ':leagueId',

@@ -79,6 +79,9 @@ export function leaderboardQueryOf(view: LeaderboardTabView) {
   return rankedListQueryOf(view);
 }
 
+/** What a tab asks for when it opens: its route starts it before the screen's code arrives. */
+export const FIRST_LEADERBOARD_PAGE = leaderboardQueryOf(DEFAULT_TAB_VIEW);
+
 export function isLeaderboardType(value: string | undefined): value is LeaderboardType {
   return LEADERBOARD_TYPES.some((type) => type === value);
 }
