@@ -329,11 +329,19 @@ describe('a signed-in player’s pages', () => {
     await completeOnboardingThroughApi(picker, { fullName: `Pia Picker ${TAG}` });
     const { html } = await playersResponse(picker, '/player-selection');
     expect(html).toContain('hit21-hydration');
+    // The first page of players comes with it.
+    expect(html).toContain('data-testid="player-card"');
 
     const page = await picker.newPage();
     const consoleMessages = watchConsole(page);
+    const askedForPlayers: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/players') askedForPlayers.push(request.url());
+    });
     await page.goto('/player-selection');
     await waitForTheApp(page);
+    await page.waitForLoadState('networkidle');
+    expect(askedForPlayers).toEqual([]);
     await page.getByRole('searchbox', { name: 'Search players' }).fill('Saka');
     await page.getByText('Bukayo Saka').first().waitFor();
     expect(consoleMessages).toEqual([]);

@@ -29,6 +29,8 @@ import { FIRST_LEADERBOARD_PAGE, missingProfileMessage } from '../features/leade
 import { getLeagueInviteQueryOptions } from '../features/leagues/api/get-league-invite.ts';
 import { listMyLeaguesQueryOptions } from '../features/leagues/api/list-my-leagues.ts';
 import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
+import { listPlayersQueryOptions } from '../features/team-picker/api/list-players.ts';
+import { FIRST_PLAYER_PAGE } from '../features/team-picker/player-query.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
 import { getProfileQueryOptions } from '../lib/queries/get-profile.ts';
@@ -73,6 +75,16 @@ function warm<Data, Key extends QueryKey>(
   return (queryClient) =>
     // One try: a page whose query fails shows its error and retries on its own, not later.
     queryClient.ensureQueryData({ ...options, retry: false, revalidateIfStale: true }).catch(() => undefined);
+}
+
+/** The picking screens' data: the team, the season, the clubs and the first page of players. */
+function pickingQueries(): WarmQuery[] {
+  return [
+    warm(getTeamQueryOptions()),
+    warm(getSeasonQueryOptions()),
+    warm(getClubsQueryOptions()),
+    warm(listPlayersQueryOptions(FIRST_PLAYER_PAGE)),
+  ];
 }
 
 function FullscreenLoading() {
@@ -236,17 +248,17 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       path: 'player-selection',
                       loader: prefetching(
                         queryClient,
-                        () => [
-                          warm(getTeamQueryOptions()),
-                          warm(getSeasonQueryOptions()),
-                          warm(getClubsQueryOptions()),
-                        ],
+                        pickingQueries,
                         // "Loading player selection..." shows while the data comes (section 2).
                         { waitForData: false },
                       ),
                       lazy: lazyRoute(() => import('./routes/app/player-selection.tsx')),
                     },
-                    { path: 'edit-players', lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')) },
+                    {
+                      path: 'edit-players',
+                      loader: prefetching(queryClient, pickingQueries, { waitForData: false }),
+                      lazy: lazyRoute(() => import('./routes/app/edit-players.tsx')),
+                    },
                     {
                       // One screen for the three tabs (it stays mounted between them); the
                       // children only name the tabs it reads from the address.

@@ -145,6 +145,9 @@ export function playerListParams(state: PlayerQueryState): PlayerListParams {
   return { ...playerFilterParams(state), page: state.page, pageSize: state.pageSize };
 }
 
+/** What the picking screens ask for when they open: their routes start it before the screens' code arrives. */
+export const FIRST_PLAYER_PAGE = playerListParams(initialPlayerQuery());
+
 /** A goal bound as typed: '' is no bound; otherwise a whole number 0-200, or undefined when invalid. */
 export function parseGoalBound(text: string): number | null | undefined {
   const trimmed = text.trim();
