@@ -5,6 +5,7 @@ import {
   createBrowserRouter,
   type DataRouter,
   type HydrationState,
+  matchRoutes,
   type RouteObject,
   redirect,
   useLocation,
@@ -33,6 +34,7 @@ import { listPlayersQueryOptions } from '../features/team-picker/api/list-player
 import { FIRST_PLAYER_PAGE } from '../features/team-picker/player-query.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
+import { prefetchOnIntent } from '../lib/prefetch-on-intent.ts';
 import { getProfileQueryOptions } from '../lib/queries/get-profile.ts';
 import { getTeamQueryOptions } from '../lib/queries/get-team.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -60,11 +62,29 @@ function prefetching<Params extends Record<string, string | undefined>>(
   queriesFor: (params: Params) => WarmQuery[],
   { waitForData }: { waitForData: boolean },
 ) {
-  return async ({ params }: { params: Params }) => {
-    const loading = Promise.all(queriesFor(params).map((start) => start(queryClient)));
+  const warmAll = (params: Params) => Promise.all(queriesFor(params).map((start) => start(queryClient)));
+  const loader = async ({ params }: { params: Params }) => {
+    const loading = warmAll(params);
     if (waitForData) await loading;
     return null;
   };
+  dataWarmers.set(loader, (params) => void warmAll(params as Params));
+  return loader;
+}
+
+/** Each prefetching loader's queries, for starting them before a navigation (prefetchPage). */
+const dataWarmers = new WeakMap<object, (params: Record<string, string | undefined>) => void>();
+
+/**
+ * Starts loading the page at `path` (its screen's code and the data its route starts) ahead of
+ * a navigation the reader is about to make. Guards are left to the navigation itself.
+ */
+export function prefetchPage(routes: RouteObject[], path: string): void {
+  for (const { route, params } of matchRoutes(routes, path) ?? []) {
+    // The router resolves the same module when it navigates: the browser fetches it once.
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+    if (typeof route.loader === 'function') dataWarmers.get(route.loader)?.(params);
+  }
 }
 
 type WarmQuery = (queryClient: QueryClient) => Promise<unknown>;
@@ -344,5 +364,6 @@ export function AppRouter({ router, onFirstRender }: { router: DataRouter; onFir
   useEffect(() => firstRender?.(), [firstRender]);
   useEffect(() => trackPages(router), [router]);
   useEffect(() => trackNavigationClicks(), []);
+  useEffect(() => prefetchOnIntent((path) => prefetchPage(router.routes, path)), [router]);
   return <RouterProvider router={router} />;
 }
