@@ -10,6 +10,9 @@
  */
 import { APP_RUNNING_EVENT } from '../app/app-running.ts';
 
+/** How long the app waits for the page's first paint before it starts anyway. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
 const held: HTMLElement[] = [];
 
 // Held events stop here: React, taking the page over, must not act on them a first time.
@@ -68,17 +71,44 @@ const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 const app = tag?.dataset.app;
 if (app) {
   const preloads = (tag.dataset.appPreloads ?? '').split(' ').filter(Boolean);
-  // A frame is drawn after the callback; the timer runs after that frame.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const href of preloads) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.append(link);
-      }
-      void import(/* @vite-ignore */ app);
-    }),
-  );
+  afterFirstPaint(() => {
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    void import(/* @vite-ignore */ app);
+  });
+}
+
+/**
+ * Runs `start` once the drawn page is on screen. A frame's main-thread work ends before the
+ * frame is shown, so a timer after it could still ask for the scripts first: the browser's
+ * first-contentful-paint entry comes once the paint is shown. Where the browser has no such
+ * entry, or the page paints nothing (a tab opened in the background), after a frame or a
+ * moment.
+ */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(startOnce));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    startOnce();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(() => {
+    observer.disconnect();
+    startOnce();
+  }, PAINT_WAIT_LIMIT_MS);
 }
