@@ -323,6 +323,25 @@ describe('a signed-in player’s pages', () => {
     }
   });
 
+  it('runs a board search typed and sent before the app took the page over, with what was typed', async () => {
+    const entry = await holdRequests(admin, '**/assets/index-*.js');
+    const page = await admin.newPage();
+    try {
+      await page.goto('/leaderboard/global', { waitUntil: 'commit' });
+      await page.getByRole('textbox', { name: 'Search players' }).fill(`Dee Drawn ${TAG}`);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      entry.release();
+      await waitForTheApp(page);
+      await expect
+        .poll(() => page.getByText(/^Showing \d+ to \d+ of \d+ players?$/).textContent())
+        .toBe('Showing 1 to 1 of 1 player');
+      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe(`Dee Drawn ${TAG}`);
+    } finally {
+      await admin.unroute('**/assets/index-*.js');
+      await page.close();
+    }
+  });
+
   it('draws the picking screen for a player without a team, at 375 px, and it works once taken over', async () => {
     const picker = await newContext();
     await signUpThroughApi(picker, newAccount('drawn-picker'));

@@ -61,17 +61,18 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * function is called, is heard as it is typed (a form may have wiped it by then).
  */
 export function rememberTypedValues(container: HTMLElement): () => void {
-  const typed = new Map<string, { name: string; value: string; checked: boolean; tickable: boolean }>();
+  const typed = new Map<string | Field, { field: Field; value: string; checked: boolean }>();
   const remember = (field: Field) => {
     const tickable = isTickable(field);
-    // A radio group shares a name: each of its buttons is told apart by its value.
-    const key = tickable ? `${field.name}\u0000${field.value}` : field.name;
-    typed.set(key, { name: field.name, value: field.value, checked: tickable && field.checked, tickable });
+    // A named field is found again by its name (a radio group's buttons by their value too);
+    // one without a name (a board's search box) is the same element once React has taken it over.
+    const key = field.name === '' ? field : tickable ? `${field.name}\u0000${field.value}` : field.name;
+    typed.set(key, { field, value: field.value, checked: tickable && field.checked });
   };
   // Fields left (a form checks a field as it is left): left again once the app runs. One typed
   // into before this was called, and no longer focused, has been left.
   const left = new Set<Field>();
-  for (const field of container.querySelectorAll<Field>('input[name], textarea[name]')) {
+  for (const field of container.querySelectorAll<Field>('input, textarea')) {
     if (isTickable(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) {
       remember(field);
       if (field !== container.ownerDocument.activeElement) left.add(field);
@@ -83,7 +84,7 @@ export function rememberTypedValues(container: HTMLElement): () => void {
   const holdTyping = (event: Event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
-    if (!container.contains(field) || !field.name) return;
+    if (!container.contains(field)) return;
     event.stopPropagation();
     if (event.type === 'focusout') left.add(field);
     else remember(field);
@@ -93,12 +94,9 @@ export function rememberTypedValues(container: HTMLElement): () => void {
 
   return () => {
     for (const type of HELD_EVENTS) document.removeEventListener(type, holdTyping, true);
-    for (const { name, value, checked, tickable } of typed.values()) {
-      const selector = tickable
-        ? `[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
-        : `[name="${CSS.escape(name)}"]`;
-      const field = container.querySelector<Field>(selector);
-      if (!field) continue;
+    for (const { field: typedInto, value, checked } of typed.values()) {
+      const field = typedInto.name === '' ? typedInto : findAgain(container, typedInto);
+      if (!field?.isConnected) continue;
       if (isTickable(field)) {
         // A radio is only ever chosen (its group's other buttons are unchosen by that).
         if (field.type === 'radio' && !checked) continue;
@@ -117,6 +115,14 @@ export function rememberTypedValues(container: HTMLElement): () => void {
       }
     }
   };
+}
+
+/** The app's field of a name (and, for a tickable one, a value) a field typed into had. */
+function findAgain(container: HTMLElement, field: Field): Field | null {
+  const selector = isTickable(field)
+    ? `[name="${CSS.escape(field.name)}"][value="${CSS.escape(field.value)}"]`
+    : `[name="${CSS.escape(field.name)}"]`;
+  return container.querySelector<Field>(selector);
 }
 
 /** Types `text` into a field as a person would, for React (and the form) to hear it. */
