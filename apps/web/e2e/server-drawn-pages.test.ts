@@ -335,7 +335,9 @@ describe('a signed-in player’s pages', () => {
       await expect
         .poll(() => page.getByText(/^Showing \d+ to \d+ of \d+ players?$/).textContent())
         .toBe('Showing 1 to 1 of 1 player');
-      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe(`Dee Drawn ${TAG}`);
+      expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe(
+        `Dee Drawn ${TAG}`,
+      );
     } finally {
       await admin.unroute('**/assets/index-*.js');
       await page.close();
