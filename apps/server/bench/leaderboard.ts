@@ -91,16 +91,22 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
       ['re-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38],
     ] as const) {
       const phases: string[] = [];
+      // The process's resident memory, sampled through the recompute: it must not grow with the players.
+      let peakResident = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peakResident = Math.max(peakResident, process.memoryUsage().rss);
+      }, 100);
       started = performance.now();
       const result = await recomputeStandings({
         database,
         season,
         now: new Date(at),
         onPhase: (phase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
-      });
+      }).finally(() => clearInterval(sampler));
       if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
       console.log(
-        `Recompute (${label}): ${seconds1(started)} s for ${result.members} players [${phases.join(', ')}]`,
+        `Recompute (${label}): ${seconds1(started)} s for ${result.members} players [${phases.join(', ')}], ` +
+          `peak resident memory ${Math.round(peakResident / 1024 ** 2)} MiB`,
       );
     }
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coinTossKey, compareRankingEntries, type RankingEntry, rankEntries } from './ranking-order.ts';
+import {
+  coinTossKey,
+  compareRankingEntries,
+  type RankingEntry,
+  rankEntries,
+  rankingSortKey,
+} from './ranking-order.ts';
 
 const SEASON = '2025-26';
 
@@ -129,5 +135,59 @@ describe('rankEntries', () => {
         },
       ),
     );
+  });
+});
+
+describe('rankingSortKey', () => {
+  /** Byte by byte, a shorter key first when one is the other's start: PostgreSQL's bytea order. */
+  function compareBytes(a: Uint8Array, b: Uint8Array): number {
+    for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+      const difference = (a[index] ?? 0) - (b[index] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return a.length - b.length;
+  }
+  const keyOf = (entry: RankingEntry) => rankingSortKey(entry, SEASON);
+
+  it('orders any two entries as compareRankingEntries does', () => {
+    fc.assert(
+      fc.property(entryArbitrary, entryArbitrary, (a, b) => {
+        expect(Math.sign(compareBytes(keyOf(a), keyOf(b)))).toBe(Math.sign(compare(a, b)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('orders entries that tie until the goal dates, or the coin toss, as the comparator does', () => {
+    fc.assert(
+      fc.property(entryArbitrary, entryArbitrary, (a, b) => {
+        // Same group and total: only the goal dates, the toss and the id are left to decide.
+        const tied = { ...b, status: a.status, totalGoals: a.totalGoals };
+        expect(Math.sign(compareBytes(keyOf(a), keyOf(tied)))).toBe(Math.sign(compare(a, tied)));
+        const sameGoals = { ...tied, goalTimesDescending: a.goalTimesDescending };
+        expect(Math.sign(compareBytes(keyOf(a), keyOf(sameGoals)))).toBe(Math.sign(compare(a, sameGoals)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('sorts a list of entries into the order rankEntries gives', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(entryArbitrary, { selector: (entry) => entry.userId, maxLength: 40 }),
+        (entries) => {
+          const byKey = [...entries].sort((a, b) => compareBytes(keyOf(a), keyOf(b)));
+          expect(byKey.map((entry) => entry.userId)).toEqual(
+            rankEntries(entries, SEASON).map((entry) => entry.userId),
+          );
+        },
+      ),
+    );
+  });
+
+  it('refuses what it cannot hold rather than misorder it', () => {
+    const entry: RankingEntry = { userId: 'u', status: 'safe', totalGoals: 1, goalTimesDescending: [0] };
+    expect(() => keyOf(entry)).toThrow(RangeError);
+    expect(() => keyOf({ ...entry, goalTimesDescending: [1], totalGoals: 70_000 })).toThrow(RangeError);
   });
 });

@@ -61,3 +61,70 @@ export function rankEntries<T extends RankingEntry>(
     .sort((a, b) => compareRankingEntries(a, b, seasonId))
     .map((entry, index) => ({ ...entry, rank: index + 1 }));
 }
+
+/** The largest goal total and kick-off time (epoch ms) a sort key can hold. */
+const MAX_KEY_GOALS = 0xffff;
+const MAX_KEY_TIME = 2 ** 48 - 1;
+const TIME_BYTES = 6;
+
+/**
+ * The ranking order as bytes: keys compared byte by byte (PostgreSQL's `bytea` order, memcmp)
+ * order their entries exactly as `compareRankingEntries` does, so a database can sort millions of
+ * entries without anyone holding them all. The status group; the goals (more first, fewer among
+ * the bust); each goal's kick-off, most recent first, then an end mark that sorts after any goal
+ * (having a goal beats having none left); the coin toss; the user id's UTF-8 bytes (ids are
+ * ASCII, where that order is JavaScript's).
+ */
+export function rankingSortKey(entry: RankingEntry, seasonId: string): Uint8Array {
+  const { totalGoals, goalTimesDescending } = entry;
+  if (!Number.isInteger(totalGoals) || totalGoals < 0 || totalGoals > MAX_KEY_GOALS) {
+    throw new RangeError(`A sort key holds 0 to ${MAX_KEY_GOALS} goals, not ${totalGoals}`);
+  }
+  const userId = utf8(entry.userId);
+  const key = new Uint8Array(1 + 2 + (goalTimesDescending.length + 1) * TIME_BYTES + 4 + userId.length);
+  const view = new DataView(key.buffer);
+  let offset = 0;
+  view.setUint8(offset, GROUP_ORDER[entry.status]);
+  offset += 1;
+  view.setUint16(offset, entry.status === 'bust' ? totalGoals : MAX_KEY_GOALS - totalGoals);
+  offset += 2;
+  for (const time of goalTimesDescending) {
+    if (!Number.isInteger(time) || time <= 0 || time >= MAX_KEY_TIME) {
+      throw new RangeError(`A sort key holds kick-off times from 1 to ${MAX_KEY_TIME - 1}, not ${time}`);
+    }
+    writeUint48(view, offset, MAX_KEY_TIME - time);
+    offset += TIME_BYTES;
+  }
+  writeUint48(view, offset, MAX_KEY_TIME);
+  offset += TIME_BYTES;
+  view.setUint32(offset, entry.coinToss ?? coinTossKey(seasonId, entry.userId));
+  offset += 4;
+  key.set(userId, offset);
+  return key;
+}
+
+function writeUint48(view: DataView, offset: number, value: number): void {
+  view.setUint16(offset, Math.floor(value / 2 ** 32));
+  view.setUint32(offset + 2, value % 2 ** 32);
+}
+
+/** A string's UTF-8 bytes, whose order is the order of its code points. */
+function utf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const character of text) {
+    const point = character.codePointAt(0) ?? 0;
+    if (point < 0x80) bytes.push(point);
+    else if (point < 0x800) bytes.push(0xc0 | (point >> 6), 0x80 | (point & 0x3f));
+    else if (point < 0x10000)
+      bytes.push(0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f));
+    else {
+      bytes.push(
+        0xf0 | (point >> 18),
+        0x80 | ((point >> 12) & 0x3f),
+        0x80 | ((point >> 6) & 0x3f),
+        0x80 | (point & 0x3f),
+      );
+    }
+  }
+  return bytes;
+}

@@ -41,8 +41,17 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
   await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
 }
 
-/** Everybody on the boards: onboarding complete (name, country and club known), with or without a team. */
-export async function listBoardMembers(tx: Transaction, seasonId: string): Promise<StandingsMember[]> {
+/**
+ * One page of the board's members (onboarding complete: name, country and club known), with or
+ * without a team: the first `limit` after `afterUserId` (null: from the start) in user id order.
+ * The recompute reads the members a page at a time: nobody holds them all.
+ */
+export async function listBoardMembersAfter(
+  db: Database,
+  seasonId: string,
+  afterUserId: string | null,
+  limit: number,
+): Promise<StandingsMember[]> {
   const rows = await selectRows<{
     user_id: string;
     full_name: string;
@@ -50,18 +59,17 @@ export async function listBoardMembers(tx: Transaction, seasonId: string): Promi
     club: string;
     picks: number[] | null;
   }>(
-    tx,
+    db,
     sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-        ${profiles.favouriteTeam} as club, team.picks
+        ${profiles.favouriteTeam} as club,
+        (select array_agg(${players.fplCode}) from ${picks} join ${players} on ${players.id} = ${picks.playerId}
+          where ${picks.userId} = ${profiles.id} and ${picks.seasonId} = ${seasonId}) as picks
       from ${profiles}
-      left join (
-        select ${picks.userId} as user_id, array_agg(${players.fplCode}) as picks
-        from ${picks} join ${players} on ${players.id} = ${picks.playerId}
-        where ${picks.seasonId} = ${seasonId}
-        group by ${picks.userId}
-      ) team on team.user_id = ${profiles.id}
       where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
+        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
+        ${afterUserId === null ? sql`` : sql`and ${profiles.id} > ${afterUserId}`}
+      order by ${profiles.id}
+      limit ${limit}`,
   );
   return rows.map((row) => ({
     userId: row.user_id,
@@ -70,6 +78,66 @@ export async function listBoardMembers(tx: Transaction, seasonId: string): Promi
     club: row.club,
     picks: row.picks ?? [],
   }));
+}
+
+/** The columns of `standings_keys`, in the order the recompute copies them. */
+export const RANKING_KEY_COLUMNS = [
+  'user_id',
+  'sort_key',
+  'status',
+  'total_goals',
+  'full_name',
+  'search_name',
+  'country',
+  'club',
+] as const;
+
+/**
+ * A fresh, empty `standings_keys` (one left by a rebuild cut off halfway is dropped): every
+ * member scored, with their key in the ranking order, before the database ranks them. Unlogged:
+ * it lives for one rebuild, and a crash loses nothing the next rebuild does not write again.
+ */
+export async function createRankingKeys(db: Database): Promise<void> {
+  await db.execute(sql`drop table if exists standings_keys`);
+  await db.execute(sql`create unlogged table standings_keys (
+    user_id text not null,
+    sort_key bytea not null,
+    status text not null,
+    total_goals integer not null,
+    full_name text not null,
+    search_name text not null,
+    country text not null,
+    club text not null
+  )`);
+}
+
+export async function dropRankingKeys(db: Database): Promise<void> {
+  await db.execute(sql`drop table if exists standings_keys`);
+}
+
+/**
+ * The season's new board in `standings_next`, ranked by the database from `standings_keys`: the
+ * global rank, and the same order within each country and each club, stored in rank order (a
+ * board's page then reads neighbouring rows). The sorts spill to disk past `work_mem`, so the
+ * memory they take is bounded whatever the number of members.
+ */
+export async function rankNextBoard(db: Database, seasonId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    await tx.execute(sql`insert into standings_next (season_id, user_id, status, total_goals, global_rank,
+        country_rank, club_rank, full_name, search_name, country, club)
+      select ${seasonId}, user_id, status, total_goals, global_rank, country_rank, club_rank,
+        full_name, search_name, country, club
+      from (
+        select keys.*,
+          row_number() over (partition by country order by sort_key) as country_rank,
+          row_number() over (partition by club order by sort_key) as club_rank,
+          row_number() over (order by sort_key) as global_rank
+        from standings_keys as keys
+      ) as ranked
+      -- By the key the last window sorted on, not by its number: no fourth sort.
+      order by sort_key`);
+  });
 }
 
 /** The stored tables' index definitions (the new tables get the same). */

@@ -1,10 +1,4 @@
-import {
-  coinTossKey,
-  compareRankingEntries,
-  type RankingEntry,
-  type SquadStatus,
-  squadStatus,
-} from '@hit21/core';
+import { type RankingEntry, rankingSortKey, type SquadStatus, squadStatus } from '@hit21/core';
 
 /** One board member as the recompute reads them: who, where, and the players picked (by key). */
 export interface StandingsMember {
@@ -19,66 +13,42 @@ export interface StandingsMember {
 /** A player's goals that count: the kick-off time (epoch ms) of each goal, most recent first. */
 export type GoalTimesByPlayer = ReadonlyMap<number, readonly number[]>;
 
-export interface RankedStanding {
+/** A member scored with the domain's rules: the status, the goals and the place in the ranking order. */
+export interface ScoredMember {
   member: StandingsMember;
   status: SquadStatus;
   totalGoals: number;
-  globalRank: number;
-  countryRank: number;
-  clubRank: number;
+  /** `rankingSortKey`: the database sorts the board by it (bytea order is the ranking order). */
+  sortKey: Uint8Array;
 }
 
 /**
- * Scores every member with the domain's rules (status, total, goal dates), sorts them with
- * the domain's one ranking order and numbers them: the global rank, and the same order
- * restricted to each country and each club.
+ * Scores one member with the domain's rules (status, total, goal dates) and gives their key in
+ * the domain's one ranking order, so the board can be sorted and numbered (global, country,
+ * club) by the database, a page of members at a time, without holding everyone.
  */
-export function computeStandings(options: {
-  seasonId: string;
-  members: readonly StandingsMember[];
-  goalTimesByPlayer: GoalTimesByPlayer;
-  isSeasonOver: boolean;
-}): RankedStanding[] {
-  const { seasonId, goalTimesByPlayer, isSeasonOver } = options;
-  const noGoals: readonly number[] = [];
-
-  const entries = options.members.map((member): RankingEntry & { member: StandingsMember } => {
-    const pickGoalTimes = member.picks.map((key) => goalTimesByPlayer.get(key) ?? noGoals);
-    const status = squadStatus(
-      pickGoalTimes.map((times) => times.length),
-      { isSeasonOver },
-    );
-    const scoring = pickGoalTimes.filter((times) => times.length > 0);
-    // Most users have one scorer or none: share his list rather than copy it.
-    const goalTimesDescending = scoring.length <= 1 ? (scoring[0] ?? noGoals) : mergeDescending(scoring);
-    return {
-      userId: member.userId,
-      status,
-      totalGoals: goalTimesDescending.length,
-      goalTimesDescending,
-      coinToss: coinTossKey(seasonId, member.userId),
-      member,
-    };
-  });
-  entries.sort((a, b) => compareRankingEntries(a, b, seasonId));
-
-  const countryRanks = new Map<string, number>();
-  const clubRanks = new Map<string, number>();
-  return entries.map((entry, index) => {
-    const countryRank = (countryRanks.get(entry.member.country) ?? 0) + 1;
-    countryRanks.set(entry.member.country, countryRank);
-    const clubRank = (clubRanks.get(entry.member.club) ?? 0) + 1;
-    clubRanks.set(entry.member.club, clubRank);
-    return {
-      member: entry.member,
-      status: entry.status,
-      totalGoals: entry.totalGoals,
-      globalRank: index + 1,
-      countryRank,
-      clubRank,
-    };
-  });
+export function scoreMember(
+  member: StandingsMember,
+  options: { seasonId: string; goalTimesByPlayer: GoalTimesByPlayer; isSeasonOver: boolean },
+): ScoredMember {
+  const pickGoalTimes = member.picks.map((key) => options.goalTimesByPlayer.get(key) ?? NO_GOALS);
+  const status = squadStatus(
+    pickGoalTimes.map((times) => times.length),
+    { isSeasonOver: options.isSeasonOver },
+  );
+  const scoring = pickGoalTimes.filter((times) => times.length > 0);
+  // Most users have one scorer or none: share his list rather than copy it.
+  const goalTimesDescending = scoring.length <= 1 ? (scoring[0] ?? NO_GOALS) : mergeDescending(scoring);
+  const entry: RankingEntry = {
+    userId: member.userId,
+    status,
+    totalGoals: goalTimesDescending.length,
+    goalTimesDescending,
+  };
+  return { member, status, totalGoals: entry.totalGoals, sortKey: rankingSortKey(entry, options.seasonId) };
 }
+
+const NO_GOALS: readonly number[] = [];
 
 /**
  * Merges lists that are each sorted most recent first into one such list: a million teams

@@ -5,16 +5,20 @@ import {
   buildNextBoardIndex,
   createNextBoard,
   createNextLeagueStandings,
+  createRankingKeys,
+  dropRankingKeys,
   type IndexDefinition,
-  listBoardMembers,
+  listBoardMembersAfter,
   listStandingsIndexes,
+  RANKING_KEY_COLUMNS,
+  rankNextBoard,
   releaseRecomputeLock,
   replaceGroups,
   saveStandingsState,
   swapInNextBoard,
   tryRecomputeLock,
 } from './board-rebuild-repository.ts';
-import { computeStandings, type RankedStanding, type StandingsMember } from './compute-standings.ts';
+import { type GoalTimesByPlayer, type ScoredMember, scoreMember } from './compute-standings.ts';
 import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
 /**
@@ -22,23 +26,13 @@ import { listCountedGoals, readInputStamps } from './standings-inputs-repository
  * but the embedded database has one session, in which the lock is re-entrant.
  */
 const recomputing = new WeakSet<DatabaseHandle>();
-/** Rows per COPY chunk: big enough for few writes, small enough to stream. */
-const COPY_CHUNK_ROWS = 10_000;
+/**
+ * Members read, scored and copied at a time: big enough for few round trips, small enough that
+ * the server's memory does not grow with the number of players.
+ */
+const MEMBERS_PER_PAGE = 20_000;
 /** Characters that make a CSV field need quotes (an empty field unquoted would be NULL). */
 const CSV_SPECIAL = /[",\r\n]/;
-const STANDINGS_COLUMNS = [
-  'season_id',
-  'user_id',
-  'status',
-  'total_goals',
-  'global_rank',
-  'country_rank',
-  'club_rank',
-  'full_name',
-  'search_name',
-  'country',
-  'club',
-] as const;
 
 export type RecomputePhase = 'read' | 'ranked' | 'loaded' | 'leagues' | 'indexed' | 'swapped';
 
@@ -47,24 +41,27 @@ export type RecomputeResult =
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
-/** What the board is computed from, read in one snapshot, with the version stamps of that snapshot. */
+/** The goals the board is scored from, read in one snapshot, with the version stamps of that snapshot. */
 interface RankingInputs {
   inputsVersion: number;
   goalsFingerprint: string;
   goalTimesByPlayer: Map<number, number[]>;
-  members: StandingsMember[];
 }
 
 /**
- * Recomputes a season's boards as they stand at `now`: reads the goals that count, every
- * board member (onboarding complete) and their picks in one repeatable-read snapshot, scores
- * and ranks them with the domain rules in Node, loads the result into a fresh table
- * (`standings_next`), ranks every league of the season's approved members in that order into
- * `league_standings_next`, builds both tables' indexes side by side on several connections, then
- * swaps them in for the stored tables with the state row in one short transaction. Readers see the old
- * board until that commit and the new one after it. A session-level advisory lock keeps it
- * to one recompute at a time across instances; a table left by a recompute cut off halfway is
- * dropped by the next one.
+ * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
+ * version stamps in one snapshot; reads the board's members a page at a time, scores each with
+ * the domain rules in Node and copies them, with their key in the domain's ranking order
+ * (`rankingSortKey`), into `standings_keys`; has the database rank them (global, country, club)
+ * into a fresh table (`standings_next`) and every league of the season's approved members in
+ * that order into `league_standings_next`; builds both tables' indexes side by side on several
+ * connections, then swaps them in for the stored tables with the state row in one short
+ * transaction. Readers see the old board until that commit and the new one after it. The
+ * server's memory holds one page of members at a time, whatever the number of players. A
+ * member who changes while the pages are read may be read before or after the change: the
+ * change also moves the version stamp, so the next check recomputes anyway. A session-level
+ * advisory lock keeps it to one recompute at a time across instances; a table left by a
+ * recompute cut off halfway is dropped by the next one.
  */
 export async function recomputeStandings(options: {
   database: DatabaseHandle;
@@ -84,14 +81,16 @@ export async function recomputeStandings(options: {
       try {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
-        const ranked = computeStandings({
+        const board = await scoreBoardMembers(connection, {
           seasonId: season.id,
-          members: inputs.members,
           goalTimesByPlayer: inputs.goalTimesByPlayer,
           isSeasonOver: isSeasonOver(season.gameweeks, now),
         });
         phaseDone('ranked');
-        const indexes = await loadNextBoard(connection, season.id, ranked);
+        const indexes = await listStandingsIndexes(connection.db);
+        await createNextBoard(connection.db, season.id);
+        await rankNextBoard(connection.db, season.id);
+        await dropRankingKeys(connection.db);
         phaseDone('loaded');
         await createNextLeagueStandings(connection.db, season.id);
         phaseDone('leagues');
@@ -103,9 +102,9 @@ export async function recomputeStandings(options: {
           computedFor: now,
           inputsVersion: inputs.inputsVersion,
           goalsFingerprint: inputs.goalsFingerprint,
-          members: ranked.length,
-          countries: [...new Set(ranked.map((row) => row.member.country))].sort(),
-          clubs: [...new Set(ranked.map((row) => row.member.club))].sort(),
+          members: board.members,
+          countries: [...board.countries].sort(),
+          clubs: [...board.clubs].sort(),
           durationMs,
         };
         await connection.db.transaction(async (tx) => {
@@ -113,7 +112,7 @@ export async function recomputeStandings(options: {
           await swapInNextBoard(tx, indexes);
           await saveStandingsState(tx, season.id, state);
         });
-        return { status: 'recomputed', members: ranked.length, durationMs, computedFor: now };
+        return { status: 'recomputed', members: board.members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
         await releaseRecomputeLock(connection.db);
@@ -124,7 +123,7 @@ export async function recomputeStandings(options: {
   return result;
 }
 
-/** The version stamps, the goals that count at `now` and the members, from one snapshot. */
+/** The version stamps and the goals that count at `now`, from one snapshot. */
 async function readRankingInputs(db: Database, seasonId: string, now: Date): Promise<RankingInputs> {
   return db.transaction(
     async (tx) => {
@@ -140,7 +139,6 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
         inputsVersion: stamps.inputsVersion,
         goalsFingerprint: stamps.goalsFingerprint,
         goalTimesByPlayer,
-        members: await listBoardMembers(tx, seasonId),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -148,40 +146,42 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
 }
 
 /**
- * Creates `standings_next` with the other seasons' rows as they are and this season's new
- * board in rank order, loaded with COPY and not yet indexed (loading first, then indexing, is
- * several times faster than maintaining five indexes row by row). Returns the stored table's
- * index definitions, which the new table gets too.
+ * Every board member, a page at a time, scored and copied into a fresh `standings_keys`.
+ * Returns how many there are and their countries and clubs (a few hundred names at most).
  */
-async function loadNextBoard(
+async function scoreBoardMembers(
   connection: DatabaseConnection,
-  seasonId: string,
-  ranked: readonly RankedStanding[],
-): Promise<IndexDefinition[]> {
-  const indexes = await listStandingsIndexes(connection.db);
-  await createNextBoard(connection.db, seasonId);
-  await connection.copyCsv('standings_next', STANDINGS_COLUMNS, standingsCsv(seasonId, ranked));
-  return indexes;
+  options: { seasonId: string; goalTimesByPlayer: GoalTimesByPlayer; isSeasonOver: boolean },
+): Promise<{ members: number; countries: Set<string>; clubs: Set<string> }> {
+  await createRankingKeys(connection.db);
+  const board = { members: 0, countries: new Set<string>(), clubs: new Set<string>() };
+  let afterUserId: string | null = null;
+  for (;;) {
+    const page = await listBoardMembersAfter(connection.db, options.seasonId, afterUserId, MEMBERS_PER_PAGE);
+    if (page.length === 0) return board;
+    const scored = page.map((member) => scoreMember(member, options));
+    await connection.copyCsv('standings_keys', RANKING_KEY_COLUMNS, [rankingKeysCsv(scored)]);
+    for (const { member } of scored) {
+      board.countries.add(member.country);
+      board.clubs.add(member.club);
+    }
+    board.members += page.length;
+    afterUserId = page.at(-1)?.userId ?? null;
+    if (page.length < MEMBERS_PER_PAGE) return board;
+  }
 }
 
-/** The new board's rows as CSV, in chunks of whole lines. */
-function* standingsCsv(seasonId: string, ranked: readonly RankedStanding[]): Generator<string> {
+/** Scored members as CSV lines for `standings_keys` (RANKING_KEY_COLUMNS). */
+function rankingKeysCsv(scored: readonly ScoredMember[]): string {
   // Quoting only where needed (commas in country names, quotes in names): a third of the time.
   const text = (value: string) =>
     value === '' || CSV_SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-  const season = text(seasonId);
-  const lines: string[] = [];
-  for (const row of ranked) {
-    const { member } = row;
-    lines.push(
-      `${season},${text(member.userId)},${row.status},${row.totalGoals},${row.globalRank},${row.countryRank},${row.clubRank},${text(member.fullName)},${text(member.fullName.toLowerCase())},${text(member.country)},${text(member.club)}`,
-    );
-    if (lines.length === COPY_CHUNK_ROWS) {
-      yield `${lines.join('\n')}\n`;
-      lines.length = 0;
-    }
+  let csv = '';
+  for (const { member, status, totalGoals, sortKey } of scored) {
+    // bytea in its hex form: \x then two digits a byte.
+    csv += `${text(member.userId)},\\x${Buffer.from(sortKey).toString('hex')},${status},${totalGoals},${text(member.fullName)},${text(member.fullName.toLowerCase())},${text(member.country)},${text(member.club)}\n`;
   }
-  if (lines.length > 0) yield `${lines.join('\n')}\n`;
+  return csv;
 }
 
 /**
