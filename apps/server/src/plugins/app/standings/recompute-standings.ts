@@ -69,6 +69,8 @@ export async function recomputeStandings(options: {
   now: Date;
   /** Called as each phase ends, with the milliseconds since the start (the benchmark prints them). */
   onPhase?: (phase: RecomputePhase, elapsedMs: number) => void;
+  /** Members read and scored at a time (tests page through a few thousand). */
+  membersPerPage?: number;
 }): Promise<RecomputeResult> {
   const { database, season, now } = options;
   const started = performance.now();
@@ -81,7 +83,7 @@ export async function recomputeStandings(options: {
       try {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
-        const board = await scoreBoardMembers(connection, {
+        const board = await scoreBoardMembers(connection, options.membersPerPage ?? MEMBERS_PER_PAGE, {
           seasonId: season.id,
           goalTimesByPlayer: inputs.goalTimesByPlayer,
           isSeasonOver: isSeasonOver(season.gameweeks, now),
@@ -151,13 +153,14 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
  */
 async function scoreBoardMembers(
   connection: DatabaseConnection,
+  membersPerPage: number,
   options: { seasonId: string; goalTimesByPlayer: GoalTimesByPlayer; isSeasonOver: boolean },
 ): Promise<{ members: number; countries: Set<string>; clubs: Set<string> }> {
   await createRankingKeys(connection.db);
   const board = { members: 0, countries: new Set<string>(), clubs: new Set<string>() };
   let afterUserId: string | null = null;
   for (;;) {
-    const page = await listBoardMembersAfter(connection.db, options.seasonId, afterUserId, MEMBERS_PER_PAGE);
+    const page = await listBoardMembersAfter(connection.db, options.seasonId, afterUserId, membersPerPage);
     if (page.length === 0) return board;
     const scored = page.map((member) => scoreMember(member, options));
     await connection.copyCsv('standings_keys', RANKING_KEY_COLUMNS, [rankingKeysCsv(scored)]);
@@ -167,7 +170,7 @@ async function scoreBoardMembers(
     }
     board.members += page.length;
     afterUserId = page.at(-1)?.userId ?? null;
-    if (page.length < MEMBERS_PER_PAGE) return board;
+    if (page.length < membersPerPage) return board;
   }
 }
 
