@@ -92,7 +92,8 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
     ] as const) {
       const phases: string[] = [];
       // The process's resident memory, sampled through the recompute: it must not grow with the players.
-      let peakResident = process.memoryUsage().rss;
+      const residentBefore = process.memoryUsage().rss;
+      let peakResident = residentBefore;
       const sampler = setInterval(() => {
         peakResident = Math.max(peakResident, process.memoryUsage().rss);
       }, 100);
@@ -106,7 +107,7 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
       if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
       console.log(
         `Recompute (${label}): ${seconds1(started)} s for ${result.members} players [${phases.join(', ')}], ` +
-          `peak resident memory ${Math.round(peakResident / 1024 ** 2)} MiB`,
+          `resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ${Math.round(peakResident / 1024 ** 2)} MiB at most`,
       );
     }
 
