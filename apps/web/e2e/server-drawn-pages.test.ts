@@ -58,6 +58,14 @@ function watchConsole(page: Page): string[] {
   return messages;
 }
 
+/** `pathname` opened with the app's scripts held back until `release()`: the page as drawn, before the takeover. */
+async function openBeforeTheApp(context: BrowserContext, pathname: string) {
+  const entry = await holdRequests(context, '**/assets/index-*.js');
+  const page = await context.newPage();
+  await page.goto(pathname, { waitUntil: 'commit' });
+  return { page, release: entry.release };
+}
+
 /** Whether the app has taken the page over: the header's menu opens only through React. */
 async function expectTheAppRuns(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -137,25 +145,22 @@ describe('a visitor’s pages', () => {
   });
 
   it('checks a field left before the app took the page over, as the app checks one left', async () => {
-    const context = await newContext();
-    const entry = await holdRequests(context, '**/assets/index-*.js');
-    const page = await context.newPage();
-    await page.goto('/reset-password?token=abc&type=recovery', { waitUntil: 'commit' });
+    const { page, release } = await openBeforeTheApp(
+      await newContext(),
+      '/reset-password?token=abc&type=recovery',
+    );
     await page.getByLabel('New Password', { exact: true }).fill('weak');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('weak');
     await page.getByLabel('Confirm New Password', { exact: true }).blur();
     expect(await page.getByText('Password must meet all security requirements').count()).toBe(0);
 
-    entry.release();
+    release();
     await page.getByText('Password must meet all security requirements').waitFor();
     expect(await page.getByRole('button', { name: 'Update Password' }).isDisabled()).toBe(true);
   });
 
   it('holds a tap and a form sent before the app runs, and does them once it does', async () => {
-    const context = await newContext();
-    const entry = await holdRequests(context, '**/assets/index-*.js');
-    const page = await context.newPage();
-    await page.goto('/login', { waitUntil: 'commit' });
+    const { page, release } = await openBeforeTheApp(await newContext(), '/login');
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
     // The drawn button waits for the app (disabled while the form it knows is empty); a form
@@ -169,7 +174,7 @@ describe('a visitor’s pages', () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe('');
 
-    entry.release();
+    release();
     await page.getByRole('button', { name: 'Close menu', expanded: true }).waitFor();
     await page.getByText('Invalid email or password').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -177,16 +182,14 @@ describe('a visitor’s pages', () => {
 
   it('signs up with what was typed and ticked before the app took the page over', async () => {
     const context = await newContext();
-    const entry = await holdRequests(context, '**/assets/index-*.js');
-    const page = await context.newPage();
-    await page.goto('/signup', { waitUntil: 'commit' });
+    const { page, release } = await openBeforeTheApp(context, '/signup');
     const account = newAccount('early');
     await page.locator('input[name="email"]').fill(account.email);
     await page.locator('input[name="password"]').fill(account.password);
     await page.locator('input[name="confirmPassword"]').fill(account.password);
     await page.locator('input[name="marketingOptIn"]').check();
 
-    entry.release();
+    release();
     const createAccount = page.getByRole('button', { name: 'Create Account' });
     await expect.poll(() => createAccount.isEnabled()).toBe(true);
     await createAccount.click();
@@ -324,13 +327,11 @@ describe('a signed-in player’s pages', () => {
   });
 
   it('runs a board search typed and sent before the app took the page over, with what was typed', async () => {
-    const entry = await holdRequests(admin, '**/assets/index-*.js');
-    const page = await admin.newPage();
+    const { page, release } = await openBeforeTheApp(admin, '/leaderboard/global');
     try {
-      await page.goto('/leaderboard/global', { waitUntil: 'commit' });
       await page.getByRole('textbox', { name: 'Search players' }).fill(`Dee Drawn ${TAG}`);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      entry.release();
+      release();
       await waitForTheApp(page);
       await expect
         .poll(() => page.getByText(/^Showing \d+ to \d+ of \d+ players?$/).textContent())

@@ -111,7 +111,7 @@ export const RANKING_KEY_COLUMNS = [
  * it lives for one rebuild, and a crash loses nothing the next rebuild does not write again.
  */
 export async function createRankingKeys(db: Database): Promise<void> {
-  await db.execute(sql`drop table if exists standings_keys`);
+  await dropRankingKeys(db);
   await db.execute(sql`create unlogged table standings_keys (
     user_id text not null,
     sort_key bytea not null,
