@@ -9,8 +9,8 @@ export const ADVISORY_LOCK_KEYS = {
   migrations: 2121,
   /** Loading a season's facts, and the goals sync writing them (load-season-facts.ts, run-stats-sync.ts). */
   seasonData: 2122,
-  /** Claiming a goals sync run (stats-sync-runs.ts). */
-  statsSyncClaim: 2123,
+  /** Held by the goals sync running now, from its claim to its end (stats-sync-runs.ts). */
+  statsSyncRun: 2123,
   /** Recomputing the stored standings (recompute-standings.ts). */
   standingsRecompute: 2124,
   /**

@@ -30,7 +30,7 @@ let exitCode = 1;
 try {
   // The same start as the server's: migrations, then the committed seasons when they changed.
   await prepareDatabase(database);
-  const result = await runStatsSync({ db: database.db, source, seasonId: config.SEASON_ID });
+  const result = await runStatsSync({ database, source, seasonId: config.SEASON_ID });
   const line = describeStatsSyncResult(source, result);
   if (result.status === 'ok') {
     console.log(line);

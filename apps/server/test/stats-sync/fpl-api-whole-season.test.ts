@@ -40,7 +40,7 @@ describe.runIf(hasSharedData).each(TEST_ENGINES)(
       await prepareDatabase(database);
       const before = await storedGoals(database.db);
 
-      const result = await runStatsSync({ db: database.db, source: api.baseUrl });
+      const result = await runStatsSync({ database, source: api.baseUrl });
 
       expect(result).toEqual({
         status: 'ok',
@@ -60,7 +60,7 @@ describe.runIf(hasSharedData).each(TEST_ENGINES)(
     it('brings an empty season to every goal of it: 841 players, 912 player-match rows, 1,005 goals', async () => {
       await resetToSeasonStart(database.db);
 
-      const result = await runStatsSync({ db: database.db, source: api.baseUrl });
+      const result = await runStatsSync({ database, source: api.baseUrl });
 
       expect(result).toMatchObject({ status: 'ok', summary: { goalsAdded: 912, playersAdded: 841 } });
       const goals = await storedGoals(database.db);

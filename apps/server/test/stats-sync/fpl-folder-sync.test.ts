@@ -49,7 +49,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
   beforeEach(() => resetTo(database.db, storedAfterGameweekOne(facts)));
 
   it('brings the goals, players and clubs up to the folder, and a second run changes nothing', async () => {
-    const result = await runStatsSync({ db: database.db, source: FIXTURE_FPL_DIR });
+    const result = await runStatsSync({ database, source: FIXTURE_FPL_DIR });
 
     expect(result).toEqual({
       status: 'ok',
@@ -72,7 +72,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
     ]);
 
     const once = await storedState(database.db);
-    expect(await runStatsSync({ db: database.db, source: FIXTURE_FPL_DIR })).toMatchObject({
+    expect(await runStatsSync({ database, source: FIXTURE_FPL_DIR })).toMatchObject({
       status: 'ok',
       summary: { goalsAdded: 0, goalsChanged: 0, goalsRemoved: 0, playersAdded: 0, transfers: 0 },
     });
@@ -80,7 +80,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
   });
 
   it("also reads the season's own folder", async () => {
-    const result = await runStatsSync({ db: database.db, source: path.join(FIXTURE_FPL_DIR, '2025-26') });
+    const result = await runStatsSync({ database, source: path.join(FIXTURE_FPL_DIR, '2025-26') });
     expect(result).toMatchObject({ status: 'ok', summary: { goalsAdded: 4, playersAdded: 2 } });
   });
 
@@ -93,7 +93,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
     );
     const before = await storedState(database.db);
 
-    const result = await runStatsSync({ db: database.db, source: root });
+    const result = await runStatsSync({ database, source: root });
 
     expect(result).toEqual({
       status: 'failed',
@@ -112,7 +112,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
     }
     const before = await storedState(database.db);
 
-    const result = await runStatsSync({ db: database.db, source: root });
+    const result = await runStatsSync({ database, source: root });
 
     expect(result).toEqual({
       status: 'failed',
@@ -122,7 +122,7 @@ describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s
   });
 
   it('names a folder that does not exist', async () => {
-    const result = await runStatsSync({ db: database.db, source: '/nowhere/fpl' });
+    const result = await runStatsSync({ database, source: '/nowhere/fpl' });
     expect(result).toEqual({
       status: 'failed',
       error: '/nowhere/fpl: 2025-26/teams.csv: cannot be read (ENOENT)',

@@ -18,17 +18,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the goals sync beside other locke
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     api = await startFplApiServer(() => answers);
-    const [current] = await selectRows<{ name: string }>(database.db, sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${current?.name}`;
-    otherInstance = new pg.Client({ connectionString: url.toString() });
-    await otherInstance.connect();
+    otherInstance = await connectOtherInstance();
   });
   afterAll(async () => {
     await otherInstance.end();
     await api.close();
     await database.close();
   });
+  /** A connection of its own, as another server's would be. */
+  async function connectOtherInstance(): Promise<pg.Client> {
+    const [current] = await selectRows<{ name: string }>(database.db, sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${current?.name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    return client;
+  }
+
   beforeEach(async () => {
     await resetToSeasonStart(database.db);
     answers = await recordedAnswers('after-gw3');
@@ -37,7 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the goals sync beside other locke
   it('runs while another instance is recomputing the standings', async () => {
     await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.standingsRecompute]);
     try {
-      const result = await runStatsSync({ db: database.db, source: api.baseUrl });
+      const result = await runStatsSync({ database, source: api.baseUrl });
       expect(result.status).toBe('ok');
       expect((await syncRuns(database.db)).map((run) => run.status)).toEqual(['ok']);
     } finally {
@@ -45,15 +51,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the goals sync beside other locke
     }
   });
 
-  it('is skipped, and says why, while another instance is claiming a sync', async () => {
-    await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.statsSyncClaim]);
+  it('is skipped, and says why, while another instance is running a sync', async () => {
+    await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.statsSyncRun]);
     try {
-      expect(await runStatsSync({ db: database.db, source: api.baseUrl })).toEqual({
+      expect(await runStatsSync({ database, source: api.baseUrl })).toEqual({
         status: 'skipped',
-        reason: 'another instance is starting a goals sync',
+        reason: 'another goals sync is running',
       });
+      expect((await syncRuns(database.db)).map((run) => run.status)).toEqual(['skipped']);
     } finally {
-      await otherInstance.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.statsSyncClaim]);
+      await otherInstance.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.statsSyncRun]);
     }
+  });
+
+  it('closes a run left running once the instance that ran it is gone, and goes ahead', async () => {
+    // The other instance claims a run the way a sync does, then its connection dies mid-run.
+    await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.statsSyncRun]);
+    await otherInstance.query("insert into stats_sync_runs (source, status) values ($1, 'running')", [
+      api.baseUrl,
+    ]);
+    expect((await runStatsSync({ database, source: api.baseUrl })).status).toBe('skipped');
+    await otherInstance.end();
+    otherInstance = await connectOtherInstance();
+
+    expect((await runStatsSync({ database, source: api.baseUrl })).status).toBe('ok');
+    expect((await syncRuns(database.db)).map((run) => [run.status, run.error])).toEqual([
+      ['failed', 'did not finish: its instance stopped'],
+      ['skipped', 'another goals sync is running'],
+      ['ok', null],
+    ]);
   });
 });

@@ -1,18 +1,18 @@
-import type { Database } from '../../../db/database.ts';
+import type { DatabaseHandle } from '../../../db/database.ts';
 import type { StatsSyncSummary } from '../../../db/schema/index.ts';
 import { lockSeasonData } from '../season/season-facts-repository.ts';
 import { findActiveSeason } from '../season/season-repository.ts';
 import { applyGoalFeed } from './apply-goal-feed.ts';
 import { readFplApiFeed } from './fpl-api-feed.ts';
 import { readFplFolderFeed } from './fpl-folder-feed.ts';
-import { claimStatsSync } from './stats-sync-runs.ts';
+import { withStatsSyncClaim } from './stats-sync-runs.ts';
 import { finishStatsSyncRun } from './stats-sync-runs-repository.ts';
 
-/** A whole run (every request of the read) stops after this, well within STALE_RUN_MS. */
+/** A whole run (every request of the read) stops after this. */
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
 export interface RunStatsSyncOptions {
-  db: Database;
+  database: DatabaseHandle;
   /** An FPL API base URL (http or https, e.g. https://fantasy.premierleague.com/api/) or a folder of FPL CSV files. */
   source: string;
   /** The season to sync; the active season when not given. */
@@ -34,33 +34,34 @@ export type StatsSyncResult =
  * apply leaves the stored goals as they were and is returned (and recorded) as `failed`.
  */
 export async function runStatsSync(options: RunStatsSyncOptions): Promise<StatsSyncResult> {
-  const { db, source } = options;
-  const claim = await claimStatsSync(db, { source });
-  if (claim.status !== 'claimed') return claim;
-
-  try {
-    const season = await findActiveSeason(db, options.seasonId);
-    const timeout = AbortSignal.timeout(RUN_TIMEOUT_MS);
-    const feed = isApiUrl(source)
-      ? await readFplApiFeed(source, {
-          timeoutMs: options.fetchTimeoutMs,
-          signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-        })
-      : await readFplFolderFeed(source, season);
-    const summary = await db.transaction(async (tx) => {
-      // The season loader's lock: a sync never writes while a season is reloaded.
-      await lockSeasonData(tx);
-      const applied = await applyGoalFeed(tx, { seasonId: season.id, feed });
-      await finishStatsSyncRun(tx, claim.runId, { status: 'ok', summary: applied });
-      return applied;
-    });
-    return { status: 'ok', summary };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // Best effort: a database that is down cannot record its own failure.
-    await finishStatsSyncRun(db, claim.runId, { status: 'failed', error: message }).catch(() => {});
-    return { status: 'failed', error: message };
-  }
+  const { database, source } = options;
+  const { db } = database;
+  return withStatsSyncClaim(database, source, async (claim): Promise<StatsSyncResult> => {
+    if (claim.status !== 'claimed') return claim;
+    try {
+      const season = await findActiveSeason(db, options.seasonId);
+      const timeout = AbortSignal.timeout(RUN_TIMEOUT_MS);
+      const feed = isApiUrl(source)
+        ? await readFplApiFeed(source, {
+            timeoutMs: options.fetchTimeoutMs,
+            signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+          })
+        : await readFplFolderFeed(source, season);
+      const summary = await db.transaction(async (tx) => {
+        // The season loader's lock: a sync never writes while a season is reloaded.
+        await lockSeasonData(tx);
+        const applied = await applyGoalFeed(tx, { seasonId: season.id, feed });
+        await finishStatsSyncRun(tx, claim.runId, { status: 'ok', summary: applied });
+        return applied;
+      });
+      return { status: 'ok', summary };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Best effort: a database that is down cannot record its own failure (the next run closes it).
+      await finishStatsSyncRun(db, claim.runId, { status: 'failed', error: message }).catch(() => {});
+      return { status: 'failed', error: message };
+    }
+  });
 }
 
 export function isApiUrl(source: string): boolean {

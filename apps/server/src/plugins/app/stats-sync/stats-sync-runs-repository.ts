@@ -1,38 +1,27 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Executor, selectRows, type Transaction } from '../../../db/database.ts';
 import { type StatsSyncSummary, statsSyncRuns } from '../../../db/schema/index.ts';
 
-/** Takes the claim's lock until the transaction ends if no other transaction holds it; never waits. */
-export async function tryStatsSyncClaimLock(tx: Transaction): Promise<boolean> {
+/** Takes the sync's run lock for this connection's session if no other session holds it; never waits. */
+export async function tryStatsSyncRunLock(db: Executor): Promise<boolean> {
   const [lock] = await selectRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.statsSyncClaim}) as locked`,
+    db,
+    sql`select pg_try_advisory_lock(${ADVISORY_LOCK_KEYS.statsSyncRun}) as locked`,
   );
   return lock?.locked === true;
 }
 
-/** Marks failed every run still `running` that started `staleMs` or more ago (database time). */
-export async function failStaleRuns(tx: Transaction, staleMs: number): Promise<void> {
+export async function releaseStatsSyncRunLock(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.statsSyncRun})`);
+}
+
+/** Marks failed every run still `running`: called under the run lock, so none of them is. */
+export async function closeRunsLeftRunning(tx: Transaction): Promise<void> {
   await tx
     .update(statsSyncRuns)
     .set({ status: 'failed', finishedAt: sql`now()`, error: 'did not finish: its instance stopped' })
-    .where(and(eq(statsSyncRuns.status, 'running'), lte(statsSyncRuns.startedAt, ago(staleMs))));
-}
-
-export interface LatestRun {
-  status: string;
-  startedAt: Date;
-}
-
-/** The latest run that was not skipped, if any. */
-export async function findLatestRun(tx: Transaction): Promise<LatestRun | undefined> {
-  const [latest] = await selectRows<{ status: string; started_at: Date | string }>(
-    tx,
-    sql`select status, started_at
-        from stats_sync_runs where status <> 'skipped' order by started_at desc, id desc limit 1`,
-  );
-  return latest && { status: latest.status, startedAt: new Date(latest.started_at) };
+    .where(eq(statsSyncRuns.status, 'running'));
 }
 
 /** Records a run starting now and answers its id. */
@@ -62,9 +51,4 @@ export async function finishStatsSyncRun(
       error: outcome.status === 'failed' ? outcome.error : null,
     })
     .where(eq(statsSyncRuns.id, runId));
-}
-
-/** The database's now minus some milliseconds: instances compare times on one clock. */
-function ago(ms: number) {
-  return sql`now() - interval '1 millisecond' * ${ms}::double precision`;
 }

@@ -1,45 +1,58 @@
-import type { Database, Transaction } from '../../../db/database.ts';
+import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import {
-  failStaleRuns,
-  findLatestRun,
+  closeRunsLeftRunning,
   insertRunningRun,
   insertSkippedRun,
-  tryStatsSyncClaimLock,
+  releaseStatsSyncRunLock,
+  tryStatsSyncRunLock,
 } from './stats-sync-runs-repository.ts';
-
-/**
- * A run still marked running after this long died with its instance; a run is stopped well
- * before (run-stats-sync.ts bounds it), so a live one is never taken for dead.
- */
-export const STALE_RUN_MS = 10 * 60_000;
 
 export type Claim = { status: 'claimed'; runId: number } | { status: 'skipped'; reason: string };
 
 /**
- * Claims the next sync for this instance. The claim is a `running` row, taken under a
- * transaction-scoped advisory lock so two instances never both claim: a second one finds
- * the lock taken or the row there and is skipped (and says so in a `skipped` row).
+ * The databases this process is syncing on. The run lock keeps other instances out, but the
+ * embedded database has one session, in which an advisory lock is re-entrant.
  */
-export async function claimStatsSync(db: Database, { source }: { source: string }): Promise<Claim> {
-  return db.transaction(async (tx): Promise<Claim> => {
-    if (!(await tryStatsSyncClaimLock(tx))) {
-      return recordSkipped(tx, source, 'another instance is starting a goals sync');
-    }
+const syncingHere = new WeakSet<DatabaseHandle>();
 
-    await failStaleRuns(tx, STALE_RUN_MS);
-    const latest = await findLatestRun(tx);
-    if (latest?.status === 'running') {
-      const since = latest.startedAt.toISOString();
-      return recordSkipped(tx, source, `another goals sync is running (since ${since})`);
-    }
-
-    const runId = await insertRunningRun(tx, source);
-    if (runId === undefined) throw new Error('The goals sync could not be recorded');
-    return { status: 'claimed', runId };
-  });
+/**
+ * Runs `work` as the one goals sync on this database, or records why it was skipped. The run
+ * holds an advisory lock on a connection of its own from its claim to its end, and the lock
+ * dies with the connection: a `running` row found while holding it was left by an instance
+ * that stopped (killed, or its database restarted), and is closed at once rather than
+ * blocking every later sync.
+ */
+export async function withStatsSyncClaim<T>(
+  database: DatabaseHandle,
+  source: string,
+  work: (claim: Claim) => Promise<T>,
+): Promise<T> {
+  if (syncingHere.has(database)) return work(await recordSkipped(database.db, source));
+  syncingHere.add(database);
+  try {
+    return await database.withConnection(async (connection) => {
+      if (!(await tryStatsSyncRunLock(connection.db)))
+        return work(await recordSkipped(connection.db, source));
+      try {
+        const runId = await connection.db.transaction(async (tx) => {
+          await closeRunsLeftRunning(tx);
+          return insertRunningRun(tx, source);
+        });
+        if (runId === undefined) throw new Error('The goals sync could not be recorded');
+        return await work({ status: 'claimed', runId });
+      } finally {
+        // Should the unlock fail, withConnection closes the connection, which frees the lock.
+        await releaseStatsSyncRunLock(connection.db);
+      }
+    });
+  } finally {
+    syncingHere.delete(database);
+  }
 }
 
-async function recordSkipped(tx: Transaction, source: string, reason: string): Promise<Claim> {
-  await insertSkippedRun(tx, source, reason);
-  return { status: 'skipped', reason };
+const ANOTHER_SYNC_RUNNING = 'another goals sync is running';
+
+async function recordSkipped(db: Database, source: string): Promise<Claim> {
+  await insertSkippedRun(db, source, ANOTHER_SYNC_RUNNING);
+  return { status: 'skipped', reason: ANOTHER_SYNC_RUNNING };
 }

@@ -24,7 +24,7 @@ export const statsSyncSchedule = fp<StatsSyncScheduleOptions>(
       lockKey: ADVISORY_LOCK_KEYS.statsSyncJob,
       async run(signal) {
         const result = await runStatsSync({
-          db: fastify.db,
+          database: fastify.database,
           source,
           seasonId: fastify.config.SEASON_ID,
           signal,
