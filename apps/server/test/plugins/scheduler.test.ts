@@ -117,6 +117,19 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
     }
   });
 
+  it('runs a job at once whose last run was cut off, however recent its start', async () => {
+    // As an instance killed halfway through a run leaves it: started a moment ago, never finished.
+    await database.db.insert(scheduledJobs).values({ name: 'test-job', lastStartedAt: new Date() });
+    const job = testJob(60_000);
+    const app = await instance([job]);
+    await until(() => job.starts.length === 1);
+    const [row] = await database.db.select().from(scheduledJobs);
+    expect(row?.lastFinishedAt?.getTime()).toBeGreaterThanOrEqual(row?.lastStartedAt.getTime() ?? Infinity);
+    // Finished now: the next turn waits for the interval again.
+    expect(await app.scheduler.runTurn('test-job')).toBe('not-due');
+    await app.close();
+  });
+
   it('logs a failing job, records the failure, and runs it again on the next turn', async () => {
     const lines: string[] = [];
     const job = testJob(100, async (_signal, run) => {

@@ -16,8 +16,11 @@ export async function releaseJobLock(db: Executor, lockKey: number): Promise<voi
 }
 
 /**
- * Stamps the job as started now when its last start is at least `dueAfterMs` ago (or it never
- * ran), and answers whether it did: the turn is this instance's. Times are the database's.
+ * Stamps the job as started now when its last start is at least `dueAfterMs` ago, it never ran,
+ * or its last run never finished, and answers whether it did: the turn is this instance's.
+ * Called under the job's lock, which dies with its holder's connection: a run that never
+ * finished was cut off (its instance killed, or its database gone), so it runs again at once
+ * rather than an interval later. Times are the database's.
  */
 export async function claimJobRun(db: Executor, name: string, dueAfterMs: number): Promise<boolean> {
   const claimed = await db
@@ -26,7 +29,8 @@ export async function claimJobRun(db: Executor, name: string, dueAfterMs: number
     .onConflictDoUpdate({
       target: scheduledJobs.name,
       set: { lastStartedAt: sql`now()` },
-      setWhere: sql`${scheduledJobs.lastStartedAt} <= now() - interval '1 millisecond' * ${dueAfterMs}::double precision`,
+      setWhere: sql`${scheduledJobs.lastStartedAt} <= now() - interval '1 millisecond' * ${dueAfterMs}::double precision
+        or ${scheduledJobs.lastFinishedAt} is null or ${scheduledJobs.lastFinishedAt} < ${scheduledJobs.lastStartedAt}`,
     })
     .returning({ name: scheduledJobs.name });
   return claimed.length > 0;
