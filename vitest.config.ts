@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -10,8 +10,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/{src,test}/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Servers killed and the database restarted: after every other project, one file at a time.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -16,8 +16,16 @@ export const PROCESS_TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export interface ServerProcess {
   /** http://127.0.0.1:<port>, also the server's PUBLIC_URL. */
   url: string;
-  /** Everything the process wrote to stdout and stderr so far. */
+  /** Everything the process wrote to stdout and stderr so far (kept across restarts). */
   logs(): string;
+  /** The running process's id. */
+  pid(): number | undefined;
+  /** Sends `signal` (SIGKILL: no chance to clean up) and waits until the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts the server again with the same settings; with `waitUntilHealthy`, until /api/health answers 200. */
+  restart(options?: { waitUntilHealthy?: boolean }): Promise<void>;
+  /** Waits until /api/health answers 200 (or the process exits, which fails). */
+  waitUntilHealthy(timeoutMs?: number): Promise<void>;
 }
 
 export interface ServerProcesses {
@@ -34,6 +42,14 @@ export interface StartOptions {
   env?: Record<string, string> | ((index: number) => Record<string, string>);
   /** The PostgreSQL server to make the scratch database on; defaults to TEST_DATABASE_URL. */
   serverUrl?: string;
+  /**
+   * Set the scratch database up before any server starts (migrations, the season), so they
+   * do not race; default true. With false, `beforeStart` may set it up its own way, and the
+   * servers are not waited for (each migrates as it starts).
+   */
+  prepare?: boolean;
+  /** Runs on the scratch database before the servers start (fixtures, a held lock). */
+  beforeStart?(databaseUrl: string): Promise<void>;
 }
 
 /** Children still running in this test process: killed if the process exits without stop(). */
@@ -57,32 +73,36 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-procs-'));
-  const children: ChildProcess[] = [];
+  const launched: LaunchedServer[] = [];
   let stopped = false;
 
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await Promise.all(children.map(stopChild));
+    await Promise.all(launched.map((server) => server.stop()));
     await withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    // Migrate and load the season once, before any server starts: they would race otherwise.
-    const handle = await openDatabase({ engine: 'postgres', url: databaseUrl });
-    try {
-      await prepareDatabase(handle);
-    } finally {
-      await handle.close();
+    const prepare = options.prepare ?? true;
+    if (prepare) {
+      // Migrate and load the season once, before any server starts: they would race otherwise.
+      const handle = await openDatabase({ engine: 'postgres', url: databaseUrl });
+      try {
+        await prepareDatabase(handle);
+      } finally {
+        await handle.close();
+      }
     }
+    await options.beforeStart?.(databaseUrl);
     const ports = await Promise.all(Array.from({ length: options.count }, () => findFreePort()));
     const origins = ports.map((port) => `http://127.0.0.1:${port}`);
     const secret = randomBytes(32).toString('hex');
     const servers = await Promise.all(
       ports.map(async (port, index) => {
         const extra = typeof options.env === 'function' ? options.env(index) : (options.env ?? {});
-        const { child, logs } = spawnServer({
+        const server = launchServer(origins[index] as string, {
           NODE_ENV: 'test',
           LOG_LEVEL: 'info',
           HOST: '127.0.0.1',
@@ -98,9 +118,8 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
           ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
           ...extra,
         });
-        children.push(child);
-        const server: ServerProcess = { url: origins[index] as string, logs };
-        await waitForHealth(server, child);
+        launched.push(server);
+        if (prepare) await server.waitUntilHealthy();
         return server;
       }),
     );
@@ -111,7 +130,39 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
   }
 }
 
-function spawnServer(env: Record<string, string>): { child: ChildProcess; logs: () => string } {
+interface LaunchedServer extends ServerProcess {
+  /** SIGTERM, then SIGKILL after 10 s; nothing when it is not running. */
+  stop(): Promise<void>;
+}
+
+/** A server process (`npm run serve`'s command) that can be killed and started again. */
+function launchServer(url: string, env: Record<string, string>): LaunchedServer {
+  const chunks: string[] = [];
+  let child = spawnServer(env, chunks);
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  const server: LaunchedServer = {
+    url,
+    logs: () => chunks.join(''),
+    pid: () => child.pid,
+    async kill(signal) {
+      if (!isRunning()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
+    async restart(options = {}) {
+      if (isRunning()) throw new Error(`Server ${url} is still running`);
+      chunks.push(`\n--- restarted ---\n`);
+      child = spawnServer(env, chunks);
+      if (options.waitUntilHealthy ?? true) await server.waitUntilHealthy();
+    },
+    waitUntilHealthy: (timeoutMs = 60_000) => waitForHealth(server, child, timeoutMs),
+    stop: () => stopChild(child),
+  };
+  return server;
+}
+
+function spawnServer(env: Record<string, string>, chunks: string[]): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPOSITORY_ROOT,
     // Only what the server needs: the test runner's own variables (VITEST, NODE_ENV…) stay out.
@@ -120,13 +171,12 @@ function spawnServer(env: Record<string, string>): { child: ChildProcess; logs: 
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
-  const chunks: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  return { child, logs: () => chunks.join('') };
+  return child;
 }
 
-async function waitForHealth(server: ServerProcess, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(server: ServerProcess, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
@@ -167,7 +217,7 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

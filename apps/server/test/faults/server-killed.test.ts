@@ -1,0 +1,257 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/database.ts';
+import { type Answers, recordedAnswers, startFplApiServer } from '../stats-sync/fpl-api-server.ts';
+import { CODES, committedGoals, storedGoals } from '../stats-sync/sync-test-database.ts';
+import {
+  type ProcessAccount,
+  request,
+  type ServerProcess,
+  type ServerProcesses,
+  signUpOnServer,
+  startServerProcesses,
+  withClient,
+} from '../support/server-processes.ts';
+import { connectLockHolder, type LockHolder, until } from './support/blocked-work.ts';
+
+/** 47 hours before the 2025/26 pick deadline: teams may be saved and changed. */
+const BEFORE_DEADLINE = '2025-08-13T18:30:00Z';
+/** After gameweek 3, as the recorded FPL API answers are. */
+const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
+
+/**
+ * The server killed with SIGKILL (no shutdown of any kind) in the middle of work that writes
+ * several rows. A lock held by the test stops the work at a known statement, inside its
+ * transaction, with the rows before it written; the server is killed there, and started again.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle of its work', () => {
+  let processes: ServerProcesses | undefined;
+  let holder: LockHolder | undefined;
+  let closeApi: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await holder?.release().catch(() => {});
+    await holder?.close();
+    await processes?.stop();
+    await closeApi?.();
+    holder = undefined;
+    processes = undefined;
+    closeApi = undefined;
+  });
+
+  async function startOneServer(options: Parameters<typeof startServerProcesses>[0]) {
+    processes = await startServerProcesses(options);
+    holder = await connectLockHolder(processes.databaseUrl);
+    return { server: processes.servers[0] as ServerProcess, holder, databaseUrl: processes.databaseUrl };
+  }
+
+  async function query<T>(databaseUrl: string, text: string, values?: unknown[]): Promise<T[]> {
+    return withClient(databaseUrl, async (client) => (await client.query(text, values)).rows as T[]);
+  }
+
+  it('while saving a team: the old team is whole after the restart, and saving works again', async () => {
+    const { server, holder, databaseUrl } = await startOneServer({
+      count: 1,
+      env: { CLOCK_NOW: BEFORE_DEADLINE },
+    });
+    const fan = await signUpOnServer(server);
+    const outfield = await query<{ id: string }>(
+      databaseUrl,
+      `select id from players where position <> 'goalkeeper' order by fpl_code limit 8`,
+    );
+    const oldTeam = outfield.slice(0, 4).map((player) => player.id);
+    const newTeam = outfield.slice(4, 8).map((player) => player.id);
+    expect((await saveTeam(server, fan, oldTeam)).status).toBe(200);
+
+    // The save's last statement marks the boards stale; holding that row stops it there, after
+    // the old picks were deleted and the new ones inserted, in its uncommitted transaction.
+    await holder.hold('select version from standings_inputs where id = 1 for update');
+    const save = saveTeam(server, fan, newTeam).then(
+      (response) => response.status,
+      () => 'no answer',
+    );
+    const blocked = await holder.waitForBlocked('%standings_inputs%');
+    expect(await holder.tablesLockedBy(blocked)).toContainEqual({ table: 'picks', mode: 'RowExclusiveLock' });
+
+    await server.kill('SIGKILL');
+    expect(await save).toBe('no answer');
+    await holder.release();
+
+    expect(await teamInDatabase(databaseUrl, fan.id)).toEqual(oldTeam);
+    await server.restart();
+    const team = await request(server, 'GET', '/api/team', { cookie: fan.cookie });
+    expect(
+      ((await team.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
+    ).toEqual(oldTeam);
+    expect((await saveTeam(server, fan, newTeam)).status).toBe(200);
+    expect(await teamInDatabase(databaseUrl, fan.id)).toEqual(newTeam);
+  });
+
+  it('during a goals sync: nothing of it is kept, and the next run after the restart counts each goal once', async () => {
+    let answers: Answers = await recordedAnswers('after-gw3');
+    // Slow answers: time for the test to take hold of the run's row before the run writes.
+    for (const [key, answer] of answers) answers.set(key, { ...answer, delayMs: 300 });
+    const api = await startFplApiServer(() => answers);
+    closeApi = api.close;
+    const { server, holder, databaseUrl } = await startOneServer({
+      count: 1,
+      env: { CLOCK_NOW: AFTER_GAMEWEEK_3, STATS_SYNC_SOURCE: api.baseUrl, STATS_SYNC_INTERVAL_MINUTES: '15' },
+      // The first three gameweeks' goals are for the sync to bring in.
+      beforeStart: (url) => query(url, 'delete from goals where gameweek <= 3').then(() => undefined),
+    });
+
+    // The run's row is written first; held, it stops the run's last statement (recording it
+    // ok), after every goal was written in the run's transaction.
+    await until(
+      async () =>
+        (await query(databaseUrl, `select 1 from stats_sync_runs where status = 'running'`)).length > 0,
+      'the goals sync starts',
+    );
+    await holder.hold(`select id from stats_sync_runs where status = 'running' for update`);
+    const blocked = await holder.waitForBlocked('%stats_sync_runs%');
+    expect(await holder.tablesLockedBy(blocked)).toContainEqual({ table: 'goals', mode: 'RowExclusiveLock' });
+
+    await server.kill('SIGKILL');
+    await holder.release();
+    expect(await query(databaseUrl, 'select 1 from goals where gameweek <= 3')).toEqual([]);
+
+    // Back at full speed: the restarted server's first turn runs the sync again at once.
+    answers = await recordedAnswers('after-gw3');
+    await server.restart();
+    await until(
+      async () => (await query(databaseUrl, `select 1 from stats_sync_runs where status = 'ok'`)).length > 0,
+      'the goals sync runs again',
+    );
+    const runs = await query<{ status: string; error: string | null }>(
+      databaseUrl,
+      'select status, error from stats_sync_runs order by id',
+    );
+    expect(runs).toEqual([
+      { status: 'failed', error: 'did not finish: its instance stopped' },
+      { status: 'ok', error: null },
+    ]);
+    const handle = await openDatabase({ engine: 'postgres', url: databaseUrl });
+    try {
+      const synced = (await storedGoals(handle.db)).filter((goal) => goal.gameweek <= 3);
+      expect(synced).toEqual(await committedGoals(Object.values(CODES), 3));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('during a recompute: readers keep the old board, and the restarted server rebuilds it', async () => {
+    const { server, holder, databaseUrl } = await startOneServer({
+      count: 1,
+      env: { CLOCK_NOW: BEFORE_DEADLINE },
+    });
+    const outfield = await query<{ id: string }>(
+      databaseUrl,
+      `select id from players where position <> 'goalkeeper' order by fpl_code limit 4`,
+    );
+    const team = outfield.map((player) => player.id);
+    const first = await signUpOnServer(server, { fullName: 'First Fan' });
+    await saveTeam(server, first, team);
+    const boardMembers = async () =>
+      (await query<{ user_id: string }>(databaseUrl, 'select user_id from standings order by user_id')).map(
+        (row) => row.user_id,
+      );
+    await until(async () => (await boardMembers()).includes(first.id), 'the first fan is on the board');
+
+    // A reader in the middle of reading the board: the swap waits for it, at the very end of
+    // the recompute, with the new board built beside the old one.
+    await holder.hold('select count(*) from standings');
+    const second = await signUpOnServer(server, { fullName: 'Second Fan' });
+    await saveTeam(server, second, team);
+    await holder.waitForBlocked('%standings%');
+    expect(await tableExists(databaseUrl, 'standings_next')).toBe(true);
+
+    await server.kill('SIGKILL');
+    await holder.release();
+    expect(await boardMembers()).toEqual([first.id]);
+
+    await server.restart();
+    await until(
+      async () => (await boardMembers()).length === 2,
+      'the restarted server puts the second fan on the board',
+    );
+    expect(await boardMembers()).toEqual([first.id, second.id].sort());
+    expect(await tableExists(databaseUrl, 'standings_next')).toBe(false);
+    expect(await tableExists(databaseUrl, 'standings_keys')).toBe(false);
+    const board = await request(server, 'GET', '/api/leaderboard/global', { cookie: second.cookie });
+    expect(board.status).toBe(200);
+    expect(((await board.json()) as { total: number }).total).toBe(2);
+  });
+
+  it('during its migrations: none is half applied, and the restarted server completes them', async () => {
+    const journal = JSON.parse(
+      await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: unknown[];
+    };
+    let held: LockHolder | undefined;
+    const { server, databaseUrl } = await startOneServer({
+      count: 1,
+      // An empty database: the server migrates it as it starts. Each migration is recorded in
+      // the migrations table as it is applied, in the one transaction of them all; holding that
+      // table stops the first record, after the first migration's tables were created.
+      prepare: false,
+      beforeStart: async (url) => {
+        held = await connectLockHolder(url);
+        await held.client.query(`create schema drizzle`);
+        await held.client.query(
+          `create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+        );
+        await held.hold('lock table drizzle.__drizzle_migrations in share mode');
+      },
+    });
+    if (!held) throw new Error('The lock was not taken');
+    const migrationsHolder = held;
+    try {
+      const blocked = await migrationsHolder.waitForBlocked('%__drizzle_migrations%');
+      // Its tables, sequences and indexes exist in its transaction only.
+      expect(await migrationsHolder.countUncommittedRelationsOf(blocked)).toBeGreaterThan(10);
+      expect(await tableExists(databaseUrl, 'profiles')).toBe(false);
+
+      await server.kill('SIGKILL');
+      await migrationsHolder.release();
+    } finally {
+      await migrationsHolder.close();
+    }
+    expect(await tableExists(databaseUrl, 'profiles')).toBe(false);
+    expect(await query(databaseUrl, 'select 1 from drizzle.__drizzle_migrations')).toEqual([]);
+
+    await server.restart();
+    const applied = await query(databaseUrl, 'select 1 from drizzle.__drizzle_migrations');
+    expect(applied).toHaveLength(journal.entries.length);
+    const [season] = await query<{ players: number }>(
+      databaseUrl,
+      'select count(*)::int as players from players',
+    );
+    expect(season?.players).toBeGreaterThan(500);
+    const health = await request(server, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+  });
+});
+
+function saveTeam(server: ServerProcess, fan: ProcessAccount, playerIds: string[]): Promise<Response> {
+  return request(server, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds } });
+}
+
+async function teamInDatabase(databaseUrl: string, userId: string): Promise<string[]> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ player_id: string }>(
+      'select player_id from picks where user_id = $1 order by slot',
+      [userId],
+    );
+    return rows.map((row) => row.player_id);
+  });
+}
+
+async function tableExists(databaseUrl: string, table: string): Promise<boolean> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ found: string | null }>('select to_regclass($1)::text as found', [
+      table,
+    ]);
+    return rows[0]?.found !== null;
+  });
+}
