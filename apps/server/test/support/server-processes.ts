@@ -227,9 +227,9 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
-/** A same-site JSON request to a running server, as the web app sends it. */
+/** A same-site JSON request to a running server (or the proxy in front of several), as the web app sends it. */
 export function request(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'url'>,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   pathname: string,
   options: { body?: unknown; cookie?: string } = {},
@@ -259,7 +259,7 @@ export interface ProcessAccount {
  * create and join leagues.
  */
 export async function signUpOnServer(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'url'>,
   options: { email?: string; fullName?: string; databaseUrl?: string } = {},
 ): Promise<ProcessAccount> {
   const email = options.email ?? uniqueEmail('procs');
