@@ -27,6 +27,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       expect(tables).toEqual([
         'accounts',
         'analytics_events',
+        'api_request_counts',
         'clubs',
         'deadline_mails',
         'gameweeks',

@@ -40,6 +40,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * recompute writes (a request marks the boards stale in `standings_inputs`, which is watched).
  */
 const TABLES_A_REFUSAL_MAY_CHANGE = [
+  // Every request counts against its client's limit, refused or not.
+  'api_request_counts',
   'rate_limits',
   'scheduled_jobs',
   'standings',

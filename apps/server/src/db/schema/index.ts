@@ -5,6 +5,7 @@ export * from './leagues.ts';
 export * from './notifications.ts';
 export * from './picks.ts';
 export * from './players.ts';
+export * from './request-counts.ts';
 export * from './scheduled-jobs.ts';
 export * from './season.ts';
 export * from './standings.ts';

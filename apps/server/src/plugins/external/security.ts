@@ -4,6 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import { AppError, type AppErrorBody } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { preferredOrigin, trustedOrigins } from '../../config/trusted-origins.ts';
+import { isDatabaseUnreachableError } from '../../db/database-errors.ts';
+import { createSharedRequestCounts } from '../app/rate-limits/shared-request-counts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,8 +113,21 @@ export const securityPlugin = fp(
       });
     });
 
+    // Counted across instances on PostgreSQL; the embedded database has one instance.
+    const sharedCounts =
+      fastify.database.engine === 'postgres'
+        ? createSharedRequestCounts(fastify.db, {
+            onSyncError: (error) => {
+              // The outage tracker says once that the database is gone; anything else each time.
+              if (isDatabaseUnreachableError(error)) fastify.databaseOutage?.reportUnreachable(error);
+              else fastify.log.error({ err: error }, 'The request counts could not be shared');
+            },
+          })
+        : undefined;
+    if (sharedCounts) fastify.addHook('onClose', () => sharedCounts.close());
     await fastify.register(rateLimit, {
       global: true,
+      ...(sharedCounts ? { store: sharedCounts.Store } : {}),
       max: config.RATE_LIMIT_MAX,
       // The build's hashed files (routes of their own, plugins/app/web-app.ts) are not counted: a
       // first visit pulls some 40 of them, and several people behind one address would soon run
@@ -128,5 +143,5 @@ export const securityPlugin = fp(
         }) satisfies AppErrorBody & { statusCode: number },
     });
   },
-  { name: 'security', dependencies: ['config'] },
+  { name: 'security', dependencies: ['config', 'db'] },
 );
