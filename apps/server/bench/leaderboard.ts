@@ -27,6 +27,8 @@ import { addPopulation } from './standings-population.ts';
 const AFTER_GAMEWEEK_37 = '2026-05-18T12:00:00Z';
 const AFTER_GAMEWEEK_38 = '2026-05-24T23:00:00Z';
 const VIEWER = { country: 'United Kingdom', club: 'Arsenal' };
+/** The benchmarks' PUBLIC_URL, which production requires: the origin their own requests claim. */
+export const BENCH_PUBLIC_URL = 'http://localhost:3000';
 
 export interface LeaderboardBenchOptions {
   /** A PostgreSQL server to create the benchmark database on; the embedded database without it. */
@@ -44,6 +46,7 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
     ...process.env,
     DATABASE_URL: scratch.url,
     NODE_ENV: 'production',
+    PUBLIC_URL: BENCH_PUBLIC_URL,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     DATA_DIR: dataDir,

@@ -19,7 +19,7 @@ import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
 import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
-import { benchPlayers, measure, openScratchDatabase, seconds1 } from './leaderboard.ts';
+import { BENCH_PUBLIC_URL, benchPlayers, measure, openScratchDatabase, seconds1 } from './leaderboard.ts';
 import { addPopulation } from './standings-population.ts';
 
 const NOW = '2026-05-24T23:00:00Z';
@@ -43,6 +43,7 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
     ...process.env,
     DATABASE_URL: scratch.url,
     NODE_ENV: 'production',
+    PUBLIC_URL: BENCH_PUBLIC_URL,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     DATA_DIR: dataDir,

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { benchPlayers, runLeaderboardBench } from './leaderboard.ts';
+import { BENCH_PUBLIC_URL, benchPlayers, runLeaderboardBench } from './leaderboard.ts';
 import { runLeagueBench } from './leagues.ts';
 import { runNotificationBench } from './notifications.ts';
 
@@ -33,6 +33,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-bench-'));
 const config = parseConfig({
   ...process.env,
   NODE_ENV: 'production',
+  PUBLIC_URL: BENCH_PUBLIC_URL,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
   DATA_DIR: dataDir,

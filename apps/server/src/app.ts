@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, createClock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
+import { answerWithRequestId, loggingOptions } from './config/logging.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type MailingListProvider, noMailingList } from './plugins/app/accounts/mailing-list.ts';
 import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
@@ -50,14 +51,19 @@ export interface BuildAppOptions {
   /** Where marketing subscriptions go; none by default. */
   mailingList?: MailingListProvider;
   clock?: Clock;
+  /** Replaces the configured logger outright (tests that count their own lines). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the configured logger writes its lines instead of standard output (tests). */
+  logDestination?: { write(line: string): void };
 }
 
 /** The Hit21 server, used alike by `npm start` and the tests: external plugins, then app plugins, then routes. */
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
+  const logging = loggingOptions(config, options.logDestination);
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    ...logging,
+    logger: options.logger ?? logging.logger,
     // Who the client is comes from the socket, unless the operator names its proxies.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Time-outs so a slow client cannot hold a connection for ever.
@@ -67,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   drainConnectionsOnClose(app);
+  answerWithRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

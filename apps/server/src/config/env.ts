@@ -1,9 +1,23 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The nearest folder at or above `folder` that holds a package.json. */
+function packageFolderOf(folder: string): string {
+  if (existsSync(path.join(folder, 'package.json'))) return folder;
+  const parent = path.dirname(folder);
+  if (parent === folder) throw new Error(`No package.json above ${folder}`);
+  return packageFolderOf(parent);
+}
+
+/**
+ * The server's package folder (apps/server), where its migrations and season data are read
+ * from. Found by walking up, not by a fixed number of steps: this module runs from
+ * src/config/env.ts and, in production, bundled into dist/server.js (rolldown.config.ts).
+ */
+export const SERVER_ROOT = packageFolderOf(path.dirname(fileURLToPath(import.meta.url)));
 export const REPOSITORY_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 const optionalString = z
@@ -76,8 +90,11 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    /** Public address of this deployment, used in links that leave the site (invites, e-mails). */
-    PUBLIC_URL: z.url().optional(),
+    /**
+     * Public address of this deployment, used in links that leave the site (invites, e-mails);
+     * required in production, http://localhost:PORT otherwise.
+     */
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
     /** More origins allowed to make changes (comma-separated); PUBLIC_URL's origin always is. */
     TRUSTED_ORIGINS: trustedOriginsSchema,
     TRUST_PROXY: trustProxySchema,
@@ -131,12 +148,12 @@ export const envSchema = z
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   })
   .superRefine((env, context) => {
-    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-      context.addIssue({
-        code: 'custom',
-        path: ['BETTER_AUTH_SECRET'],
-        message: 'is required in production',
-      });
+    if (env.NODE_ENV !== 'production') return;
+    // Outside production each has a default that only suits one machine: the links in invites
+    // and e-mails would point at localhost, and a generated secret is not shared by instances.
+    for (const variable of ['PUBLIC_URL', 'BETTER_AUTH_SECRET'] as const) {
+      if (env[variable]) continue;
+      context.addIssue({ code: 'custom', path: [variable], message: 'is required in production' });
     }
   })
   .transform((env) => ({

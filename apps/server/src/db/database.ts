@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,11 +12,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { SERVER_ROOT } from '../config/env.ts';
 import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
 import { assertChannelName, createPostgresListener, type ListenOptions } from './postgres-listener.ts';
 import * as schema from './schema/index.ts';
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle-kit's SQL, read from the source tree by the production bundle too: one copy, never stale. */
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /** The one database type the code sees, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -33,6 +33,42 @@ describe('parseConfig', () => {
   });
 });
 
+describe('parseConfig in production', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://hit21.example/',
+    BETTER_AUTH_SECRET: 'production-secret-production-secret-0',
+  };
+
+  it('starts with PUBLIC_URL and BETTER_AUTH_SECRET', () => {
+    expect(parseConfig(PRODUCTION)).toMatchObject({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hit21.example',
+    });
+  });
+
+  it.each([
+    ['PUBLIC_URL', undefined],
+    ['PUBLIC_URL', ''],
+    ['BETTER_AUTH_SECRET', undefined],
+    ['BETTER_AUTH_SECRET', ''],
+  ])('refuses %s set to %o, naming it', (variable, value) => {
+    expect(() => parseConfig({ ...PRODUCTION, [variable]: value })).toThrow(
+      new ConfigError(`Invalid configuration:\n  ${variable}: is required in production`),
+    );
+  });
+
+  it('names both when both are missing', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      'PUBLIC_URL: is required in production\n  BETTER_AUTH_SECRET: is required in production',
+    );
+  });
+
+  it.each(['development', 'test'])('needs neither outside production (%s)', (nodeEnvironment) => {
+    expect(parseConfig({ NODE_ENV: nodeEnvironment, PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+  });
+});
+
 describe('createClock', () => {
   it('pins the time when CLOCK_NOW is set', () => {
     const clock = createClock({ CLOCK_NOW: '2025-12-01T12:00:00Z', CLOCK_OFFSET_SECONDS: 0 });

@@ -1,49 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcesses, startServerProcesses } from '../support/server-processes.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
 /** 47 hours before the 2025/26 pick deadline (2025-08-15T17:30Z): the 48-hour reminder is due. */
 const CLOCK_NOW = '2025-08-13T18:30:00Z';
 const PLAYERS = 40;
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it receives. */
-async function startSmtpSink(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    received,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
 /** Two servers run the deadline-mails job against one database: each reminder goes out once. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('deadline reminders on two server processes', () => {
   let processes: ServerProcesses;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let sink: SmtpSink;
   beforeAll(async () => {
     sink = await startSmtpSink();
     processes = await startServerProcesses({

@@ -272,10 +272,10 @@ describe('the rate limit', () => {
     try {
       const statuses = [];
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        statuses.push((await app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+        statuses.push((await app.inject({ method: 'GET', url: '/api/waitlist/count' })).statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const limited = await app.inject({ method: 'GET', url: '/api/health' });
+      const limited = await app.inject({ method: 'GET', url: '/api/waitlist/count' });
       expect(limited.json()).toMatchObject({
         code: 'RATE_LIMITED',
         userMessage: 'Too many requests. Please wait a moment and try again.',
@@ -308,7 +308,12 @@ describe('the rate limit and the web build', () => {
         expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
       }
       const statuses = [];
-      for (const url of ['/assets/missing-zzz.js', '/login', '/api/health', '/assets/missing-zzz.js']) {
+      for (const url of [
+        '/assets/missing-zzz.js',
+        '/login',
+        '/api/waitlist/count',
+        '/assets/missing-zzz.js',
+      ]) {
         statuses.push((await app.inject({ method: 'GET', url })).statusCode);
       }
       expect(statuses).toEqual([404, 200, 200, 429]);
@@ -414,11 +419,17 @@ describe('serving the web app', () => {
       expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
-      for (const documentHeader of ['content-security-policy', 'permissions-policy', 'x-ratelimit-limit']) {
+      for (const documentHeader of [
+        'content-security-policy',
+        'permissions-policy',
+        'x-ratelimit-limit',
+        'x-request-id',
+      ]) {
         expect(asset.headers[documentHeader]).toBeUndefined();
       }
       // The page itself keeps them.
       expect(plain.headers['content-security-policy']).toBeDefined();
+      expect(plain.headers['x-request-id']).toBeDefined();
 
       const map = await app.inject({ method: 'GET', url: '/assets/entry-Ab12Cd34.js.map' });
       expect(map.statusCode).toBe(404);

@@ -1,6 +1,4 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { mailOutbox } from '../../src/db/schema/index.ts';
@@ -8,52 +6,8 @@ import { passwordResetMail, verificationMail } from '../../src/plugins/app/mail/
 import { createMailer } from '../../src/plugins/app/mail/mailer.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { buildTestApp, testConfig } from '../support/build-test-app.ts';
+import { freePort, startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/test-database.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-function startSmtpSink(
-  port = 0,
-): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : port,
-        received,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const quietLog = { warn: () => {}, error: () => {} };
 
@@ -140,6 +94,7 @@ describe('e-mail', () => {
     const app = await buildTestApp(database, {
       config: testConfig({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://hit21.example',
         BETTER_AUTH_SECRET: 'production-secret-production-secret-0',
       }),
     });

@@ -25,18 +25,29 @@ export async function createTestDatabase(
     return handle;
   }
 
+  const scratch = await createScratchDatabase();
+  const handle = await openDatabase({ engine: 'postgres', url: scratch.url });
+  if (migrate) await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server, for a test that connects by URL. */
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `hit21_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  if (migrate) await handle.migrate();
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );

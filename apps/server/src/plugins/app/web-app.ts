@@ -19,9 +19,10 @@ const CSP_NONCE_PLACEHOLDER = 'HIT21_CSP_NONCE';
 const PUBLIC_URL_PLACEHOLDER = 'HIT21_PUBLIC_URL';
 
 /**
- * Headers that govern a document (what it may load, frame or ask of the browser) or tell a
- * client its rate-limit budget. A hashed script, stylesheet or font is no document, and a page
- * loads dozens of them: on a phone these ~1 KB per response cost more than many a file itself.
+ * Headers that govern a document (what it may load, frame or ask of the browser), tell a
+ * client its rate-limit budget or name the request. A hashed script, stylesheet or font is no
+ * document, and a page loads dozens of them: on a phone these ~1 KB per response cost more
+ * than many a file itself.
  * nosniff, the resource policy and HSTS stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
@@ -38,6 +39,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
+  'x-request-id',
   // Never revalidated (immutable): the ETag alone names the version.
   'last-modified',
 ] as const;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { AppError, PASSWORD_MESSAGES } from '@hit21/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
@@ -36,6 +37,12 @@ const RATE_LIMITED_PATHS: Record<string, string> = {
   '/request-password-reset': 'forgot-password',
 };
 
+/**
+ * The logger of the request /api/auth/* is serving, so better-auth's lines carry its request id
+ * (calls of `auth.api` from other routes log on the server's logger).
+ */
+const authRequestLog = new AsyncLocalStorage<FastifyBaseLogger>();
+
 export function createAuth(options: {
   config: Config;
   db: Database;
@@ -43,6 +50,8 @@ export function createAuth(options: {
   secret: string;
   /** The one list of origins allowed to make changes, shared with our own origin check. */
   trustedOrigins: () => string[];
+  /** The server's logger: better-auth's own lines would be plain text on the console. */
+  log: FastifyBaseLogger;
 }) {
   const { config, db, mailer } = options;
 
@@ -67,6 +76,15 @@ export function createAuth(options: {
       },
     }),
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...details: unknown[]) => {
+        const [first] = details;
+        (authRequestLog.getStore() ?? options.log)[level](
+          first instanceof Error ? { err: first } : details.length > 0 ? { details } : {},
+          `better-auth: ${message}`,
+        );
+      },
+    },
     // Faults other than refusals reach our error handler (503 when the database is down, logged 500s).
     onAPIError: { throw: true },
     emailAndPassword: {
@@ -268,6 +286,7 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       mailer,
       secret,
       trustedOrigins: () => fastify.trustedOrigins(),
+      log: fastify.log,
     });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);
@@ -323,12 +342,14 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
         const headers = requestHeaders(request);
         if (hasBody) headers.set('content-type', 'application/json');
         const attempt = await beginPasswordAttempt(url.pathname.slice(AUTH_BASE_PATH.length), request);
-        const response = await auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers,
-            body: hasBody ? JSON.stringify(request.body) : undefined,
-          }),
+        const response = await authRequestLog.run(request.log, () =>
+          auth.handler(
+            new Request(url, {
+              method: request.method,
+              headers,
+              body: hasBody ? JSON.stringify(request.body) : undefined,
+            }),
+          ),
         );
         const text = response.body ? await response.text() : null;
         const json = parseJsonObject(text, response.headers.get('content-type'));

@@ -10,16 +10,17 @@ export async function listLatestMails(db: Executor, limit: number): Promise<Outb
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
-/** Stores a message as `pending` (with extra headers, if any) and answers its row. */
+/**
+ * Stores a message as `pending` (with extra headers, if any), claimed by its writer until
+ * `claimedUntil` (its first attempt), and answers its row.
+ */
 export async function insertMail(
   db: Executor,
-  to: string,
-  content: MailContent,
-  headers?: Record<string, string>,
+  mail: { to: string; content: MailContent; headers?: Record<string, string>; claimedUntil: Date },
 ): Promise<OutboxMail | undefined> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to, ...content, headers: headers ?? null })
+    .values({ to: mail.to, ...mail.content, headers: mail.headers ?? null, nextAttemptAt: mail.claimedUntil })
     .returning();
   return row;
 }
@@ -29,6 +30,7 @@ export async function markMailStored(db: Executor, id: number): Promise<void> {
   await db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id));
 }
 
+/** Only a `pending` mail changes: a mail marked sent is never made pending (and sent) again. */
 export async function markMailSent(
   db: Executor,
   id: number,
@@ -37,10 +39,10 @@ export async function markMailSent(
   await db
     .update(mailOutbox)
     .set({ status: 'sent', sentAt, attempts, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
 }
 
-/** A failed send: `failed` for good, or `pending` until `nextAttemptAt`. */
+/** A failed send of a `pending` mail: `failed` for good, or `pending` until `nextAttemptAt`. */
 export async function markMailNotSent(
   db: Executor,
   id: number,
@@ -54,29 +56,37 @@ export async function markMailNotSent(
       lastError: outcome.lastError,
       nextAttemptAt: outcome.nextAttemptAt,
     })
-    .where(eq(mailOutbox.id, id));
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
 }
 
 /**
- * Up to `limit` pending mails due at `now`, oldest due first, locked for the transaction;
- * rows another transaction has locked are skipped (another instance is claiming them).
+ * Claims up to `limit` pending mails due at `now`, oldest due first: their next attempt moves
+ * to `claimedUntil`, so no other instance takes them meanwhile. Rows another transaction is
+ * claiming are skipped. Answers the claimed rows as they now are.
  */
-export async function lockDueMails(tx: Transaction, now: Date, limit: number): Promise<OutboxMail[]> {
-  return tx
-    .select()
+export async function claimDueMails(
+  tx: Transaction,
+  { now, claimedUntil, limit }: { now: Date; claimedUntil: Date; limit: number },
+): Promise<OutboxMail[]> {
+  const due = await tx
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-/** Moves a mail's next attempt five minutes on (database time): claimed by this instance meanwhile. */
-export async function postponeMail(tx: Transaction, id: number): Promise<void> {
-  await tx
+  if (due.length === 0) return [];
+  const claimed = await tx
     .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
-    .where(eq(mailOutbox.id, id));
+    .set({ nextAttemptAt: claimedUntil })
+    .where(
+      inArray(
+        mailOutbox.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Every stored mail to one of `addresses` (lower-cased), whatever its state. */

@@ -8,8 +8,8 @@ export function mailRetryJob(mailer: Mailer): Job {
     name: 'mail-retry',
     intervalMs: 30_000,
     lockKey: ADVISORY_LOCK_KEYS.mailRetryJob,
-    run: async () => {
-      await mailer.retryDue();
+    run: async (signal) => {
+      await mailer.retryDue(signal);
     },
   };
 }

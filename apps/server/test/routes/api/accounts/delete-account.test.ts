@@ -6,7 +6,7 @@ import type { App } from '../../../../src/app.ts';
 import { type Executor, selectRows } from '../../../../src/db/database.ts';
 import { goals, players, users } from '../../../../src/db/schema/index.ts';
 import { keyPart } from '../../../../src/plugins/app/rate-limits/account-rate-limit.ts';
-import { send, signIn, signUp, signUpOnboarded } from '../../../support/accounts.ts';
+import { ORIGIN, send, signIn, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
 
@@ -217,7 +217,9 @@ describe.each(TEST_ENGINES)('deleting an account on %s', (engine) => {
 describe('deleting an account in production', () => {
   it('expires the __Secure- cookies better-auth sets there', async () => {
     const database = await createTestDatabase('pglite');
-    const app = await buildTestApp(database, { config: testConfig({ NODE_ENV: 'production' }) });
+    const app = await buildTestApp(database, {
+      config: testConfig({ NODE_ENV: 'production', PUBLIC_URL: ORIGIN }),
+    });
     try {
       const fan = await signUp(app);
       expect(fan.cookie).toMatch(/^__Secure-better-auth\.session_token=/);
