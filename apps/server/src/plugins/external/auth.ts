@@ -23,6 +23,7 @@ import {
   PASSWORD_CHECK_PATHS,
   passwordCheckLimits,
 } from '../app/rate-limits/password-attempts.ts';
+import { createSessionCache } from './session-cache.ts';
 
 const AUTH_BASE_PATH = '/api/auth';
 
@@ -52,6 +53,8 @@ export function createAuth(options: {
   trustedOrigins: () => string[];
   /** The server's logger: better-auth's own lines would be plain text on the console. */
   log: FastifyBaseLogger;
+  /** Told at once when better-auth ends a session or changes a user (the session cache forgets them). */
+  onAccountChange?: (userId: string) => void;
 }) {
   const { config, db, mailer } = options;
 
@@ -149,12 +152,16 @@ export function createAuth(options: {
             await createProfile(db, user);
           },
         },
+        update: { after: async (user) => options.onAccountChange?.(user.id) },
       },
       session: {
         create: {
           // The browser's User-Agent header is stored with each session: keep a bounded prefix.
           before: async (session) => ({ data: { ...session, userAgent: boundUserAgent(session.userAgent) } }),
         },
+        // Sign-out, revocation, a password reset: this instance forgets the session before it
+        // answers (the others hear of it through the database, decision 016).
+        delete: { after: async (session) => options.onAccountChange?.(session.userId) },
       },
     },
     hooks: {
@@ -217,11 +224,42 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest): Promise<AuthUser>;
     /** An onRequest hook: a visitor who is not signed in gets 401 before any body is checked. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * A user's sessions, user row or profile changed (decision 016): what this instance keeps
+     * about them is dropped at once. Every instance hears it through the database as well.
+     */
+    accountChanges: AccountChanges;
   }
   interface FastifyRequest {
     signedInUser?: AuthUser;
   }
 }
+
+export interface AccountChange {
+  /** Undefined: forget every user (news may have been lost). */
+  userId: string | undefined;
+  /** The account is gone, and with it its rows on the stored boards. */
+  isDeleted: boolean;
+}
+
+export interface AccountChanges {
+  /** This instance forgets what it keeps about the user now. */
+  announce(userId: string, options?: { isDeleted?: boolean }): void;
+  /** `onChange` hears every change announced here or by another instance. */
+  subscribe(onChange: (change: AccountChange) => void): void;
+}
+
+/**
+ * The channel of migration 0017's triggers: a user's sessions, user row or profile changed
+ * (the payload is their id), or the user was deleted (`deleted:` and their id).
+ */
+export const ACCOUNT_CHANGES_CHANNEL = 'account_changes';
+const DELETED_PREFIX = 'deleted:';
+/** How long a session look-up is trusted without news of a change (the bound should one be lost). */
+const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX = 50_000;
+/** Routes whose writes change a user's profile, password or account. */
+const ACCOUNT_WRITE_PATHS = ['/api/profile', '/api/accounts/', '/api/deleteAccount'];
 
 /** A JSON object answer of better-auth, or undefined for anything else. */
 function parseJsonObject(
@@ -280,6 +318,18 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 /** Mounts better-auth at /api/auth and decorates `fastify.auth`, `fastify.mailer`, `fastify.requireUser`. */
 export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
   async (fastify, { mailer, secret }) => {
+    const sessionCache = createSessionCache<AuthUser>({
+      ttlMs: SESSION_CACHE_TTL_MS,
+      max: SESSION_CACHE_MAX,
+    });
+    const subscribers: ((change: AccountChange) => void)[] = [];
+    const accountChanges: AccountChanges = {
+      announce(userId, options) {
+        sessionCache.forgetUser(userId);
+        for (const onChange of subscribers) onChange({ userId, isDeleted: options?.isDeleted === true });
+      },
+      subscribe: (onChange) => subscribers.push(onChange),
+    };
     const auth = createAuth({
       config: fastify.config,
       db: fastify.db,
@@ -287,13 +337,56 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       secret,
       trustedOrigins: () => fastify.trustedOrigins(),
       log: fastify.log,
+      onAccountChange: accountChanges.announce,
     });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);
+    fastify.decorate('accountChanges', accountChanges);
     fastify.decorateRequest('signedInUser', undefined);
+
+    // Other instances' changes (and this one's, again) arrive on commit; when the listening
+    // connection was lost some may have been missed, so everything is forgotten.
+    const unlisten = await fastify.database.listen(
+      ACCOUNT_CHANGES_CHANNEL,
+      (payload) => {
+        if (payload.startsWith(DELETED_PREFIX)) {
+          accountChanges.announce(payload.slice(DELETED_PREFIX.length), { isDeleted: true });
+        } else if (payload) accountChanges.announce(payload);
+      },
+      {
+        onReconnect: () => {
+          sessionCache.clear();
+          for (const onChange of subscribers) onChange({ userId: undefined, isDeleted: true });
+        },
+      },
+    );
+    fastify.addHook('onClose', () => unlisten());
+    // A change a signed-in player made here to their profile, password or account is forgotten
+    // before they are answered, so their next request reads it (better-auth's own changes are
+    // told by its hooks; any other write reaches every instance through the triggers).
+    fastify.addHook('onSend', async (request) => {
+      if (
+        request.signedInUser &&
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        ACCOUNT_WRITE_PATHS.some((prefix) => request.url.startsWith(prefix))
+      ) {
+        accountChanges.announce(request.signedInUser.id);
+      }
+    });
+
     fastify.decorate('requireUser', async (request: FastifyRequest) => {
       if (request.signedInUser) return request.signedInUser;
-      const session = await auth.api.getSession({ headers: requestHeaders(request) });
+      const session = await sessionCache.lookup(request.headers.cookie, async () => {
+        const found = await auth.api.getSession({ headers: requestHeaders(request) });
+        return found
+          ? {
+              user: Object.freeze(found.user),
+              userId: found.user.id,
+              expiresAt: new Date(found.session.expiresAt),
+            }
+          : null;
+      });
       if (!session) {
         throw new AppError('UNAUTHENTICATED', {
           reason: 'SIGN_IN_REQUIRED',

@@ -18,6 +18,8 @@ const deleteAccountRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.requireUser(request);
       await deleteAccount(fastify.db, user, fastify.clock());
+      // Its sessions and its rows on the boards are gone: so are this instance's copies.
+      fastify.accountChanges.announce(user.id, { isDeleted: true });
       await fastify.mailingList.unsubscribe({ email: user.email });
       // The sessions went with the user; better-auth's sign-out expires its cookies under the
       // names it uses (`__Secure-` prefixed in production).
