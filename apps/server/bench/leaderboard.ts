@@ -161,6 +161,25 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
         );
       }
     }
+    // A browser that holds a page asks again with its ETag (decision 016): a 304 without a body.
+    console.log(`\n${connections} connections with If-None-Match (304 expected), ${seconds} s each:\n`);
+    console.log('| request | median ms | p95 ms | p99 ms | requests/s | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [label, request] of requests) {
+      const first = await fetch(`${url}${request}`, { headers: { cookie } });
+      const etag = first.headers.get('etag');
+      if (!etag) throw new Error(`${request} answered without an ETag`);
+      const run = await measure(`${url}${request}`, {
+        connections,
+        seconds,
+        cookie,
+        headers: { 'if-none-match': etag },
+        expectedStatus: 304,
+      });
+      console.log(
+        `| ${label} | ${run.median.toFixed(1)} | ${run.p95.toFixed(1)} | ${run.p99.toFixed(1)} | ${run.perSecond} | ${run.errors} |`,
+      );
+    }
     // autocannon stops by dropping its sockets: let the last requests finish before closing.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await app.close();
@@ -173,20 +192,31 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
 /** autocannon's own percentiles skip p95: every response time is kept instead. */
 export async function measure(
   url: string,
-  options: { connections: number; seconds: number; cookie: string },
+  options: {
+    connections: number;
+    seconds: number;
+    cookie: string;
+    headers?: Record<string, string>;
+    /** Any other answer counts as an error (autocannon's own count is of non-2xx). */
+    expectedStatus?: number;
+  },
 ) {
   const latencies: number[] = [];
+  let unexpected = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections: options.connections,
         duration: options.seconds,
-        headers: { cookie: options.cookie },
+        headers: { cookie: options.cookie, ...options.headers },
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (options.expectedStatus !== undefined && status !== options.expectedStatus) unexpected++;
+    });
   });
   latencies.sort((a, b) => a - b);
   const percentile = (share: number) =>
@@ -196,7 +226,8 @@ export async function measure(
     p95: percentile(0.95),
     p99: percentile(0.99),
     perSecond: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
+    errors:
+      result.errors + (options.expectedStatus === undefined ? result.non2xx : unexpected),
   };
 }
 

@@ -14,6 +14,7 @@ import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-aler
 import { notificationHubPlugin } from './plugins/app/notifications/notification-hub.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
+import { boardCachePlugin } from './plugins/app/standings/board-cache.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authPlugin, { mailer, secret });
   app.scheduler.add(deadlineMailsJob(app, { mailer, secret }));
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
+  await app.register(boardCachePlugin);
   await app.register(standingsPlugin);
   await app.register(goalAlertsJob);
   await app.register(notificationHubPlugin);

@@ -1,11 +1,10 @@
 import type { LeaderboardPage, LeaderboardRow } from '@hit21/core';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import { players } from '../../../src/db/schema/index.ts';
 import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
+import { saveTeamByNames } from '../../support/squads.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -48,16 +47,7 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       },
     });
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.json().id });
-    const names = ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'];
-    const team = await context.database.db
-      .select({ id: players.id, webName: players.webName })
-      .from(players)
-      .where(sql`${players.webName} in ${names}`);
-    const saved = await send(context.app, 'PUT', '/api/team', {
-      cookie: fan.cookie,
-      body: { playerIds: names.map((name) => team.find((player) => player.webName === name)?.id) },
-    });
-    expect(saved.statusCode).toBe(200);
+    await saveTeamByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUp(context.app)).cookie;
 
     await addPopulation(context.database.db, {

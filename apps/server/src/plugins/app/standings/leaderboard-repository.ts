@@ -26,6 +26,26 @@ export interface StoredPage {
   total: number;
   /** The server-clock instant the stored board reflects; null before its first computation. */
   computedFor: Date | null;
+  /** The stored board the page was read from (`boardVersion`). */
+  version: string;
+}
+
+/** Before a season's first computation there is no board: its pages are empty. */
+export const NO_BOARD = 'none';
+
+/**
+ * Which stored board of the season this is: the instant of its swap (`computed_at`, set by the
+ * swap transaction), in microseconds, or NO_BOARD. Read in the same statement as what it labels.
+ */
+function boardVersion(seasonId: string): SQL {
+  return sql`coalesce((select (extract(epoch from ${standingsState.computedAt}) * 1000000)::bigint::text
+    from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
+}
+
+/** The version of the season's stored board now (decision 016). */
+export async function readBoardVersion(db: Executor, seasonId: string): Promise<string> {
+  const [row] = await selectRows<{ version: string }>(db, sql`select ${boardVersion(seasonId)} as version`);
+  return row?.version ?? NO_BOARD;
 }
 
 /**
@@ -116,15 +136,18 @@ export async function readLeaderboardPage(
     total_goals: number;
     status: SquadStatus;
     computed_for: Date | string | null;
+    board_version: string;
   }>(
     db,
-    sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for
+    sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
+        ${boardVersion(seasonId)} as board_version
       from (${query}) as result order by result.rank`,
   );
   const first = result[0];
   return {
     total: Number(first?.total ?? 0),
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
+    version: first?.board_version ?? (await readBoardVersion(db, seasonId)),
     rows: result
       .filter((row) => row.rank !== null)
       .map((row) => ({
@@ -149,6 +172,8 @@ export interface ViewerPlace {
   ranked: { country: string; club: string } | null;
   /** How long the last recompute of the season took; null before the first. */
   lastRecomputeMs: number | null;
+  /** The stored board `ranked` and `lastRecomputeMs` were read from (`boardVersion`). */
+  version: string;
 }
 
 /** The viewer's profile, their stored row and the last recompute's duration, in one statement. */
@@ -163,9 +188,10 @@ export async function findViewerPlace(
     ranked_country: string | null;
     ranked_club: string | null;
     last_recompute_ms: number | null;
+    board_version: string;
   }>(
     db,
-    sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club,
+    sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club, ${boardVersion(seasonId)} as board_version,
         ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
         ${standings.country} as ranked_country, ${standings.club} as ranked_club,
         (select ${standingsState.durationMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_recompute_ms
@@ -182,6 +208,7 @@ export async function findViewerPlace(
         ? { country: row.ranked_country, club: row.ranked_club }
         : null,
     lastRecomputeMs: row?.last_recompute_ms ?? null,
+    version: row?.board_version ?? NO_BOARD,
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import { listTeam } from '../squads/squad-repository.ts';
+import type { BoardCache } from './board-cache.ts';
 import {
   type Board,
   findViewerPlace,
@@ -22,6 +23,8 @@ import {
  */
 export async function listLeaderboard(options: {
   db: Executor;
+  /** Board pages and viewers' places kept per board version (board-cache.ts). */
+  boards: BoardCache;
   season: SeasonConfig;
   viewerId: string;
   type: LeaderboardType;
@@ -33,16 +36,7 @@ export async function listLeaderboard(options: {
   refreshDelayMs: number;
 }): Promise<LeaderboardPage> {
   const { db, season, viewerId, page, pageSize } = options;
-  const viewer = await findViewerPlace(db, { seasonId: season.id, userId: viewerId });
-  const board = boardOf(options.type, viewer);
-  const stored = await readLeaderboardPage(db, {
-    seasonId: season.id,
-    board,
-    page,
-    pageSize,
-    search: options.search,
-    onlyUserId: options.isMeOnly ? viewerId : undefined,
-  });
+  const { viewer, board, stored } = await readFromOneBoard(options);
   const ownRow = stored.rows.find((row) => row.userId === viewerId);
   // The picks' goals as of the stored board, so they add up to the total shown beside them.
   const ownPicks =
@@ -74,6 +68,34 @@ export async function listLeaderboard(options: {
       : null,
   };
 }
+
+/**
+ * The viewer's place and the page, both of the board version this instance serves: from
+ * memory when held, else read (each read says which board it met). A read that met another
+ * board means a swap this instance has not heard of yet: the version is read again and the
+ * request served again from that one board, so a page never mixes two boards.
+ */
+async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
+  const { db, boards, season, viewerId, page, pageSize, search } = options;
+  for (let attempt = 1; ; attempt++) {
+    const version = await boards.version(season.id);
+    const viewer = await boards.viewer(viewerId, season.id, version, () =>
+      findViewerPlace(db, { seasonId: season.id, userId: viewerId }),
+    );
+    const board = boardOf(options.type, viewer);
+    const onlyUserId = options.isMeOnly ? viewerId : undefined;
+    const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
+    const stored = await boards.page(key, version, () =>
+      readLeaderboardPage(db, { seasonId: season.id, board, page, pageSize, search, onlyUserId }),
+    );
+    const isOneBoard = viewer.version === version && stored.version === version;
+    if (isOneBoard || attempt === MAX_ATTEMPTS) return { viewer, board, stored };
+    await boards.refreshVersion(season.id);
+  }
+}
+
+/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
+const MAX_ATTEMPTS = 3;
 
 function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
   if (type === 'global') return { kind: 'global' };

@@ -60,6 +60,8 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       if (!reason) return { status: 'fresh' };
       const result = await recomputeStandings({ database: fastify.database, season: current, now });
       if (result.status === 'recomputed') {
+        // This instance serves the new board from its next request; the others hear of the swap.
+        await fastify.boardCache.refreshVersion(current.id);
         fastify.log.info(
           {
             standings: {
@@ -122,5 +124,5 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       await tail;
     });
   },
-  { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season'] },
+  { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season', 'board-cache'] },
 );

@@ -1,5 +1,6 @@
 import { leaderboardPageSchema, leaderboardParamsSchema, leaderboardQuerySchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replyWithBoardPage } from '../../../plugins/app/standings/board-etag.ts';
 import { listLeaderboard } from '../../../plugins/app/standings/list-leaderboard.ts';
 
 /** The stored global, country and team boards (docs/api/leaderboards.md). */
@@ -16,13 +17,14 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: leaderboardPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await fastify.requireUser(request);
       // Reads serve the stored board at once; a stale one is recomputed in the background.
       fastify.standings.requestRefresh();
       const { page, pageSize, search, me } = request.query;
-      return listLeaderboard({
+      const body = await listLeaderboard({
         db: fastify.db,
+        boards: fastify.boardCache,
         season: await fastify.standings.activeSeason(),
         viewerId: user.id,
         type: request.params.type,
@@ -32,6 +34,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         isMeOnly: me,
         refreshDelayMs: fastify.standings.refreshDelayMs,
       });
+      return replyWithBoardPage(request, reply, body);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { leagueStandingsPageSchema, leagueStandingsQuerySchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replyWithBoardPage } from '../../../plugins/app/standings/board-etag.ts';
 import { listLeagueStandings } from '../../../plugins/app/standings/list-league-standings.ts';
 
 /** A league's standings: the stored global order restricted to its approved members. */
@@ -17,12 +18,12 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: leagueStandingsPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await fastify.requireUser(request);
       // Reads serve the stored standings at once; stale ones are recomputed in the background.
       fastify.standings.requestRefresh();
       const { page, pageSize, search, me } = request.query;
-      return listLeagueStandings({
+      const body = await listLeagueStandings({
         db: fastify.db,
         season: await fastify.standings.activeSeason(),
         leagueId: request.params.leagueId,
@@ -33,6 +34,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         isMeOnly: me,
         refreshDelayMs: fastify.standings.refreshDelayMs,
       });
+      return replyWithBoardPage(request, reply, body);
     },
   );
 };

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
-import { players } from '../../../../src/db/schema/index.ts';
 import { markStandingsStale } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
@@ -13,6 +12,7 @@ import {
   removeMembership,
   setMembership,
 } from '../../../support/league-standings.ts';
+import { saveTeamByNames } from '../../../support/squads.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -78,16 +78,7 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
       cookie: fan.cookie,
       id: (await completeOnboarding(context.app, fan.cookie, 'Vera Viewer')).id,
     });
-    const names = ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'];
-    const team = await context.database.db
-      .select({ id: players.id, webName: players.webName })
-      .from(players)
-      .where(sql`${players.webName} in ${names}`);
-    const saved = await send(context.app, 'PUT', '/api/team', {
-      cookie: fan.cookie,
-      body: { playerIds: names.map((name) => team.find((player) => player.webName === name)?.id) },
-    });
-    expect(saved.statusCode).toBe(200);
+    await saveTeamByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUpOnboarded(context.app)).cookie;
     Object.assign(waiting, await signUpOnboarded(context.app));
 

@@ -1,0 +1,189 @@
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { Executor } from '../../../db/database.ts';
+import { readBoardVersion } from './leaderboard-repository.ts';
+
+/** The channel of migration 0017's trigger: a season's stored board was swapped. */
+export const BOARD_VERSIONS_CHANNEL = 'board_versions';
+
+/** A value read from one stored board, labelled with that board's version. */
+export interface Versioned {
+  version: string;
+}
+
+export interface BoardCacheOptions {
+  /** Shared board pages kept at most, counted in bytes of their rows (about their JSON length). */
+  maxPageBytes?: number;
+  /** Viewers' places on the board kept at most. */
+  maxViewers?: number;
+  /**
+   * How old the known version of a board may grow before it is read again in the background:
+   * the bound on serving an old board should the swap's message be lost.
+   */
+  versionMaxAgeMs?: number;
+}
+
+export interface BoardCache {
+  /** The version of the season's stored board this instance serves (from memory, read when unknown). */
+  version(seasonId: string): Promise<string>;
+  /** Reads the version again now (a swap here, or a read that met another board). */
+  refreshVersion(seasonId: string): Promise<string>;
+  /**
+   * What every viewer of the same request sees (a page's rows and total), for board `version`:
+   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses).
+   */
+  page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T>;
+  /** One viewer's place on the season's board `version`, forgotten when their profile or account changes. */
+  viewer<T extends Versioned>(
+    userId: string,
+    seasonId: string,
+    version: string,
+    load: () => Promise<T>,
+  ): Promise<T>;
+  /** Forgets the known versions: each is read again by the next request that needs it. */
+  forgetVersions(): void;
+  /** Forgets what is kept of a viewer (undefined: of every viewer). */
+  forgetViewer(userId: string | undefined): void;
+  /** Forgets every page (a member's rows left the stored board without a swap: a deleted account). */
+  forgetPages(): void;
+  /** The shared pages held now (for tests and the benchmark). */
+  readonly pageCount: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boardCache: BoardCache;
+  }
+}
+
+/**
+ * Board pages from memory (decision 016). A stored board changes only at a recompute's swap, so
+ * what a request reads from it is kept under the board's version, which each instance learns
+ * from the swap's NOTIFY (and reads again at least every `versionMaxAgeMs`, or when a read
+ * meets another version). Nothing of an old version is served once the new one is known.
+ */
+export function createBoardCache(db: Executor, options: BoardCacheOptions = {}): BoardCache {
+  const versionMaxAgeMs = options.versionMaxAgeMs ?? 5_000;
+  const versions = new Map<string, { version: string; readAt: number }>();
+  const versionReads = new Map<string, Promise<string>>();
+  const pages = new LRUCache<string, Versioned>({
+    maxSize: options.maxPageBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (value) => approximateBytes(value),
+  });
+  const loading = new Map<string, Promise<Versioned>>();
+  const viewers = new LRUCache<string, Versioned>({ max: options.maxViewers ?? 100_000 });
+  /** When each viewer was last forgotten, for reads that started before it. */
+  const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
+  /** The seasons viewers are kept for (one, nearly always). */
+  const viewerSeasons = new Set<string>();
+  let allForgottenAt = 0;
+  let pagesForgottenAt = 0;
+
+  function refreshVersion(seasonId: string): Promise<string> {
+    const running = versionReads.get(seasonId);
+    if (running) return running;
+    const readAt = performance.now();
+    const read = readBoardVersion(db, seasonId)
+      .then((version) => {
+        versions.set(seasonId, { version, readAt });
+        return version;
+      })
+      .finally(() => versionReads.delete(seasonId));
+    versionReads.set(seasonId, read);
+    return read;
+  }
+
+  return {
+    async version(seasonId) {
+      const known = versions.get(seasonId);
+      if (!known) return refreshVersion(seasonId);
+      // An old answer is still served while it is read again (the swap's message is the rule).
+      if (performance.now() - known.readAt > versionMaxAgeMs) refreshVersion(seasonId).catch(() => {});
+      return known.version;
+    },
+    refreshVersion,
+    async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+      const cached = pages.get(`${version}|${key}`);
+      if (cached) return cached as T;
+      const loadKey = `${version}|${key}`;
+      const running = loading.get(loadKey);
+      if (running) return running as Promise<T>;
+      const startedAt = performance.now();
+      const read = load()
+        .then((value) => {
+          if (pagesForgottenAt < startedAt) pages.set(`${value.version}|${key}`, value);
+          return value;
+        })
+        .finally(() => loading.delete(loadKey));
+      loading.set(loadKey, read);
+      return read;
+    },
+    async viewer<T extends Versioned>(
+      userId: string,
+      seasonId: string,
+      version: string,
+      load: () => Promise<T>,
+    ): Promise<T> {
+      const key = `${seasonId}|${userId}`;
+      viewerSeasons.add(seasonId);
+      const cached = viewers.get(key);
+      if (cached && cached.version === version) return cached as T;
+      const startedAt = performance.now();
+      const value = await load();
+      const isForgotten = (forgottenAt.get(userId) ?? 0) >= startedAt || allForgottenAt >= startedAt;
+      if (!isForgotten) viewers.set(key, value);
+      return value;
+    },
+    forgetPages() {
+      pagesForgottenAt = performance.now();
+      pages.clear();
+    },
+    forgetVersions() {
+      versions.clear();
+    },
+    forgetViewer(userId) {
+      if (userId === undefined) {
+        allForgottenAt = performance.now();
+        viewers.clear();
+        return;
+      }
+      forgottenAt.set(userId, performance.now());
+      for (const seasonId of viewerSeasons) viewers.delete(`${seasonId}|${userId}`);
+    },
+    get pageCount() {
+      return pages.size;
+    },
+  };
+}
+
+/** About the bytes a page's rows take in memory: their JSON length, counted once as they are kept. */
+function approximateBytes(value: Versioned): number {
+  return Math.max(1, JSON.stringify(value).length);
+}
+
+/**
+ * `fastify.boardCache`: told of every swap through the database (migration 0017's trigger) and
+ * of every change to a viewer's account or profile (`fastify.accountChanges`).
+ */
+export const boardCachePlugin = fp<BoardCacheOptions>(
+  async (fastify, options) => {
+    const cache = createBoardCache(fastify.db, options);
+    fastify.decorate('boardCache', cache);
+    fastify.accountChanges.subscribe(({ userId, isDeleted }) => {
+      cache.forgetViewer(userId);
+      if (isDeleted) cache.forgetPages();
+    });
+    const log = (error: unknown) =>
+      fastify.log.warn({ err: error }, 'Could not read the stored board version');
+    const unlisten = await fastify.database.listen(
+      BOARD_VERSIONS_CHANNEL,
+      (seasonId) => {
+        if (seasonId) cache.refreshVersion(seasonId).catch(log);
+      },
+      // Swaps may have been missed while the connection was down: look again at once.
+      { onReconnect: () => cache.forgetVersions() },
+    );
+    fastify.addHook('onClose', () => unlisten());
+  },
+  { name: 'board-cache', dependencies: ['db', 'auth'] },
+);

@@ -1,0 +1,235 @@
+import type { LeaderboardPage } from '@hit21/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addPopulation } from '../../../bench/standings-population.ts';
+import { createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
+import { readLeaderboardPage } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
+import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
+import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
+import { setUpTestApp } from '../../support/build-test-app.ts';
+import { saveTeamByNames } from '../../support/squads.ts';
+import { TEST_ENGINES } from '../../support/test-database.ts';
+
+const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
+const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
+const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
+const CROWD = 120;
+
+/** Board pages served from memory per board version, with ETags (decision 016). */
+describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (engine) => {
+  let now = BEFORE_DEADLINE;
+  const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
+  const viewer = { cookie: '', id: '' };
+
+  const get = (url: string, headers: Record<string, string> = {}, cookie = viewer.cookie) =>
+    context.app.inject({ method: 'GET', url, headers: { origin: ORIGIN, cookie, ...headers } });
+  const page = async (url: string, cookie = viewer.cookie): Promise<LeaderboardPage> => {
+    const response = await get(url, {}, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    const fan = await signUp(context.app);
+    const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Cached');
+    Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
+    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await addPopulation(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
+    await markStandingsStale(context.database.db);
+    now = AFTER_GAMEWEEK_20;
+    await context.app.standings.refresh();
+  });
+
+  it('serves a page from memory identical to the page the database holds', async () => {
+    const url = '/api/leaderboard/global?page=2&pageSize=25';
+    const first = await page(url);
+    const held = context.app.boardCache.pageCount;
+    const second = await page(url);
+    expect(second).toEqual(first);
+    // The second answer came from memory: nothing new was kept.
+    expect(context.app.boardCache.pageCount).toBe(held);
+    const stored = await readLeaderboardPage(context.database.db, {
+      seasonId: '2025-26',
+      board: { kind: 'global' },
+      page: 2,
+      pageSize: 25,
+    });
+    expect(second.total).toBe(stored.total);
+    expect(second.rows.map(({ isYou: _isYou, picks: _picks, ...row }) => row)).toEqual(stored.rows);
+    expect(second.computedAt).toBe(stored.computedFor?.toISOString());
+  });
+
+  it('keeps pages apart by board, search, page and page size', async () => {
+    const global = await page('/api/leaderboard/global?page=1&pageSize=25');
+    const country = await page('/api/leaderboard/country?page=1&pageSize=25');
+    const club = await page('/api/leaderboard/team?page=1&pageSize=25');
+    const wider = await page('/api/leaderboard/global?page=1&pageSize=50');
+    const next = await page('/api/leaderboard/global?page=2&pageSize=25');
+    const searched = await page('/api/leaderboard/global?search=cora');
+    const me = await page('/api/leaderboard/global?me=true');
+
+    expect(country.filter).toEqual({ country: 'United Kingdom' });
+    expect(country.rows.every((row) => row.country === 'United Kingdom')).toBe(true);
+    expect(club.filter).toEqual({ club: 'Arsenal' });
+    expect(club.rows.every((row) => row.club === 'Arsenal')).toBe(true);
+    expect(global.rows).toHaveLength(25);
+    expect(wider.rows).toHaveLength(50);
+    expect(wider.rows.slice(0, 25)).toEqual(global.rows);
+    expect(next.rows[0]?.rank).toBe(26);
+    expect(searched.rows.map((row) => row.fullName)).toEqual(['Cora Cached']);
+    expect(me.rows).toHaveLength(1);
+    expect(me.rows[0]).toMatchObject({ isYou: true, fullName: 'Cora Cached' });
+    expect(me.rows[0]?.picks).toHaveLength(4);
+  });
+
+  it('answers If-None-Match with 304 and no body, and a changed page with a new ETag', async () => {
+    const url = '/api/leaderboard/global?page=1&pageSize=25';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toMatch(/cookie/i);
+
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await get(url, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    // Another query is another tag.
+    const other = await get('/api/leaderboard/global?page=2&pageSize=25', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+    // The tag follows the bytes: a page with nothing of either viewer's in it is the same for
+    // both; the page with the viewer's own row (marked, with picks) is not.
+    const stranger = await signUp(context.app);
+    expect((await get(url, { 'if-none-match': etag }, stranger.cookie)).statusCode).toBe(304);
+    const own = await get('/api/leaderboard/global?search=cora');
+    const seenByStranger = await get(
+      '/api/leaderboard/global?search=cora',
+      { 'if-none-match': own.headers.etag as string },
+      stranger.cookie,
+    );
+    expect(seenByStranger.statusCode).toBe(200);
+    expect(seenByStranger.json().rows[0]).toMatchObject({ fullName: 'Cora Cached', isYou: false });
+    expect(seenByStranger.headers.etag).not.toBe(own.headers.etag);
+    // A refusal is never cached.
+    const refused = await get('/api/leaderboard/global?pageSize=26');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the new board from the first request after a recompute swap', async () => {
+    const url = '/api/leaderboard/global?page=1&pageSize=25';
+    const before = await get(url);
+    const beforePage: LeaderboardPage = before.json();
+    now = AFTER_GAMEWEEK_30;
+    const refreshed = await context.app.standings.refresh();
+    expect(refreshed).toMatchObject({ status: 'recomputed' });
+
+    const after = await get(url, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    const afterPage: LeaderboardPage = after.json();
+    expect(afterPage.computedAt).toBe(new Date(AFTER_GAMEWEEK_30).toISOString());
+    expect(afterPage.computedAt).not.toBe(beforePage.computedAt);
+    const stored = await readLeaderboardPage(context.database.db, {
+      seasonId: '2025-26',
+      board: { kind: 'global' },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(afterPage.rows.map(({ isYou: _isYou, picks: _picks, ...row }) => row)).toEqual(stored.rows);
+  });
+
+  it("follows the viewer's profile at once: onboarded, they have a country board", async () => {
+    const newcomer = await signUp(context.app);
+    const before = await get('/api/leaderboard/country', {}, newcomer.cookie);
+    expect(before.statusCode).toBe(400);
+    expect(before.json().reason).toBe('COUNTRY_NOT_SET');
+    await completeOnboarding(context.app, newcomer.cookie, 'Nico Newcomer');
+    const country = await page('/api/leaderboard/country', newcomer.cookie);
+    expect(country.filter).toEqual({ country: 'United Kingdom' });
+    // The stored board does not hold them until the next recompute.
+    expect(country.viewerPending).not.toBeNull();
+  });
+
+  it('drops a deleted account from every page held in memory at once', async () => {
+    const leaver = await signUp(context.app);
+    await completeOnboarding(context.app, leaver.cookie, 'Lena Leaving');
+    await context.app.standings.refresh();
+    const found = await page('/api/leaderboard/global?search=lena');
+    expect(found.rows.map((row) => row.fullName)).toEqual(['Lena Leaving']);
+    const deleted = await send(context.app, 'POST', '/api/deleteAccount', {
+      cookie: leaver.cookie,
+      body: {},
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await page('/api/leaderboard/global?search=lena')).rows).toEqual([]);
+  });
+});
+
+describe('the board cache', () => {
+  const noDatabase = {} as Parameters<typeof createBoardCache>[0];
+
+  it('keeps pages within its byte bound, the least recently used going first', async () => {
+    const cache = createBoardCache(noDatabase, { maxPageBytes: 10_000 });
+    const row = { rank: 1, fullName: 'x'.repeat(900) };
+    for (let index = 0; index < 50; index++) {
+      await cache.page(`page ${index}`, 'v1', async () => ({ version: 'v1', rows: [row] }));
+    }
+    expect(cache.pageCount).toBeGreaterThan(0);
+    expect(cache.pageCount).toBeLessThanOrEqual(10);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return { version: 'v1', rows: [row] };
+    };
+    await cache.page('page 49', 'v1', load);
+    expect(reads).toBe(0);
+    await cache.page('page 0', 'v1', load);
+    expect(reads).toBe(1);
+  });
+
+  it('shares one read between concurrent misses and keeps an answer under the version it read', async () => {
+    const cache = createBoardCache(noDatabase);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { version: 'v2', rows: [] };
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.page('p', 'v1', load)));
+    expect(reads).toBe(1);
+    expect(answers.every((answer) => answer.version === 'v2')).toBe(true);
+    // Kept under v2, the board it came from, never under v1.
+    await cache.page('p', 'v2', load);
+    expect(reads).toBe(1);
+    await cache.page('p', 'v1', load);
+    expect(reads).toBe(2);
+  });
+
+  it('forgets a viewer, and does not keep a read that started before they changed', async () => {
+    const cache = createBoardCache(noDatabase);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return { version: 'v1', country: 'Ireland' };
+    };
+    await cache.viewer('u1', 's', 'v1', load);
+    await cache.viewer('u1', 's', 'v1', load);
+    expect(reads).toBe(1);
+    cache.forgetViewer('u1');
+    await cache.viewer('u1', 's', 'v1', load);
+    expect(reads).toBe(2);
+    // Another board version is another read.
+    await cache.viewer('u1', 's', 'v2', async () => ({ version: 'v2', country: 'Ireland' }));
+    const slow = cache.viewer('u1', 's', 'v3', async () => {
+      cache.forgetViewer('u1');
+      return { version: 'v3', country: 'Ireland' };
+    });
+    await slow;
+    await cache.viewer('u1', 's', 'v3', load);
+    expect(reads).toBe(3);
+  });
+});
