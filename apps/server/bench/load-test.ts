@@ -1,0 +1,313 @@
+/**
+ * npm run bench:load (issue 14): LOAD_PLAYERS simulated players (1,000) for LOAD_SECONDS (600)
+ * against the production build on PostgreSQL. Builds the checkout (web app and server bundle,
+ * into folders of its own), makes a scratch database on the server of DATABASE_URL (dropped at
+ * the end), pins the server clock a day before the pick deadline (CLOCK_NOW) so teams may be
+ * saved, and starts `node server.js` with NODE_ENV=production and the default rate limits.
+ * Each player connects from its own loopback address (127.0.x.y), so each is its own client
+ * to the limits. Players arrive over the first LOAD_RAMP_SECONDS (60), sign up, onboard, pick
+ * and save a team, then visit the dashboard, the boards and leagues, create and join leagues
+ * and now and then change their team (load-test/simulated-player.ts), thinking
+ * LOAD_THINK_SECONDS ("5-15") between pages, seeded by LOAD_SEED.
+ *
+ * Prints per request kind the count, rate, median, p95, p99 and errors as a Markdown table,
+ * the machine and its load, and exits 1 when any request failed.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../src/db/database.ts';
+import { prepareDatabase } from '../src/db/prepare-database.ts';
+import { isKnownCountryName } from '../src/plugins/app/accounts/countries.ts';
+import { findFreePort } from '../test/support/server-processes.ts';
+import { openScratchDatabase } from './leaderboard.ts';
+import {
+  formatSummaryTable,
+  LatencyRecorder,
+  type RequestKindSummary,
+} from './load-test/latency-recorder.ts';
+import { LeagueRegistry } from './load-test/league-registry.ts';
+import { buildForProduction, startProductionServer } from './load-test/production-server.ts';
+import { LOAD_TEST_COUNTRIES, SimulatedPlayer } from './load-test/simulated-player.ts';
+
+/** A day before the 2025/26 pick deadline (2025-08-15T17:30Z): every team save is allowed. */
+export const LOAD_TEST_CLOCK = '2025-08-14T17:30:00Z';
+/** Players per third octet of their address: 127.0.1.1 to 127.0.1.250, then 127.0.2.1… */
+const ADDRESSES_PER_BLOCK = 250;
+const SAMPLE_INTERVAL_MS = 5_000;
+
+export interface LoadTestOptions {
+  /** The PostgreSQL server the scratch database is made on. */
+  databaseUrl: string;
+  players: number;
+  seconds: number;
+  rampSeconds: number;
+  thinkSeconds: readonly [number, number];
+  seed: number;
+  /** Progress lines (the build, the start, every minute); silent without. */
+  log?: (line: string) => void;
+}
+
+export interface LoadTestResult {
+  rows: RequestKindSummary[];
+  totalRequests: number;
+  totalErrors: number;
+  /** Players who signed up, onboarded and saved a team. */
+  playersWithTeams: number;
+  /** The whole report: settings, machine, load, the table and the errors. */
+  report: string;
+}
+
+/** The loopback address player `index` connects from; never 127.0.0.1, which others use. */
+export function playerAddress(index: number): string {
+  const block = 1 + Math.floor(index / ADDRESSES_PER_BLOCK);
+  if (block > 255)
+    throw new Error(`At most ${255 * ADDRESSES_PER_BLOCK} players have an address of their own`);
+  return `127.0.${block}.${1 + (index % ADDRESSES_PER_BLOCK)}`;
+}
+
+export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestResult> {
+  const log = options.log ?? (() => undefined);
+  const unknownCountries = LOAD_TEST_COUNTRIES.filter((country) => !isKnownCountryName(country));
+  if (unknownCountries.length > 0) throw new Error(`Not in the country list: ${unknownCountries.join(', ')}`);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'hit21-load-test-'));
+  const runId = randomBytes(4).toString('hex');
+  log(`Building the web app and the server bundle into ${workDir}…`);
+  const build = await buildForProduction(workDir);
+  const scratch = await openScratchDatabase(options.databaseUrl, workDir);
+  let logFile: string | undefined;
+  try {
+    await prepareDatabase(scratch.database);
+    const [{ version } = { version: '?' }] = await selectRows<{ version: string }>(
+      scratch.database.db,
+      sql`select current_setting('server_version') as version`,
+    );
+    const port = await findFreePort();
+    const url = `http://127.0.0.1:${port}`;
+    logFile = path.join(workDir, 'server.log');
+    await mkdir(path.join(workDir, 'data'));
+    const server = await startProductionServer({
+      bundle: build.bundle,
+      url,
+      logFile,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        DATABASE_URL: scratch.url ?? '',
+        DATA_DIR: path.join(workDir, 'data'),
+        WEB_DIST_DIR: build.webDistDir,
+        CLOCK_NOW: LOAD_TEST_CLOCK,
+      },
+    });
+    log(`Server (production bundle, pid ${server.pid}) at ${url}; PostgreSQL ${version}`);
+
+    const recorder = new LatencyRecorder();
+    const leagues = new LeagueRegistry();
+    const load = new LoadSampler(server.pid);
+    const started = performance.now();
+    const endsAt = started + options.seconds * 1000;
+    const progress = setInterval(
+      () =>
+        log(
+          `${Math.round((performance.now() - started) / 1000)} s: ${recorder.totalRequests.toLocaleString('en-GB')} requests, ` +
+            `${recorder.totalErrors} errors, load average ${loadavg()[0]?.toFixed(2)}`,
+        ),
+      60_000,
+    );
+    const outcomes = await Promise.all(
+      Array.from({ length: options.players }, async (_, index) => {
+        const arrival = (options.rampSeconds * 1000 * index) / options.players;
+        await new Promise((resolve) => setTimeout(resolve, arrival));
+        return new SimulatedPlayer({
+          index,
+          runId,
+          origin: new URL(url),
+          localAddress: playerAddress(index),
+          recorder,
+          leagues,
+          seed: options.seed + index,
+          thinkSeconds: options.thinkSeconds,
+          endsAt,
+        }).play();
+      }),
+    );
+    clearInterval(progress);
+    const seconds = (performance.now() - started) / 1000;
+    const machine = load.stop();
+    const playersWithTeams = outcomes.filter(Boolean).length;
+    await checkStoredData(scratch.database.db, recorder, { playersWithTeams, leagues });
+    const exitCode = await server.stop();
+    if (exitCode !== 0) recorder.addError('server shutdown', `the server exited with ${exitCode}`);
+    const serverLog = await summariseServerLog(logFile);
+    if (serverLog.errors.length > 0)
+      recorder.addError('server log', `${serverLog.errors.length} error lines, e.g. ${serverLog.errors[0]}`);
+
+    const rows = recorder.summarise(seconds);
+    const report = [
+      `## Load test: ${options.players.toLocaleString('en-GB')} players for ${options.seconds} s on PostgreSQL ${version}`,
+      '',
+      `Production bundle (NODE_ENV=production, default rate limits), clock ${LOAD_TEST_CLOCK}; players arrive over ` +
+        `${options.rampSeconds} s, think ${options.thinkSeconds.join('-')} s, seed ${options.seed}; ` +
+        `${seconds.toFixed(0)} s from the first arrival to the last player leaving.`,
+      `Players with a saved team: ${playersWithTeams.toLocaleString('en-GB')} of ${options.players.toLocaleString('en-GB')}; ` +
+        `leagues created ${leagues.created}, joins ${leagues.joinsSent}.`,
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ` +
+        `Node ${process.version}; ${machine}.`,
+      `Server log: ${serverLog.warnings} warnings, ${serverLog.errors.length} errors.`,
+      '',
+      formatSummaryTable(rows, seconds),
+      '',
+      `Total: ${recorder.totalRequests.toLocaleString('en-GB')} requests, ${recorder.totalErrors} errors.`,
+      ...rows
+        .filter((row) => row.errors > 0)
+        .map((row) => `- ${row.kind}: ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`),
+    ].join('\n');
+    if (recorder.totalErrors > 0) {
+      const kept = path.join(tmpdir(), `hit21-load-test-${runId}-server.log`);
+      await copyFile(logFile, kept);
+      log(`The server's log is kept at ${kept}`);
+    }
+    return {
+      rows,
+      totalRequests: recorder.totalRequests,
+      totalErrors: recorder.totalErrors,
+      playersWithTeams,
+      report,
+    };
+  } finally {
+    await scratch.close();
+    await build.remove();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the players did is what the database holds: every saved team has its four picks, and
+ * every league and join the players made is there, with its approved members.
+ */
+async function checkStoredData(
+  db: Executor,
+  recorder: LatencyRecorder,
+  expected: { playersWithTeams: number; leagues: LeagueRegistry },
+): Promise<void> {
+  const [stored] = await selectRows<{ teams: number; picks: number; leagues: number; members: number }>(
+    db,
+    sql`select (select count(*)::int from profiles where player_selection_complete) as teams,
+      (select count(*)::int from picks) as picks,
+      (select count(*)::int from leagues) as leagues,
+      (select count(*)::int from league_members where status = 'approved') as members`,
+  );
+  const wanted = {
+    teams: expected.playersWithTeams,
+    picks: 4 * expected.playersWithTeams,
+    leagues: expected.leagues.created,
+    members: expected.leagues.created + expected.leagues.joinsSent,
+  };
+  for (const [name, count] of Object.entries(wanted)) {
+    const found = stored?.[name as keyof typeof wanted];
+    if (found !== count) recorder.addError('stored data', `${found} ${name} stored, ${count} expected`);
+  }
+}
+
+/** The server's own errors and warnings (pino levels 50+ and 40), whatever the answers said. */
+async function summariseServerLog(logFile: string): Promise<{ warnings: number; errors: string[] }> {
+  const errors: string[] = [];
+  let warnings = 0;
+  for (const line of (await readFile(logFile, 'utf8')).split('\n')) {
+    const level = /"level":(\d+)/.exec(line)?.[1];
+    if (level === '40') warnings += 1;
+    else if (Number(level) >= 50) errors.push(line.slice(0, 300));
+  }
+  return { warnings, errors };
+}
+
+/**
+ * The machine while the players play: the load average (sampled every 5 s), how busy both
+ * cores were, and the CPU the server process and this load generator used.
+ */
+class LoadSampler {
+  private readonly started = performance.now();
+  private readonly machineAtStart = machineCpuTicks();
+  private readonly serverAtStart: number;
+  private readonly generatorAtStart = process.cpuUsage();
+  private readonly loads: number[] = [loadavg()[0] ?? 0];
+  private readonly timer = setInterval(() => this.loads.push(loadavg()[0] ?? 0), SAMPLE_INTERVAL_MS);
+
+  constructor(private readonly serverPid: number) {
+    this.serverAtStart = processCpuTicks(serverPid);
+  }
+
+  stop(): string {
+    clearInterval(this.timer);
+    const seconds = (performance.now() - this.started) / 1000;
+    const machine = machineCpuTicks();
+    const busy = machine.busy - this.machineAtStart.busy;
+    const total = busy + machine.idle - this.machineAtStart.idle;
+    const serverSeconds = (processCpuTicks(this.serverPid) - this.serverAtStart) / 100;
+    const generator = process.cpuUsage(this.generatorAtStart);
+    const generatorSeconds = (generator.user + generator.system) / 1e6;
+    const percent = (value: number) => `${Math.round(value * 100)}%`;
+    return (
+      `load average (1 min) ${this.loads[0]?.toFixed(2)} at the start, ${Math.min(...this.loads).toFixed(2)} to ` +
+      `${Math.max(...this.loads).toFixed(2)} during the run; both cores ${percent(total > 0 ? busy / total : 0)} busy; ` +
+      `the server process used ${percent(serverSeconds / seconds)} of one core, ` +
+      `this load generator ${percent(generatorSeconds / seconds)}`
+    );
+  }
+}
+
+/** Busy and idle ticks of every core together (/proc/stat: idle and iowait count as idle). */
+function machineCpuTicks(): { busy: number; idle: number } {
+  const fields = readProc('/proc/stat').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: fields.reduce((sum, value) => sum + value, 0) - idle, idle };
+}
+
+/** User and system ticks (1/100 s) a process has used (/proc/<pid>/stat fields 14 and 15). */
+function processCpuTicks(pid: number): number {
+  const fields = readProc(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+}
+
+function readProc(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function numberFrom(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) {
+    console.error(
+      'npm run bench:load needs a PostgreSQL server: DATABASE_URL=postgres://… npm run bench:load',
+    );
+    process.exit(2);
+  }
+  const [shortest = 5, longest = 15] = (process.env.LOAD_THINK_SECONDS ?? '5-15').split('-').map(Number);
+  const seconds = numberFrom('LOAD_SECONDS', 600);
+  const result = await runLoadTest({
+    databaseUrl,
+    players: numberFrom('LOAD_PLAYERS', 1_000),
+    seconds,
+    rampSeconds: Number(process.env.LOAD_RAMP_SECONDS ?? Math.min(60, seconds / 2)),
+    thinkSeconds: [shortest, longest],
+    seed: Number(process.env.LOAD_SEED ?? 21),
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${result.report}`);
+  process.exit(result.totalErrors > 0 ? 1 : 0);
+}
