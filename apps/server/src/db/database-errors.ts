@@ -49,3 +49,17 @@ export function isDatabaseUnreachableError(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether `error`, or an error it wraps (drizzle's "Failed query"), carries PostgreSQL's SQLSTATE `code`. */
+export function hasSqlState(error: unknown, code: string): boolean {
+  const seen = new Set<unknown>();
+  for (
+    let current: unknown = error;
+    current instanceof Error && !seen.has(current);
+    current = current.cause
+  ) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}

@@ -1,4 +1,6 @@
-import type { SquadStatus } from '../squads/squad-rules.ts';
+import { md5 } from '@noble/hashes/legacy.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { type SquadStatus, TEAM_SIZE } from '../squads/squad-rules.ts';
 
 /** What the ranking needs to know of one user. */
 export interface RankingEntry {
@@ -11,19 +13,22 @@ export interface RankingEntry {
   coinToss?: number;
 }
 
-const GROUP_ORDER: Readonly<Record<SquadStatus, number>> = { safe: 0, going_bust: 1, bust: 2 };
+/** The status groups in ranking order: safe, then going bust, then bust. */
+export const RANKING_GROUP_ORDER: Readonly<Record<SquadStatus, number>> = { safe: 0, going_bust: 1, bust: 2 };
+const GROUP_ORDER = RANKING_GROUP_ORDER;
 
 /**
- * The virtual coin toss: a stable pseudo-random key from the season and the user id
- * (32-bit FNV-1a), so tied users keep their order from one request to the next.
+ * The virtual coin toss: a stable pseudo-random key from the season and the user id, so tied
+ * users keep their order from one request to the next. It is the first 32 bits of the MD5 of
+ * `season:user` (UTF-8), big-endian: a database computes the same with its built-in `md5()`
+ * (`('x' || left(md5(season || ':' || user_id), 8))::bit(32)::bigint` in PostgreSQL), so it can
+ * rank millions of players without a round trip through the server.
  */
 export function coinTossKey(seasonId: string, userId: string): number {
-  let hash = 0x811c9dc5;
-  for (const character of `${seasonId}:${userId}`) {
-    hash ^= character.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
+  const digest = md5(utf8ToBytes(`${seasonId}:${userId}`));
+  return (
+    (((digest[0] ?? 0) << 24) | ((digest[1] ?? 0) << 16) | ((digest[2] ?? 0) << 8) | (digest[3] ?? 0)) >>> 0
+  );
 }
 
 /**
@@ -62,69 +67,77 @@ export function rankEntries<T extends RankingEntry>(
     .map((entry, index) => ({ ...entry, rank: index + 1 }));
 }
 
-/** The largest goal total and kick-off time (epoch ms) a sort key can hold. */
-const MAX_KEY_GOALS = 0xffff;
-const MAX_KEY_TIME = 2 ** 48 - 1;
-const TIME_BYTES = 6;
+/**
+ * The goal-date tie-break as one whole number per footballer, so that a database can rank a
+ * team by adding its picks' numbers instead of merging their goal dates.
+ *
+ * Every kick-off time that holds a goal is a digit, the latest the most significant; a
+ * footballer's number counts his goals at each kick-off in its digit. A team's sum then counts
+ * the team's goals at each kick-off (the base is larger than a team can score at one
+ * kick-off, so no digit carries), and between two teams with the same total the larger sum is
+ * the team whose most recent goal is later, then the next most recent and so on: exactly the
+ * tie-break of `compareRankingEntries`. `teamSize` is how many footballers a team adds up.
+ */
+export function goalDateVectors<Footballer>(
+  goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
+  teamSize: number = TEAM_SIZE,
+): Map<Footballer, bigint> {
+  const kickoffs = [...new Set([...goalTimesByFootballer.values()].flat())].sort((a, b) => a - b);
+  const digitOf = new Map(kickoffs.map((time, digit) => [time, digit]));
+  let mostAtOneKickoff = 0;
+  const countsByFootballer = new Map<Footballer, Map<number, number>>();
+  for (const [footballer, times] of goalTimesByFootballer) {
+    const counts = new Map<number, number>();
+    for (const time of times) {
+      const count = (counts.get(time) ?? 0) + 1;
+      counts.set(time, count);
+      mostAtOneKickoff = Math.max(mostAtOneKickoff, count);
+    }
+    countsByFootballer.set(footballer, counts);
+  }
+  const base = BigInt(mostAtOneKickoff * teamSize + 1);
+  const vectors = new Map<Footballer, bigint>();
+  for (const [footballer, counts] of countsByFootballer) {
+    let vector = 0n;
+    for (const [time, count] of counts) vector += BigInt(count) * base ** BigInt(digitOf.get(time) ?? 0);
+    vectors.set(footballer, vector);
+  }
+  return vectors;
+}
 
 /**
- * The ranking order as bytes: keys compared byte by byte (PostgreSQL's `bytea` order, memcmp)
- * order their entries exactly as `compareRankingEntries` does, so a database can sort millions of
- * entries without anyone holding them all. The status group; the goals (more first, fewer among
- * the bust); each goal's kick-off, most recent first, then an end mark that sorts after any goal
- * (having a goal beats having none left); the coin toss; the user id's UTF-8 bytes (ids are
- * ASCII, where that order is JavaScript's).
+ * What a database sorts the board by, column after column, each ascending: the status group,
+ * the goals (negated outside the bust, so that more come first), the team's goal-date vector
+ * negated (the sum of `goalDateVectors` of its picks), the coin toss and the user id (ids are
+ * ASCII, whose order is PostgreSQL's `collate "C"`). `compareRankingColumns` states that order; the
+ * property tests hold it to `compareRankingEntries`.
  */
-export function rankingSortKey(entry: RankingEntry, seasonId: string): Uint8Array {
-  const { totalGoals, goalTimesDescending } = entry;
-  if (!Number.isInteger(totalGoals) || totalGoals < 0 || totalGoals > MAX_KEY_GOALS) {
-    throw new RangeError(`A sort key holds 0 to ${MAX_KEY_GOALS} goals, not ${totalGoals}`);
-  }
-  const userId = utf8(entry.userId);
-  const key = new Uint8Array(1 + 2 + (goalTimesDescending.length + 1) * TIME_BYTES + 4 + userId.length);
-  const view = new DataView(key.buffer);
-  let offset = 0;
-  view.setUint8(offset, GROUP_ORDER[entry.status]);
-  offset += 1;
-  view.setUint16(offset, entry.status === 'bust' ? totalGoals : MAX_KEY_GOALS - totalGoals);
-  offset += 2;
-  for (const time of goalTimesDescending) {
-    if (!Number.isInteger(time) || time <= 0 || time >= MAX_KEY_TIME) {
-      throw new RangeError(`A sort key holds kick-off times from 1 to ${MAX_KEY_TIME - 1}, not ${time}`);
-    }
-    writeUint48(view, offset, MAX_KEY_TIME - time);
-    offset += TIME_BYTES;
-  }
-  writeUint48(view, offset, MAX_KEY_TIME);
-  offset += TIME_BYTES;
-  view.setUint32(offset, entry.coinToss ?? coinTossKey(seasonId, entry.userId));
-  offset += 4;
-  key.set(userId, offset);
-  return key;
+export interface RankingColumns {
+  group: number;
+  goalsKey: number;
+  goalDateVector: bigint;
+  coinToss: number;
+  userId: string;
 }
 
-function writeUint48(view: DataView, offset: number, value: number): void {
-  view.setUint16(offset, Math.floor(value / 2 ** 32));
-  view.setUint32(offset + 2, value % 2 ** 32);
+export function rankingColumns(
+  entry: Pick<RankingEntry, 'userId' | 'status' | 'totalGoals' | 'coinToss'>,
+  goalDateVector: bigint,
+  seasonId: string,
+): RankingColumns {
+  return {
+    group: GROUP_ORDER[entry.status],
+    goalsKey: entry.status === 'bust' ? entry.totalGoals : -entry.totalGoals,
+    goalDateVector,
+    coinToss: entry.coinToss ?? coinTossKey(seasonId, entry.userId),
+    userId: entry.userId,
+  };
 }
 
-/** A string's UTF-8 bytes, whose order is the order of its code points. */
-function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  for (const character of text) {
-    const point = character.codePointAt(0) ?? 0;
-    if (point < 0x80) bytes.push(point);
-    else if (point < 0x800) bytes.push(0xc0 | (point >> 6), 0x80 | (point & 0x3f));
-    else if (point < 0x10000)
-      bytes.push(0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f));
-    else {
-      bytes.push(
-        0xf0 | (point >> 18),
-        0x80 | ((point >> 12) & 0x3f),
-        0x80 | ((point >> 6) & 0x3f),
-        0x80 | (point & 0x3f),
-      );
-    }
-  }
-  return bytes;
+export function compareRankingColumns(a: RankingColumns, b: RankingColumns): number {
+  if (a.group !== b.group) return a.group - b.group;
+  if (a.goalsKey !== b.goalsKey) return a.goalsKey - b.goalsKey;
+  if (a.goalDateVector !== b.goalDateVector) return a.goalDateVector > b.goalDateVector ? -1 : 1;
+  if (a.coinToss !== b.coinToss) return a.coinToss - b.coinToss;
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }

@@ -5,12 +5,11 @@ import {
   leagueMembers,
   leagues,
   picks,
-  players,
   profiles,
   standingsGroups,
   standingsState,
 } from '../../../db/schema/index.ts';
-import type { StandingsMember } from './compute-standings.ts';
+import { textArray } from './sql-arrays.ts';
 
 /**
  * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings` and
@@ -41,116 +40,102 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
   await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
 }
 
+/** A footballer who has scored by the board's moment: his goals and his goal-date vector (`goalDateVectors`). */
+export interface ScoringFootballer {
+  playerId: string;
+  goals: number;
+  goalDateVector: bigint;
+}
+
 /**
- * One page of the board's members (onboarding complete: name, country and club known), with or
- * without a team: the first `limit` after `afterUserId` (null: from the start) in user id order.
- * The recompute reads the members a page at a time: nobody holds them all.
+ * The season's new board in `standings_next`, scored and ranked by the database in one
+ * statement, so that no member leaves it (at ten million players, reading them into the server
+ * took most of a recompute):
+ * - a member is anyone whose onboarding is complete (name, country and club known), with or
+ *   without a team; the team's total and goal-date vector are the sums of its picks' among
+ *   `footballers` (the others have not scored);
+ * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
+ *   team or a pick without a goal (bust once the season is over), else safe;
+ * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
+ *   the goal-date vector (larger first), the coin toss (`coinTossKey`: the first 32 bits of the
+ *   MD5 of `season:user`) and the user id; the brute-force test of the stored ranks holds all of
+ *   this to the rules;
+ * - the global rank numbers that order; country and club ranks number it within each, sorted
+ *   on the global rank (a number) rather than the wide key; rows are stored in global rank
+ *   order, so a board's page reads neighbouring rows.
+ * The sorts spill to disk past `work_mem`, so the memory they take is bounded.
  */
-export async function listBoardMembersAfter(
+export async function rankNextBoard(
   db: Database,
-  seasonId: string,
-  afterUserId: string | null,
-  limit: number,
-): Promise<StandingsMember[]> {
-  const rows = await selectRows<{
-    user_id: string;
-    full_name: string;
-    country: string;
-    club: string;
-    picks: number[] | null;
-  }>(
-    db,
-    // The page's picks are read as one range of the picks' key (user, season, player) rather
-    // than looked up member by member: at ten million members that is the difference.
-    sql`with page as (
-        select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-          ${profiles.favouriteTeam} as club
-        from ${profiles}
-        where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-          and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
-          ${afterUserId === null ? sql`` : sql`and ${profiles.id} > ${afterUserId}`}
-        order by ${profiles.id}
-        limit ${limit}
-      )
-      select page.user_id, page.full_name, page.country, page.club, team.picks
-      from page
-      left join (
-        select ${picks.userId} as user_id, array_agg(${players.fplCode}) as picks
-        from ${picks} join ${players} on ${players.id} = ${picks.playerId}
-        where ${picks.seasonId} = ${seasonId}
-          ${afterUserId === null ? sql`` : sql`and ${picks.userId} > ${afterUserId}`}
-          and ${picks.userId} <= (select max(user_id) from page)
-        group by ${picks.userId}
-      ) team on team.user_id = page.user_id
-      order by page.user_id`,
-  );
-  return rows.map((row) => ({
-    userId: row.user_id,
-    fullName: row.full_name,
-    country: row.country,
-    club: row.club,
-    picks: row.picks ?? [],
-  }));
-}
-
-/** The columns of `standings_keys`, in the order the recompute copies them. */
-export const RANKING_KEY_COLUMNS = [
-  'user_id',
-  'sort_key',
-  'status',
-  'total_goals',
-  'full_name',
-  'search_name',
-  'country',
-  'club',
-] as const;
-
-/**
- * A fresh, empty `standings_keys` (one left by a rebuild cut off halfway is dropped): every
- * member scored, with their key in the ranking order, before the database ranks them. Unlogged:
- * it lives for one rebuild, and a crash loses nothing the next rebuild does not write again.
- */
-export async function createRankingKeys(db: Database): Promise<void> {
-  await dropRankingKeys(db);
-  await db.execute(sql`create unlogged table standings_keys (
-    user_id text not null,
-    sort_key bytea not null,
-    status text not null,
-    total_goals integer not null,
-    full_name text not null,
-    search_name text not null,
-    country text not null,
-    club text not null
-  )`);
-}
-
-export async function dropRankingKeys(db: Database): Promise<void> {
-  await db.execute(sql`drop table if exists standings_keys`);
-}
-
-/**
- * The season's new board in `standings_next`, ranked by the database from `standings_keys`: the
- * global rank, and the same order within each country and each club, stored in rank order (a
- * board's page then reads neighbouring rows). The sorts spill to disk past `work_mem`, so the
- * memory they take is bounded whatever the number of members.
- */
-export async function rankNextBoard(db: Database, seasonId: string): Promise<void> {
+  options: {
+    seasonId: string;
+    footballers: readonly ScoringFootballer[];
+    isSeasonOver: boolean;
+    goalTarget: number;
+    groupOrder: Readonly<Record<'safe' | 'going_bust' | 'bust', number>>;
+  },
+): Promise<void> {
+  const { seasonId, footballers, groupOrder } = options;
+  const idList = textArray(footballers.map((footballer) => footballer.playerId));
+  const goalList = `{${footballers.map((footballer) => footballer.goals).join(',')}}`;
+  const vectorList = `{${footballers.map((footballer) => footballer.goalDateVector.toString()).join(',')}}`;
+  const incomplete = options.isSeasonOver ? 'bust' : 'going_bust';
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '256MB'`);
     await tx.execute(sql`insert into standings_next (season_id, user_id, status, total_goals, global_rank,
         country_rank, club_rank, full_name, search_name, country, club)
-      select ${seasonId}, user_id, status, total_goals, global_rank, country_rank, club_rank,
-        full_name, search_name, country, club
+      select ${seasonId}, user_id, status, total_goals, global_rank,
+        -- Byte order ("C") for the partitions: only their equality matters, and it compares fastest.
+        row_number() over (partition by country collate "C" order by global_rank),
+        row_number() over (partition by club collate "C" order by global_rank),
+        full_name, lower(full_name), country, club
       from (
-        select keys.*,
-          row_number() over (partition by country order by sort_key) as country_rank,
-          row_number() over (partition by club order by sort_key) as club_rank,
-          row_number() over (order by sort_key) as global_rank
-        from standings_keys as keys
+        select member.*, row_number() over (
+            order by case member.status when 'safe' then ${groupOrder.safe}::int
+                when 'going_bust' then ${groupOrder.going_bust}::int else ${groupOrder.bust}::int end,
+              case when member.status = 'bust' then member.total_goals else -member.total_goals end,
+              -- The vector's leading digits as a float first: most pairs differ there, and it
+              -- compares far faster than the exact number, which settles the rest.
+              member.goal_date_vector::float8 desc, member.goal_date_vector desc,
+              ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint,
+              member.user_id collate "C"
+          ) as global_rank
+        from (
+          select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
+            ${profiles.favouriteTeam} as club,
+            coalesce(team.total_goals, 0) as total_goals, coalesce(team.goal_date_vector, 0) as goal_date_vector,
+            case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
+              when team.user_id is null or team.scoreless_picks > 0 then ${incomplete}
+              else 'safe' end as status
+          from ${profiles}
+          left join (
+            select ${picks.userId} as user_id, coalesce(sum(scorer.goals), 0)::int as total_goals,
+              count(*) filter (where scorer.player_id is null) as scoreless_picks,
+              sum(scorer.goal_date_vector) as goal_date_vector
+            from ${picks}
+            left join unnest(${idList}::uuid[], ${goalList}::int[], ${vectorList}::numeric[])
+              as scorer (player_id, goals, goal_date_vector) on scorer.player_id = ${picks.playerId}
+            where ${picks.seasonId} = ${seasonId}
+            group by ${picks.userId}
+          ) as team on team.user_id = ${profiles.id}
+          where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+            and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
+        ) as member
       ) as ranked
-      -- By the key the last window sorted on, not by its number: no fourth sort.
-      order by sort_key`);
+      order by global_rank`);
   });
+}
+
+/** How many members the new board has in each (country, club) pair: a few thousand rows at most. */
+export async function countNextBoardGroups(
+  db: Database,
+  seasonId: string,
+): Promise<{ country: string; club: string; members: number }[]> {
+  return selectRows(
+    db,
+    sql`select country, club, count(*)::int as members from standings_next where season_id = ${seasonId}
+      group by country, club`,
+  );
 }
 
 /** The stored tables' index definitions (the new tables get the same). */
@@ -224,15 +209,27 @@ export async function analyzeNextBoard(db: Database): Promise<void> {
   await db.execute(sql`analyze league_standings_next`);
 }
 
-/**
- * The new board's member counts per country and club (see `standingsGroups`), counted from
- * `standings_next` before the swap locks the stored board: readers wait only for the renames.
- */
-export async function replaceGroups(tx: Transaction, seasonId: string): Promise<void> {
+/** Replaces a season's member counts per country and club (see `standingsGroups`) with the new board's. */
+export async function replaceGroups(
+  tx: Transaction,
+  seasonId: string,
+  groups: readonly { country: string; club: string; members: number }[],
+): Promise<void> {
   await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
-  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
-    select season_id, country, club, count(*) from standings_next where season_id = ${seasonId}
-    group by season_id, country, club`);
+  if (groups.length === 0) return;
+  await tx.insert(standingsGroups).values(groups.map((group) => ({ seasonId, ...group })));
+}
+
+/**
+ * Takes both stored tables for the swap, waiting `lockTimeoutMs` at most, inside the caller's
+ * transaction. Readers take them in either order (a league's page reads \`league_standings\`, then
+ * \`standings\`), so a swap holding one and waiting for the other could deadlock with a reader, and
+ * PostgreSQL would then end one of the two after a second. Giving up first (lock_not_available)
+ * lets the reader finish; the caller tries the swap again.
+ */
+export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): Promise<void> {
+  await tx.execute(sql.raw(`set local lock_timeout = '${Math.round(lockTimeoutMs)}ms'`));
+  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));
 }
 
 /** Drops the stored tables and renames the new ones, and their indexes, into their place. */

@@ -242,9 +242,11 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
   // pg_trgm needs three characters. A shorter search is a scan: the function form of LIKE keeps
   // the planner from a walk of the whole trigram index, several times slower than the scan.
   const isScan = needle.length < 3;
+  // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
+  const pattern = sql`lower(${likePattern(search)})`;
   const name = isScan
-    ? sql`textlike(${standings.searchName}, ${likePattern(needle)})`
-    : sql`${standings.searchName} like ${likePattern(needle)}`;
+    ? sql`textlike(${standings.searchName}, ${pattern})`
+    : sql`${standings.searchName} like ${pattern}`;
   const groups = groupCondition(standings, countries, clubs);
   return {
     countries,

@@ -167,7 +167,8 @@ export async function readLeagueStandingsPage(
  * read than the index's matches in every league.
  */
 function nameMatches(search: string, useTrigramIndex: boolean): SQL {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
+  const pattern = sql`lower(${`%${search.replace(/[\\%_]/g, '\\$&')}%`})`;
   return useTrigramIndex && search.length >= 3
     ? sql`${leagueStandings.searchName} like ${pattern}`
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;

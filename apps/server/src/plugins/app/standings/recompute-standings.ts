@@ -1,24 +1,29 @@
-import { isSeasonOver, type SeasonConfig } from '@hit21/core';
-import type { Database, DatabaseConnection, DatabaseHandle } from '../../../db/database.ts';
+import {
+  GOAL_TARGET,
+  goalDateVectors,
+  isSeasonOver,
+  RANKING_GROUP_ORDER,
+  type SeasonConfig,
+} from '@hit21/core';
+import type { Database, DatabaseHandle } from '../../../db/database.ts';
+import { hasSqlState } from '../../../db/database-errors.ts';
 import {
   analyzeNextBoard,
   buildNextBoardIndex,
+  countNextBoardGroups,
   createNextBoard,
   createNextLeagueStandings,
-  createRankingKeys,
-  dropRankingKeys,
   type IndexDefinition,
-  listBoardMembersAfter,
   listStandingsIndexes,
-  RANKING_KEY_COLUMNS,
+  lockStoredBoards,
   rankNextBoard,
   releaseRecomputeLock,
   replaceGroups,
+  type ScoringFootballer,
   saveStandingsState,
   swapInNextBoard,
   tryRecomputeLock,
 } from './board-rebuild-repository.ts';
-import { type GoalTimesByPlayer, type ScoredMember, scoreMember } from './compute-standings.ts';
 import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
 /**
@@ -27,14 +32,14 @@ import { listCountedGoals, readInputStamps } from './standings-inputs-repository
  */
 const recomputing = new WeakSet<DatabaseHandle>();
 /**
- * Members read, scored and copied at a time: big enough for few round trips, small enough that
- * the server's memory does not grow with the number of players.
+ * How long a swap waits for the readers of the stored tables before it lets go and tries again
+ * (lockStoredBoards): short, as readers queued behind the waiting swap wait that long too.
  */
-const MEMBERS_PER_PAGE = 20_000;
-/** Characters that make a CSV field need quotes (an empty field unquoted would be NULL). */
-const CSV_SPECIAL = /[",\r\n]/;
+const SWAP_LOCK_TIMEOUT_MS = 200;
+/** Swap attempts before the recompute gives up (the next check starts another). */
+const SWAP_ATTEMPTS = 50;
 
-export type RecomputePhase = 'read' | 'ranked' | 'loaded' | 'leagues' | 'indexed' | 'swapped';
+export type RecomputePhase = 'read' | 'ranked' | 'leagues' | 'indexed' | 'swapped';
 
 export type RecomputeResult =
   | { status: 'recomputed'; members: number; durationMs: number; computedFor: Date }
@@ -45,23 +50,24 @@ export type RecomputeResult =
 interface RankingInputs {
   inputsVersion: number;
   goalsFingerprint: string;
-  goalTimesByPlayer: Map<number, number[]>;
+  /** Every footballer who has scored, with his goals and goal-date vector. */
+  footballers: ScoringFootballer[];
 }
 
 /**
  * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
- * version stamps in one snapshot; reads the board's members a page at a time, scores each with
- * the domain rules in Node and copies them, with their key in the domain's ranking order
- * (`rankingSortKey`), into `standings_keys`; has the database rank them (global, country, club)
- * into a fresh table (`standings_next`) and every league of the season's approved members in
- * that order into `league_standings_next`; builds both tables' indexes side by side on several
- * connections, then swaps them in for the stored tables with the state row in one short
- * transaction. Readers see the old board until that commit and the new one after it. The
- * server's memory holds one page of members at a time, whatever the number of players. A
- * member who changes while the pages are read may be read before or after the change: the
- * change also moves the version stamp, so the next check recomputes anyway. A session-level
- * advisory lock keeps it to one recompute at a time across instances; a table left by a
- * recompute cut off halfway is dropped by the next one.
+ * version stamps in one snapshot and turns the goals into each scorer's total and goal-date
+ * vector with the domain's rules (`goalDateVectors`: a few hundred footballers); has the
+ * database score and rank every member from them in one statement (`rankNextBoard`: global,
+ * country and club) into a fresh table, `standings_next`, and every league of the season's
+ * approved members in that order into `league_standings_next`; builds both tables' indexes side
+ * by side on several connections, then swaps them in for the stored tables with the state row in
+ * one short transaction. Readers see the old board until that commit and the new one after it.
+ * No member passes through the server, whatever the number of players. A member who changes
+ * while the board is built may be read before or after the change: the change also moves the
+ * version stamp, so the next check recomputes anyway. A session-level advisory lock keeps it to
+ * one recompute at a time across instances; a table left by a recompute cut off halfway is
+ * dropped by the next one.
  */
 export async function recomputeStandings(options: {
   database: DatabaseHandle;
@@ -69,8 +75,6 @@ export async function recomputeStandings(options: {
   now: Date;
   /** Called as each phase ends, with the milliseconds since the start (the benchmark prints them). */
   onPhase?: (phase: RecomputePhase, elapsedMs: number) => void;
-  /** Members read and scored at a time (tests page through a few thousand). */
-  membersPerPage?: number;
 }): Promise<RecomputeResult> {
   const { database, season, now } = options;
   const started = performance.now();
@@ -83,38 +87,42 @@ export async function recomputeStandings(options: {
       try {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
-        const board = await scoreBoardMembers(connection, options.membersPerPage ?? MEMBERS_PER_PAGE, {
-          seasonId: season.id,
-          goalTimesByPlayer: inputs.goalTimesByPlayer,
-          isSeasonOver: isSeasonOver(season.gameweeks, now),
-        });
-        phaseDone('ranked');
         const indexes = await listStandingsIndexes(connection.db);
         await createNextBoard(connection.db, season.id);
-        await rankNextBoard(connection.db, season.id);
-        await dropRankingKeys(connection.db);
-        phaseDone('loaded');
+        await rankNextBoard(connection.db, {
+          seasonId: season.id,
+          footballers: inputs.footballers,
+          isSeasonOver: isSeasonOver(season.gameweeks, now),
+          goalTarget: GOAL_TARGET,
+          groupOrder: RANKING_GROUP_ORDER,
+        });
+        const groups = await countNextBoardGroups(connection.db, season.id);
+        phaseDone('ranked');
         await createNextLeagueStandings(connection.db, season.id);
         phaseDone('leagues');
         await indexNextBoard(database, indexes);
         phaseDone('indexed');
 
+        const members = groups.reduce((sum, group) => sum + group.members, 0);
         const durationMs = Math.round(performance.now() - started);
         const state = {
           computedFor: now,
           inputsVersion: inputs.inputsVersion,
           goalsFingerprint: inputs.goalsFingerprint,
-          members: board.members,
-          countries: [...board.countries].sort(),
-          clubs: [...board.clubs].sort(),
+          members,
+          countries: distinctSorted(groups.map((group) => group.country)),
+          clubs: distinctSorted(groups.map((group) => group.club)),
           durationMs,
         };
-        await connection.db.transaction(async (tx) => {
-          await replaceGroups(tx, season.id);
-          await swapInNextBoard(tx, indexes);
-          await saveStandingsState(tx, season.id, state);
-        });
-        return { status: 'recomputed', members: board.members, durationMs, computedFor: now };
+        await swapWhenReadersAllow(() =>
+          connection.db.transaction(async (tx) => {
+            await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
+            await replaceGroups(tx, season.id, groups);
+            await swapInNextBoard(tx, indexes);
+            await saveStandingsState(tx, season.id, state);
+          }),
+        );
+        return { status: 'recomputed', members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
         await releaseRecomputeLock(connection.db);
@@ -130,61 +138,44 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
   return db.transaction(
     async (tx) => {
       const stamps = await readInputStamps(tx, seasonId, now);
-      const goalTimesByPlayer = new Map<number, number[]>();
+      const goalTimesByPlayer = new Map<string, number[]>();
       for (const goal of await listCountedGoals(tx, seasonId, now)) {
-        const times = goalTimesByPlayer.get(goal.playerCode) ?? [];
+        const times = goalTimesByPlayer.get(goal.playerId) ?? [];
         for (let index = 0; index < goal.goals; index += 1) times.push(goal.kickoffAt.getTime());
-        goalTimesByPlayer.set(goal.playerCode, times);
+        goalTimesByPlayer.set(goal.playerId, times);
       }
-      for (const times of goalTimesByPlayer.values()) times.sort((a, b) => b - a);
+      const footballers = [...goalDateVectors(goalTimesByPlayer)].map(([playerId, goalDateVector]) => ({
+        playerId,
+        goals: goalTimesByPlayer.get(playerId)?.length ?? 0,
+        goalDateVector,
+      }));
       return {
         inputsVersion: stamps.inputsVersion,
         goalsFingerprint: stamps.goalsFingerprint,
-        goalTimesByPlayer,
+        footballers: footballers.filter((footballer) => footballer.goals > 0),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-/**
- * Every board member, a page at a time, scored and copied into a fresh `standings_keys`.
- * Returns how many there are and their countries and clubs (a few hundred names at most).
- */
-async function scoreBoardMembers(
-  connection: DatabaseConnection,
-  membersPerPage: number,
-  options: { seasonId: string; goalTimesByPlayer: GoalTimesByPlayer; isSeasonOver: boolean },
-): Promise<{ members: number; countries: Set<string>; clubs: Set<string> }> {
-  await createRankingKeys(connection.db);
-  const board = { members: 0, countries: new Set<string>(), clubs: new Set<string>() };
-  let afterUserId: string | null = null;
-  for (;;) {
-    const page = await listBoardMembersAfter(connection.db, options.seasonId, afterUserId, membersPerPage);
-    if (page.length === 0) return board;
-    const scored = page.map((member) => scoreMember(member, options));
-    await connection.copyCsv('standings_keys', RANKING_KEY_COLUMNS, [rankingKeysCsv(scored)]);
-    for (const { member } of scored) {
-      board.countries.add(member.country);
-      board.clubs.add(member.club);
+/** Runs the swap, again after a pause while it cannot take the stored tables in time. */
+async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await swap();
+    } catch (error) {
+      if (attempt >= SWAP_ATTEMPTS || !hasSqlState(error, LOCK_NOT_AVAILABLE)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * Math.random() * attempt));
     }
-    board.members += page.length;
-    afterUserId = page.at(-1)?.userId ?? null;
-    if (page.length < membersPerPage) return board;
   }
 }
 
-/** Scored members as CSV lines for `standings_keys` (RANKING_KEY_COLUMNS). */
-function rankingKeysCsv(scored: readonly ScoredMember[]): string {
-  // Quoting only where needed (commas in country names, quotes in names): a third of the time.
-  const text = (value: string) =>
-    value === '' || CSV_SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-  let csv = '';
-  for (const { member, status, totalGoals, sortKey } of scored) {
-    // bytea in its hex form: \x then two digits a byte.
-    csv += `${text(member.userId)},\\x${Buffer.from(sortKey).toString('hex')},${status},${totalGoals},${text(member.fullName)},${text(member.fullName.toLowerCase())},${text(member.country)},${text(member.club)}\n`;
-  }
-  return csv;
+/** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function distinctSorted(names: readonly string[]): string[] {
+  return [...new Set(names)].sort();
 }
 
 /**

@@ -94,21 +94,21 @@ export async function readStandingsStamps(
 }
 
 export interface CountedGoal {
-  playerCode: number;
+  playerId: string;
   kickoffAt: Date;
   goals: number;
 }
 
-/** The season's goals that count at `now`, keyed by the player's FPL code (compact for millions of picks). */
+/** The season's goals that count at `now` (kicked off by then): a thousand-odd rows. */
 export async function listCountedGoals(db: Executor, seasonId: string, now: Date): Promise<CountedGoal[]> {
-  const rows = await selectRows<{ player_code: number; kickoff_at: string | Date; goals: number }>(
+  const rows = await selectRows<{ player_id: string; kickoff_at: string | Date; goals: number }>(
     db,
-    sql`select ${players.fplCode} as player_code, ${goals.kickoffAt} as kickoff_at, ${goals.goals} as goals
+    sql`select ${goals.playerId} as player_id, ${goals.kickoffAt} as kickoff_at, ${goals.goals} as goals
       from ${goals} join ${players} on ${players.id} = ${goals.playerId}
       where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()}`,
   );
   return rows.map((row) => ({
-    playerCode: row.player_code,
+    playerId: row.player_id,
     kickoffAt: new Date(row.kickoff_at),
     goals: row.goals,
   }));
