@@ -1,34 +1,28 @@
 /**
- * The leaderboard benchmark: builds BENCH_PLAYERS players with random valid teams (1,000,000
- * on PostgreSQL, 20,000 on the embedded database by default) in a database of its own (a new
- * database on the server of DATABASE_URL, dropped at the end, or a temporary PGlite folder),
- * times two full recomputes (the first board, then the re-rank after a gameweek's goals), then
- * measures each kind of leaderboard request under concurrent load. `npm run bench` runs it
- * after the other endpoints; `node --import tsx apps/server/bench/leaderboard.ts` runs it alone.
+ * The leaderboard benchmark: on BENCH_PLAYERS players with random valid teams (1,000,000 on
+ * PostgreSQL, 20,000 on the embedded database by default, bench-population.ts), times two full
+ * recomputes (the first board, then the re-rank after a gameweek's goals), then measures each
+ * kind of leaderboard request against a server process of its own, alone and under concurrent
+ * load. `npm run bench` runs it after the other endpoints, on the population the league
+ * benchmark then uses too; `node --import tsx apps/server/bench/leaderboard.ts` runs it alone.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config/env.ts';
-import { type DatabaseHandle, openDatabase, selectRows } from '../src/db/database.ts';
-import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
-import { addPopulation } from './standings-population.ts';
+import { selectRows } from '../src/db/database.ts';
+import {
+  AFTER_GAMEWEEK_38,
+  type BenchPopulation,
+  benchPlayers,
+  openBenchPopulation,
+  serveBenchPopulation,
+  timeRecompute,
+  VIEWER,
+} from './bench-population.ts';
 
-/** After gameweek 37, then after gameweek 38 (every goal of the season), before the season is final. */
+/** After gameweek 37: the first board is computed then, and re-ranked after gameweek 38's goals. */
 const AFTER_GAMEWEEK_37 = '2026-05-18T12:00:00Z';
-const AFTER_GAMEWEEK_38 = '2026-05-24T23:00:00Z';
-const VIEWER = { country: 'United Kingdom', club: 'Arsenal' };
-/** The benchmarks' PUBLIC_URL, which production requires: the origin their own requests claim. */
-export const BENCH_PUBLIC_URL = 'http://localhost:3000';
 
 export interface LeaderboardBenchOptions {
   /** A PostgreSQL server to create the benchmark database on; the embedded database without it. */
@@ -38,23 +32,13 @@ export interface LeaderboardBenchOptions {
   connections: number;
 }
 
-export async function runLeaderboardBench(options: LeaderboardBenchOptions): Promise<void> {
-  const { players, seconds, connections } = options;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-leaderboard-bench-'));
-  const scratch = await openScratchDatabase(options.databaseUrl, dataDir);
-  const config = parseConfig({
-    ...process.env,
-    DATABASE_URL: scratch.url,
-    NODE_ENV: 'production',
-    PUBLIC_URL: BENCH_PUBLIC_URL,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
-    ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-    CLOCK_NOW: AFTER_GAMEWEEK_38,
-  });
-  const { database } = scratch;
+export async function runLeaderboardBench(
+  options: LeaderboardBenchOptions,
+  shared?: BenchPopulation,
+): Promise<void> {
+  const { seconds, connections } = options;
+  const population = shared ?? (await openBenchPopulation(options));
+  const { database, cookie, players } = population;
   try {
     console.log(
       `\nLeaderboard benchmark: ${database.engine}, ${players.toLocaleString('en-GB')} players, ` +
@@ -62,57 +46,8 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
           .map((load) => load.toFixed(1))
           .join(' ')} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
     );
-    await prepareDatabase(database);
-    const season = await findActiveSeason(database.db);
-
-    // The viewer signs up through the API (for a real session); nothing else runs meanwhile.
-    const setup = await buildApp({ config, database });
-    const signUp = await setup.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: config.PUBLIC_URL },
-      payload: { email: 'leaderboard-bench@example.com', password: 'Kickoff#2025x', name: '' },
-    });
-    const cookie = signUp.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
-    const viewerId: string = signUp.json().user?.id;
-    if (signUp.statusCode !== 200 || !viewerId) throw new Error(`Sign-up failed: ${signUp.body}`);
-    await setup.close();
-
-    let started = performance.now();
-    await addPopulation(database.db, { seasonId: season.id, size: players });
-    await database.db.execute(sql`
-      update profiles set full_name = 'Bench Viewer', country = ${VIEWER.country}, favourite_team = ${VIEWER.club},
-        onboarding_complete = true where id = ${viewerId}`);
-    await database.db.execute(sql`
-      insert into picks (user_id, season_id, player_id, slot)
-      select ${viewerId}, season_id, player_id, slot from picks where user_id = 'bench-1'`);
-    await markStandingsStale(database.db);
-    console.log(`Population built in ${seconds1(started)} s`);
-
-    for (const [label, at] of [
-      ['first board, after gameweek 37', AFTER_GAMEWEEK_37],
-      ['re-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38],
-    ] as const) {
-      const phases: string[] = [];
-      // The process's resident memory, sampled through the recompute: it must not grow with the players.
-      const residentBefore = process.memoryUsage().rss;
-      let peakResident = residentBefore;
-      const sampler = setInterval(() => {
-        peakResident = Math.max(peakResident, process.memoryUsage().rss);
-      }, 100);
-      started = performance.now();
-      const result = await recomputeStandings({
-        database,
-        season,
-        now: new Date(at),
-        onPhase: (phase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
-      }).finally(() => clearInterval(sampler));
-      if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
-      console.log(
-        `Recompute (${label}): ${seconds1(started)} s for ${result.members} players [${phases.join(', ')}], ` +
-          `resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ${Math.round(peakResident / 1024 ** 2)} MiB at most`,
-      );
-    }
+    await timeRecompute(population, 'first board, after gameweek 37', AFTER_GAMEWEEK_37);
+    await timeRecompute(population, 're-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38);
 
     const [counts] = await selectRows<{ country: number; search: number; united: number }>(
       database.db,
@@ -144,8 +79,8 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
       ['search two letters ("an")', '/api/leaderboard/global?search=an'],
     ];
 
-    const app = await buildApp({ config, database });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const server = await serveBenchPopulation(population);
+    const { url } = server;
     // Latency alone (one request at a time), then under load (BENCH_CONNECTIONS at once).
     for (const concurrency of [1, connections]) {
       console.log(`\n${concurrency} connection${concurrency === 1 ? '' : 's'}, ${seconds} s each:\n`);
@@ -182,10 +117,9 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions): Pro
     }
     // autocannon stops by dropping its sockets: let the last requests finish before closing.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await app.close();
+    await server.close();
   } finally {
-    await scratch.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!shared) await population.close();
   }
 }
 
@@ -226,51 +160,8 @@ export async function measure(
     p95: percentile(0.95),
     p99: percentile(0.99),
     perSecond: Math.round(result.requests.average),
-    errors:
-      result.errors + (options.expectedStatus === undefined ? result.non2xx : unexpected),
+    errors: result.errors + (options.expectedStatus === undefined ? result.non2xx : unexpected),
   };
-}
-
-export function seconds1(started: number): string {
-  return ((performance.now() - started) / 1000).toFixed(1);
-}
-
-/** A throw-away database: never the one DATABASE_URL names, which may hold real players. */
-export async function openScratchDatabase(
-  serverUrl: string | undefined,
-  dataDir: string,
-): Promise<{ database: DatabaseHandle; url?: string; close(): Promise<void> }> {
-  if (!serverUrl) {
-    const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    return { database, close: () => database.close() };
-  }
-  const name = `hit21_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: 'postgres', url: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    async close() {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
-/** BENCH_PLAYERS, else a million on PostgreSQL and twenty thousand on the embedded database. */
-export function benchPlayers(databaseUrl: string | undefined): number {
-  return Number(process.env.BENCH_PLAYERS ?? (databaseUrl ? 1_000_000 : 20_000));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

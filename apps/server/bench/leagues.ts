@@ -1,28 +1,28 @@
 /**
- * The league standings benchmark: builds BENCH_PLAYERS players (1,000,000 on PostgreSQL, 20,000
- * on the embedded database by default) in a database of its own, like bench/leaderboard.ts, then
- * one Unlimited league whose members are every player, one league of 50 and a viewer in 30
- * leagues; times a recompute without the leagues and one with them (what the league standings
- * add), then measures each league request through the HTTP API alone and under concurrent load.
- * `npm run bench` runs it last; `node --import tsx apps/server/bench/leagues.ts` runs it alone.
+ * The league standings benchmark: on BENCH_PLAYERS players (1,000,000 on PostgreSQL, 20,000 on
+ * the embedded database by default, bench-population.ts), adds one Unlimited league whose
+ * members are every player, one league of 50 and a viewer in 30 leagues; times a recompute
+ * without the leagues (alone) and one with them (what the league standings add), then measures
+ * each league request against a server process of its own, alone and under concurrent load.
+ * `npm run bench` runs it after the leaderboard benchmark, on the same population;
+ * `node --import tsx apps/server/bench/leagues.ts` runs it alone.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config/env.ts';
 import { type Executor, selectRows } from '../src/db/database.ts';
-import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
 import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
-import { BENCH_PUBLIC_URL, benchPlayers, measure, openScratchDatabase, seconds1 } from './leaderboard.ts';
-import { addPopulation } from './standings-population.ts';
+import {
+  AFTER_GAMEWEEK_38,
+  type BenchPopulation,
+  benchPlayers,
+  openBenchPopulation,
+  seconds1,
+  serveBenchPopulation,
+  timeRecompute,
+} from './bench-population.ts';
+import { measure } from './leaderboard.ts';
 
-const NOW = '2026-05-24T23:00:00Z';
 const SMALL_LEAGUE = 50;
 const VIEWER_LEAGUES = 30;
 /** The viewer's other leagues (beside the big one and the league of 50) have this many members. */
@@ -35,23 +35,10 @@ export interface LeagueBenchOptions {
   connections: number;
 }
 
-export async function runLeagueBench(options: LeagueBenchOptions): Promise<void> {
-  const { players, seconds, connections } = options;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-leagues-bench-'));
-  const scratch = await openScratchDatabase(options.databaseUrl, dataDir);
-  const config = parseConfig({
-    ...process.env,
-    DATABASE_URL: scratch.url,
-    NODE_ENV: 'production',
-    PUBLIC_URL: BENCH_PUBLIC_URL,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
-    ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-    CLOCK_NOW: NOW,
-  });
-  const { database } = scratch;
+export async function runLeagueBench(options: LeagueBenchOptions, shared?: BenchPopulation): Promise<void> {
+  const { seconds, connections } = options;
+  const population = shared ?? (await openBenchPopulation(options));
+  const { database, season, cookie, viewerId, players } = population;
   try {
     console.log(
       `\nLeague standings benchmark: ${database.engine}, ${players.toLocaleString('en-GB')} players, ` +
@@ -59,52 +46,13 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
           .map((load) => load.toFixed(1))
           .join(' ')} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
     );
-    await prepareDatabase(database);
-    const season = await findActiveSeason(database.db);
+    // Measured by the leaderboard benchmark when it shares the population.
+    if (!shared) await timeRecompute(population, 'no leagues', AFTER_GAMEWEEK_38);
 
-    const setup = await buildApp({ config, database });
-    const signUp = await setup.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: config.PUBLIC_URL },
-      payload: { email: 'leagues-bench@example.com', password: 'Kickoff#2025x', name: '' },
-    });
-    const cookie = signUp.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
-    const viewerId: string = signUp.json().user?.id;
-    if (signUp.statusCode !== 200 || !viewerId) throw new Error(`Sign-up failed: ${signUp.body}`);
-    await setup.close();
-
-    let started = performance.now();
-    await addPopulation(database.db, { seasonId: season.id, size: players });
-    await database.db.execute(sql`
-      update profiles set full_name = 'Bench Viewer', country = 'United Kingdom', favourite_team = 'Arsenal',
-        onboarding_complete = true where id = ${viewerId}`);
-    await database.db.execute(sql`
-      insert into picks (user_id, season_id, player_id, slot)
-      select ${viewerId}, season_id, player_id, slot from picks where user_id = 'bench-1'`);
-    await markStandingsStale(database.db);
-    console.log(`Population built in ${seconds1(started)} s`);
-
-    const recompute = async (label: string) => {
-      const phases: string[] = [];
-      const begun = performance.now();
-      const result = await recomputeStandings({
-        database,
-        season,
-        now: new Date(NOW),
-        onPhase: (phase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
-      });
-      if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
-      console.log(
-        `Recompute (${label}): ${seconds1(begun)} s for ${result.members} players [${phases.join(', ')}]`,
-      );
-    };
-    await recompute('no leagues');
-
-    started = performance.now();
+    const started = performance.now();
     const leagues = await addBenchLeagues(database.db, { seasonId: season.id, viewerId, players });
     console.log(`Leagues built in ${seconds1(started)} s`);
-    await recompute('with the leagues');
+    await timeRecompute(population, 'with the leagues', AFTER_GAMEWEEK_38);
 
     const [counts] = await selectRows<{ search: number }>(
       database.db,
@@ -133,8 +81,8 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
       [`${everyone}, search two letters ("an")`, `${big}?search=an`],
     ];
 
-    const app = await buildApp({ config, database });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const server = await serveBenchPopulation(population);
+    const { url } = server;
     for (const concurrency of [1, connections]) {
       console.log(`\n${concurrency} connection${concurrency === 1 ? '' : 's'}, ${seconds} s each:\n`);
       console.log('| request | median ms | p95 ms | p99 ms | requests/s | errors |');
@@ -152,10 +100,9 @@ export async function runLeagueBench(options: LeagueBenchOptions): Promise<void>
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await app.close();
+    await server.close();
   } finally {
-    await scratch.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!shared) await population.close();
   }
 }
 

@@ -20,7 +20,7 @@ import { selectRows } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import { BENCH_PUBLIC_URL, benchPlayers, openScratchDatabase } from './leaderboard.ts';
+import { BENCH_PUBLIC_URL, benchPlayers, openScratchDatabase } from './bench-population.ts';
 import { addPopulation } from './standings-population.ts';
 
 /** Before the pick deadline, so any valid team can be saved (the recompute's work is the same). */

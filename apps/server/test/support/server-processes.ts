@@ -130,13 +130,16 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
   }
 }
 
-interface LaunchedServer extends ServerProcess {
+export interface LaunchedServer extends ServerProcess {
   /** SIGTERM, then SIGKILL after 10 s; nothing when it is not running. */
   stop(): Promise<void>;
 }
 
-/** A server process (`npm run serve`'s command) that can be killed and started again. */
-function launchServer(url: string, env: Record<string, string>): LaunchedServer {
+/**
+ * A server process (`npm run serve`'s command) with exactly `env`, that can be killed and started
+ * again; `url` is where it listens (its PORT). Not waited for: see `waitUntilHealthy`.
+ */
+export function launchServer(url: string, env: Record<string, string>): LaunchedServer {
   const chunks: string[] = [];
   let child = spawnServer(env, chunks);
   const isRunning = () => child.exitCode === null && child.signalCode === null;
