@@ -176,7 +176,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
     );
     expect(await boardMembers()).toEqual([first.id, second.id].sort());
     expect(await tableExists(databaseUrl, 'standings_next')).toBe(false);
-    expect(await tableExists(databaseUrl, 'standings_keys')).toBe(false);
     const board = await request(server, 'GET', '/api/leaderboard/global', { cookie: second.cookie });
     expect(board.status).toBe(200);
     expect(((await board.json()) as { total: number }).total).toBe(2);
