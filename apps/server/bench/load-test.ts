@@ -3,7 +3,8 @@
  * against the production build on PostgreSQL. Builds the checkout (web app and server bundle,
  * into folders of its own), makes a scratch database on the server of DATABASE_URL (dropped at
  * the end), pins the server clock a day before the pick deadline (CLOCK_NOW) so teams may be
- * saved, and starts `node server.js` with NODE_ENV=production and the default rate limits.
+ * saved, and starts LOAD_SERVERS (2) instances of `node server.js` on it with NODE_ENV=production
+ * and the default rate limits, each player staying with one.
  * Each player connects from its own loopback address (127.0.x.y), so each is its own client
  * to the limits. Players arrive over LOAD_RAMP_SECONDS (300) before that, sign up, onboard, pick
  * and save a team, then visit the dashboard, the boards and leagues, create and join leagues
@@ -48,6 +49,8 @@ export interface LoadTestOptions {
   seconds: number;
   /** How long the players take to arrive, one after another. */
   rampSeconds: number;
+  /** Server instances on the one database (each player uses one). */
+  servers: number;
   thinkSeconds: readonly [number, number];
   seed: number;
   /** Progress lines (the build, the start, every minute); silent without. */
@@ -81,37 +84,48 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
   log(`Building the web app and the server bundle into ${workDir}…`);
   const build = await buildForProduction(workDir);
   const scratch = await openScratchDatabase(options.databaseUrl, workDir);
-  let logFile: string | undefined;
   try {
     await prepareDatabase(scratch.database);
     const [{ version } = { version: '?' }] = await selectRows<{ version: string }>(
       scratch.database.db,
       sql`select current_setting('server_version') as version`,
     );
-    const port = await findFreePort();
-    const url = `http://127.0.0.1:${port}`;
-    logFile = path.join(workDir, 'server.log');
-    await mkdir(path.join(workDir, 'data'));
-    const server = await startProductionServer({
-      bundle: build.bundle,
-      url,
-      logFile,
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-        DATABASE_URL: scratch.url ?? '',
-        DATA_DIR: path.join(workDir, 'data'),
-        WEB_DIST_DIR: build.webDistDir,
-        CLOCK_NOW: LOAD_TEST_CLOCK,
-      },
-    });
-    log(`Server (production bundle, pid ${server.pid}) at ${url}; PostgreSQL ${version}`);
+    // Several instances on the one database, as in production; each player stays with one (as
+    // a proxy that hashes the client address would send it), and a session is valid on all.
+    const ports = await Promise.all(Array.from({ length: options.servers }, () => findFreePort()));
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const secret = randomBytes(32).toString('hex');
+    const logFiles = urls.map((_, index) => path.join(workDir, `server-${index + 1}.log`));
+    const servers = await Promise.all(
+      urls.map(async (url, index) => {
+        const dataDir = path.join(workDir, `data-${index + 1}`);
+        await mkdir(dataDir);
+        return startProductionServer({
+          bundle: build.bundle,
+          url,
+          logFile: logFiles[index] as string,
+          env: {
+            HOST: '127.0.0.1',
+            PORT: String(ports[index]),
+            PUBLIC_URL: url,
+            TRUSTED_ORIGINS: urls.join(','),
+            BETTER_AUTH_SECRET: secret,
+            DATABASE_URL: scratch.url ?? '',
+            DATA_DIR: dataDir,
+            WEB_DIST_DIR: build.webDistDir,
+            CLOCK_NOW: LOAD_TEST_CLOCK,
+          },
+        });
+      }),
+    );
+    log(
+      `${servers.length} server${servers.length === 1 ? '' : 's'} (production bundle, pids ${servers.map((server) => server.pid).join(', ')}) ` +
+        `at ${urls.join(', ')}; PostgreSQL ${version}`,
+    );
 
     const recorder = new LatencyRecorder();
     const leagues = new LeagueRegistry();
-    const load = new LoadSampler(server.pid);
+    const load = new LoadSampler(servers.map((server) => server.pid));
     const started = performance.now();
     // Everyone has arrived at the end of the ramp; then all of them play for `seconds`.
     const endsAt = started + (options.rampSeconds + options.seconds) * 1000;
@@ -130,7 +144,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
         return new SimulatedPlayer({
           index,
           runId,
-          origin: new URL(url),
+          origin: new URL(urls[index % urls.length] as string),
           localAddress: playerAddress(index),
           recorder,
           leagues,
@@ -145,9 +159,10 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
     const machine = load.stop();
     const playersWithTeams = outcomes.filter(Boolean).length;
     await checkStoredData(scratch.database.db, recorder, { playersWithTeams, leagues });
-    const exitCode = await server.stop();
-    if (exitCode !== 0) recorder.addError('server shutdown', `the server exited with ${exitCode}`);
-    const serverLog = await summariseServerLog(logFile);
+    for (const [index, exitCode] of (await Promise.all(servers.map((server) => server.stop()))).entries()) {
+      if (exitCode !== 0) recorder.addError('server shutdown', `server ${index + 1} exited with ${exitCode}`);
+    }
+    const serverLog = await summariseServerLogs(logFiles);
     if (serverLog.errors.length > 0)
       recorder.addError('server log', `${serverLog.errors.length} error lines, e.g. ${serverLog.errors[0]}`);
 
@@ -172,9 +187,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
         .map((row) => `- ${row.kind}: ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`),
     ].join('\n');
     if (recorder.totalErrors > 0) {
-      const kept = path.join(tmpdir(), `hit21-load-test-${runId}-server.log`);
-      await copyFile(logFile, kept);
-      log(`The server's log is kept at ${kept}`);
+      for (const [index, file] of logFiles.entries()) {
+        const kept = path.join(tmpdir(), `hit21-load-test-${runId}-server-${index + 1}.log`);
+        await copyFile(file, kept);
+        log(`Server ${index + 1}'s log is kept at ${kept}`);
+      }
     }
     return {
       rows,
@@ -218,11 +235,14 @@ async function checkStoredData(
   }
 }
 
-/** The server's own errors and warnings (pino levels 50+ and 40), whatever the answers said. */
-async function summariseServerLog(logFile: string): Promise<{ warnings: number; errors: string[] }> {
+/** The servers' own errors and warnings (pino levels 50+ and 40), whatever the answers said. */
+async function summariseServerLogs(
+  logFiles: readonly string[],
+): Promise<{ warnings: number; errors: string[] }> {
   const errors: string[] = [];
   let warnings = 0;
-  for (const line of (await readFile(logFile, 'utf8')).split('\n')) {
+  const lines = (await Promise.all(logFiles.map((file) => readFile(file, 'utf8')))).join('\n').split('\n');
+  for (const line of lines) {
     const level = /"level":(\d+)/.exec(line)?.[1];
     if (level === '40') warnings += 1;
     else if (Number(level) >= 50) errors.push(line.slice(0, 300));
@@ -237,13 +257,17 @@ async function summariseServerLog(logFile: string): Promise<{ warnings: number; 
 class LoadSampler {
   private readonly started = performance.now();
   private readonly machineAtStart = machineCpuTicks();
-  private readonly serverAtStart: number;
+  private readonly serversAtStart: number;
   private readonly generatorAtStart = process.cpuUsage();
   private readonly loads: number[] = [loadavg()[0] ?? 0];
   private readonly timer = setInterval(() => this.loads.push(loadavg()[0] ?? 0), SAMPLE_INTERVAL_MS);
 
-  constructor(private readonly serverPid: number) {
-    this.serverAtStart = processCpuTicks(serverPid);
+  constructor(private readonly serverPids: readonly number[]) {
+    this.serversAtStart = this.serversCpuTicks();
+  }
+
+  private serversCpuTicks(): number {
+    return this.serverPids.reduce((sum, pid) => sum + processCpuTicks(pid), 0);
   }
 
   stop(): string {
@@ -252,14 +276,14 @@ class LoadSampler {
     const machine = machineCpuTicks();
     const busy = machine.busy - this.machineAtStart.busy;
     const total = busy + machine.idle - this.machineAtStart.idle;
-    const serverSeconds = (processCpuTicks(this.serverPid) - this.serverAtStart) / 100;
+    const serverSeconds = (this.serversCpuTicks() - this.serversAtStart) / 100;
     const generator = process.cpuUsage(this.generatorAtStart);
     const generatorSeconds = (generator.user + generator.system) / 1e6;
     const percent = (value: number) => `${Math.round(value * 100)}%`;
     return (
       `load average (1 min) ${this.loads[0]?.toFixed(2)} at the start, ${Math.min(...this.loads).toFixed(2)} to ` +
       `${Math.max(...this.loads).toFixed(2)} during the run; both cores ${percent(total > 0 ? busy / total : 0)} busy; ` +
-      `the server process used ${percent(serverSeconds / seconds)} of one core, ` +
+      `the server processes used ${percent(serverSeconds / seconds)} of one core together, ` +
       `this load generator ${percent(generatorSeconds / seconds)}`
     );
   }
@@ -309,6 +333,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // A sign-up hashes a password (scrypt, tens of milliseconds of a core): 1,000 of them
     // arrive over five minutes rather than one, as a crowd does before a deadline.
     rampSeconds: numberFrom('LOAD_RAMP_SECONDS', 300),
+    // One Node process answers on one core: two instances use the machine's two, as
+    // production runs several behind a proxy.
+    servers: numberFrom('LOAD_SERVERS', 2),
     thinkSeconds: [shortest, longest],
     seed: Number(process.env.LOAD_SEED ?? 21),
     log: (line) => console.log(line),

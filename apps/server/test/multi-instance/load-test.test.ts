@@ -17,6 +17,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the load test, shortened', () =
       players: PLAYERS,
       seconds: 20,
       rampSeconds: 3,
+      servers: 2,
       thinkSeconds: [0.2, 0.8],
       seed: 21,
     });
