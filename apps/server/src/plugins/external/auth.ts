@@ -360,7 +360,12 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
         },
       },
     );
-    fastify.addHook('onClose', () => unlisten());
+    fastify.addHook('onClose', async () => {
+      // The database may be gone already (an outage, or closed first): nothing left to stop then.
+      await unlisten().catch((error: unknown) =>
+        fastify.log.debug({ err: error }, 'Could not stop listening for account changes'),
+      );
+    });
     // A change a signed-in player made here to their profile, password or account is forgotten
     // before they are answered, so their next request reads it (better-auth's own changes are
     // told by its hooks; any other write reaches every instance through the triggers).

@@ -183,7 +183,12 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
       // Swaps may have been missed while the connection was down: look again at once.
       { onReconnect: () => cache.forgetVersions() },
     );
-    fastify.addHook('onClose', () => unlisten());
+    fastify.addHook('onClose', async () => {
+      // The database may be gone already (an outage, or closed first): nothing left to stop then.
+      await unlisten().catch((error: unknown) =>
+        fastify.log.debug({ err: error }, 'Could not stop listening for board swaps'),
+      );
+    });
   },
   { name: 'board-cache', dependencies: ['db', 'auth'] },
 );
