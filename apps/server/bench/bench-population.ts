@@ -52,18 +52,7 @@ export async function openBenchPopulation(options: {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const config = parseConfig({
-      ...process.env,
-      DATABASE_URL: scratch.url,
-      NODE_ENV: 'production',
-      PUBLIC_URL: BENCH_PUBLIC_URL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
-      ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-      CLOCK_NOW: AFTER_GAMEWEEK_38,
-    });
+    const config = benchConfig({ dataDir, databaseUrl: scratch.url, clockNow: AFTER_GAMEWEEK_38 });
     const { database } = scratch;
     await prepareDatabase(database);
     const season = await findActiveSeason(database.db);
@@ -210,4 +199,24 @@ export async function openScratchDatabase(
 /** BENCH_PLAYERS, else a million on PostgreSQL and twenty thousand on the embedded database. */
 export function benchPlayers(databaseUrl: string | undefined): number {
   return Number(process.env.BENCH_PLAYERS ?? (databaseUrl ? 1_000_000 : 20_000));
+}
+
+/**
+ * The server settings every benchmark runs with: production, limits out of the load
+ * generator's way, `clockNow` pinned, and `databaseUrl` (the embedded database in `dataDir`
+ * without it). Anything else comes from the environment.
+ */
+export function benchConfig(options: { dataDir: string; databaseUrl?: string; clockNow: string }): Config {
+  return parseConfig({
+    ...process.env,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    NODE_ENV: 'production',
+    PUBLIC_URL: BENCH_PUBLIC_URL,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    DATA_DIR: options.dataDir,
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+    ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+    CLOCK_NOW: options.clockNow,
+  });
 }

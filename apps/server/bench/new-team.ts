@@ -1,13 +1,3 @@
-/**
- * How long a new player waits to appear on the leaderboard: builds BENCH_PLAYERS players (a
- * million on PostgreSQL, twenty thousand on the embedded database), ranks them once, starts the
- * server as `npm start` does (its standings check included), then, for BENCH_NEWCOMERS new
- * players one after another, signs up, onboards and saves a team through the API and polls
- * "Show Me Only" until the player is ranked. Prints the seconds from the save to the first page
- * that shows them, beside what the server told them to expect.
- * Run: `DATABASE_URL=postgres://… node --import tsx apps/server/bench/new-team.ts`.
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,12 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LeaderboardPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config/env.ts';
 import { selectRows } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import { BENCH_PUBLIC_URL, benchPlayers, openScratchDatabase } from './bench-population.ts';
+import { benchConfig, benchPlayers, openScratchDatabase } from './bench-population.ts';
 import { addPopulation } from './standings-population.ts';
 
 /** Before the pick deadline, so any valid team can be saved (the recompute's work is the same). */
@@ -33,18 +22,7 @@ const newcomers = Number(process.env.BENCH_NEWCOMERS ?? 3);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-new-team-bench-'));
 const scratch = await openScratchDatabase(databaseUrl, dataDir);
 const { database } = scratch;
-const config = parseConfig({
-  ...process.env,
-  DATABASE_URL: scratch.url,
-  NODE_ENV: 'production',
-  PUBLIC_URL: BENCH_PUBLIC_URL,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-  DATA_DIR: dataDir,
-  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
-  CLOCK_NOW: BEFORE_DEADLINE,
-});
+const config = benchConfig({ dataDir, databaseUrl: scratch.url, clockNow: BEFORE_DEADLINE });
 
 try {
   console.log(

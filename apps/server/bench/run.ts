@@ -1,20 +1,11 @@
-/**
- * npm run bench: serves the API on the embedded database (or PostgreSQL from DATABASE_URL)
- * with the committed season and measures each read endpoint under concurrent load, then runs
- * the leaderboard benchmark (bench/leaderboard.ts) and the league standings benchmark
- * (bench/leagues.ts), each on a population of its own, and on PostgreSQL the live
- * notifications benchmark (bench/notifications.ts).
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { BENCH_PUBLIC_URL, benchPlayers, openBenchPopulation } from './bench-population.ts';
+import { benchConfig, benchPlayers, openBenchPopulation } from './bench-population.ts';
 import { runLeaderboardBench } from './leaderboard.ts';
 import { runLeagueBench } from './leagues.ts';
 import { runNotificationBench } from './notifications.ts';
@@ -32,18 +23,8 @@ const PLAYER_LIST_QUERIES = [
 
 const benchStarted = performance.now();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-bench-'));
-const config = parseConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  PUBLIC_URL: BENCH_PUBLIC_URL,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  DATA_DIR: dataDir,
-  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('hex'),
-  ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-  // Late in the season: every player's goals so far are summed from the most rows.
-  CLOCK_NOW: process.env.CLOCK_NOW ?? '2026-05-20T12:00:00Z',
-});
+// Late in the season: every player's goals so far are summed from the most rows.
+const config = benchConfig({ dataDir, clockNow: process.env.CLOCK_NOW ?? '2026-05-20T12:00:00Z' });
 const database = await openDatabase(
   config.DATABASE_URL
     ? { engine: 'postgres', url: config.DATABASE_URL }
