@@ -33,6 +33,8 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page takes over later on a machine busy with the other projects: wait up to 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium and one server for the whole project; files run one after another.
           fileParallelism: false,
         },

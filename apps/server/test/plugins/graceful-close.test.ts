@@ -8,7 +8,14 @@ describe('closing the server', () => {
   it('lets a request in flight finish, refuses new connections, then the database closes', async () => {
     const database = await createTestDatabase('pglite');
     const app = await buildApp({ config: testConfig(), database, logger: false });
+    // Closing starts only once the request is inside its handler: a request still on its way
+    // when the server starts closing is answered 503, as it should be.
+    let reachedHandler!: () => void;
+    const handlerReached = new Promise<void>((resolve) => {
+      reachedHandler = resolve;
+    });
     app.get('/api/test/slow', async () => {
+      reachedHandler();
       await sleep(500);
       const [row] = await database.db
         .execute('select 1 as one')
@@ -18,7 +25,7 @@ describe('closing the server', () => {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
     const inFlight = fetch(`${url}/api/test/slow`);
-    await sleep(100);
+    await handlerReached;
     const closing = app.close().then(() => database.close());
 
     const response = await inFlight;
