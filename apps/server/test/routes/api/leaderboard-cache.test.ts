@@ -1,18 +1,27 @@
-import type { LeaderboardPage } from '@hit21/core';
+import { type LeaderboardPage, leaderboardPageSchema, type SeasonConfig } from '@hit21/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import { createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
-import { readLeaderboardPage } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
+import type { Executor } from '../../../src/db/database.ts';
+import { type BoardCache, createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
+import { serializeBoardPage } from '../../../src/plugins/app/standings/board-etag.ts';
+import {
+  readLeaderboardPage,
+  type StoredPage,
+  type ViewerPlace,
+} from '../../../src/plugins/app/standings/leaderboard-repository.ts';
+import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
 import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
-import { saveTeamByNames } from '../../support/squads.ts';
+import { SCORING_TEAM, saveTeamByNames } from '../../support/squads.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
 const CROWD = 120;
+/** Another valid team (no goalkeeper): the viewer's team after a change of mind. */
+const OTHER_TEAM = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
 
 /** Board pages served from memory per board version, with ETags (decision 016). */
 describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (engine) => {
@@ -88,6 +97,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers.vary).toMatch(/cookie/i);
 
     const again = await get(url, { 'if-none-match': etag });
@@ -152,6 +162,21 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     expect(country.filter).toEqual({ country: 'United Kingdom' });
     // The stored board does not hold them until the next recompute.
     expect(country.viewerPending).not.toBeNull();
+  });
+
+  it("shows the viewer's new picks beside their row at once after a team save", async () => {
+    const picksShown = async () =>
+      ((await page('/api/leaderboard/global?me=true')).rows[0]?.picks ?? []).map((pick) => pick.webName);
+    now = BEFORE_DEADLINE;
+    try {
+      expect(await picksShown()).toEqual(SCORING_TEAM);
+      await saveTeamByNames(context.app, context.database.db, viewer.cookie, OTHER_TEAM);
+      expect(await picksShown()).toEqual(OTHER_TEAM);
+      await saveTeamByNames(context.app, context.database.db, viewer.cookie, SCORING_TEAM);
+      expect(await picksShown()).toEqual(SCORING_TEAM);
+    } finally {
+      now = AFTER_GAMEWEEK_20;
+    }
   });
 
   it('drops a deleted account from every page held in memory at once', async () => {
@@ -231,5 +256,67 @@ describe('the board cache', () => {
     await slow;
     await cache.viewer('u1', 's', 'v3', load);
     expect(reads).toBe(3);
+  });
+});
+
+describe('a page every viewer shares', () => {
+  const stored: StoredPage = {
+    rows: [
+      {
+        rank: 1,
+        userId: 'u-top',
+        fullName: 'Tia Top',
+        country: 'Ireland',
+        club: 'Arsenal',
+        totalGoals: 21,
+        status: 'safe',
+      },
+    ],
+    total: 1,
+    computedFor: new Date('2026-01-05T12:00:00Z'),
+    version: 'v1',
+  };
+  const place = (isRanked: boolean): ViewerPlace => ({
+    country: 'Ireland',
+    club: 'Arsenal',
+    isMember: true,
+    ranked: isRanked ? { country: 'Ireland', club: 'Arsenal' } : null,
+    lastRecomputeMs: 2_000,
+    version: 'v1',
+  });
+  // Only what listLeaderboard asks of the cache: one board version, one stored page.
+  const boards = (isRanked: boolean) =>
+    ({
+      version: async () => 'v1',
+      refreshVersion: async () => 'v1',
+      viewer: async () => place(isRanked),
+      page: async () => stored,
+    }) as unknown as BoardCache;
+  const list = (viewerId: string, isRanked: boolean) =>
+    listLeaderboard({
+      db: {} as Executor,
+      boards: boards(isRanked),
+      season: { id: '2025-26', gameweeks: [] } as unknown as SeasonConfig,
+      viewerId,
+      type: 'global',
+      page: 1,
+      pageSize: 25,
+      isMeOnly: false,
+      refreshDelayMs: 5_000,
+    });
+
+  it("is built once per notice and never carries one viewer's notice to another", async () => {
+    const ranked = await list('u-ranked', true);
+    const waiting = await list('u-waiting', false);
+    expect(ranked.viewerPending).toBeNull();
+    expect(waiting.viewerPending).toEqual({ withinSeconds: 9 });
+    expect(waiting.rows).toEqual(ranked.rows);
+    expect(ranked.rows[0]).toMatchObject({ fullName: 'Tia Top', isYou: false });
+    // The same answer object again, so its JSON and ETag are made once (board-etag.ts).
+    expect(await list('u-other-ranked', true)).toBe(ranked);
+    expect(await list('u-other-waiting', false)).toBe(waiting);
+    const etag = serializeBoardPage(ranked, leaderboardPageSchema).etag;
+    expect(serializeBoardPage(ranked, leaderboardPageSchema).etag).toBe(etag);
+    expect(serializeBoardPage(waiting, leaderboardPageSchema).etag).not.toBe(etag);
   });
 });

@@ -6,6 +6,10 @@ import { readBoardVersion } from './leaderboard-repository.ts';
 /** The channel of migration 0017's trigger: a season's stored board was swapped. */
 export const BOARD_VERSIONS_CHANNEL = 'board_versions';
 
+/** What is kept of each viewer: their place on the boards, and their own picks beside their row. */
+export type ViewerPart = 'place' | 'picks';
+const VIEWER_PARTS: readonly ViewerPart[] = ['place', 'picks'];
+
 /** A value read from one stored board, labelled with that board's version. */
 export interface Versioned {
   version: string;
@@ -33,12 +37,16 @@ export interface BoardCache {
    * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses).
    */
   page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T>;
-  /** One viewer's place on the season's board `version`, forgotten when their profile or account changes. */
+  /**
+   * What one viewer sees of the season's board `version` (`part`: their place, or their own
+   * picks), forgotten when their profile or account changes (a team save changes the profile).
+   */
   viewer<T extends Versioned>(
     userId: string,
     seasonId: string,
     version: string,
     load: () => Promise<T>,
+    part?: ViewerPart,
   ): Promise<T>;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
@@ -123,8 +131,9 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       seasonId: string,
       version: string,
       load: () => Promise<T>,
+      part: ViewerPart = 'place',
     ): Promise<T> {
-      const key = `${seasonId}|${userId}`;
+      const key = `${seasonId}|${userId}|${part}`;
       viewerSeasons.add(seasonId);
       const cached = viewers.get(key);
       if (cached && cached.version === version) return cached as T;
@@ -148,7 +157,9 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
         return;
       }
       forgottenAt.set(userId, performance.now());
-      for (const seasonId of viewerSeasons) viewers.delete(`${seasonId}|${userId}`);
+      for (const seasonId of viewerSeasons) {
+        for (const part of VIEWER_PARTS) viewers.delete(`${seasonId}|${userId}|${part}`);
+      }
     },
     get pageCount() {
       return pages.size;

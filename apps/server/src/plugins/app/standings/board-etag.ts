@@ -1,30 +1,52 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ZodType, z } from 'zod';
+
+/** A board page's JSON as the route's schema writes it, and its ETag. */
+interface SerializedPage {
+  json: string;
+  etag: string;
+}
 
 /**
- * A board page's strong ETag: a digest of the answer's JSON, so it changes with the board
- * version, the query and everything of the viewer's in it (their row, picks, pending notice),
- * and equal tags mean equal bytes (the route's serializer is deterministic).
+ * Answers kept per answer object: a page every viewer shares is one object for as long as the
+ * board cache holds it (list-leaderboard.ts), so its JSON and digest are made once, not per
+ * request; they go when the object does.
  */
-export function boardPageEtag(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
+const serializedPages = new WeakMap<object, SerializedPage>();
+
+/**
+ * The answer's JSON, written as the route's serializer would (the schema's encoding, which
+ * checks it), and its strong ETag: a digest of those bytes, so it changes with the board
+ * version, the query and everything of the viewer's in it (their row, picks, pending notice).
+ */
+export function serializeBoardPage(body: object, schema: ZodType): SerializedPage {
+  const known = serializedPages.get(body);
+  if (known) return known;
+  const json = JSON.stringify(z.encode(schema, body));
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  const serialized = { json, etag };
+  serializedPages.set(body, serialized);
+  return serialized;
 }
 
 /**
  * Answers a board page with its ETag: 304 without a body when the browser holds it already
- * (`If-None-Match`), the page otherwise. The browser keeps it for this reader only
+ * (`If-None-Match`), the page's JSON otherwise. The browser keeps it for this reader only
  * (`private`, `Vary: Cookie`) and asks again each time (`no-cache`), so a new board or a change
  * of the viewer's shows at once.
  */
-export function replyWithBoardPage<Body>(
+export function replyWithBoardPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: Body,
-): Body | FastifyReply {
-  const etag = boardPageEtag(body);
+  body: object,
+  schema: ZodType,
+): FastifyReply {
+  const { json, etag } = serializeBoardPage(body, schema);
   reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'cookie');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return body;
+  // A string with a JSON type goes out as it is: the schema has checked it already.
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** RFC 9110 13.1.2: `*`, or any listed tag equal by weak comparison. */

@@ -13,6 +13,7 @@ import {
   type Board,
   findViewerPlace,
   readLeaderboardPage,
+  type StoredPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
 
@@ -37,22 +38,11 @@ export async function listLeaderboard(options: {
 }): Promise<LeaderboardPage> {
   const { db, season, viewerId, page, pageSize } = options;
   const { viewer, board, stored } = await readFromOneBoard(options);
-  const ownRow = stored.rows.find((row) => row.userId === viewerId);
-  // The picks' goals as of the stored board, so they add up to the total shown beside them.
-  const ownPicks =
-    ownRow && stored.computedFor
-      ? await listTeam(
-          db,
-          viewerId,
-          season.id,
-          stored.computedFor,
-          currentGameweek(season.gameweeks, stored.computedFor),
-        )
-      : undefined;
-  return {
-    rows: stored.rows.map((row) =>
-      row === ownRow ? { ...row, isYou: true, picks: ownPicks } : { ...row, isYou: false },
-    ),
+  const viewerPending = isPendingOn(board, viewer)
+    ? { withinSeconds: expectedWaitSeconds(viewer.lastRecomputeMs, options.refreshDelayMs) }
+    : null;
+  const answer = (rows: LeaderboardPage['rows']): LeaderboardPage => ({
+    rows,
     total: stored.total,
     page,
     pageSize,
@@ -63,11 +53,54 @@ export async function listLeaderboard(options: {
           ? { club: board.club }
           : {},
     computedAt: stored.computedFor?.toISOString() ?? null,
-    viewerPending: isPendingOn(board, viewer)
-      ? { withinSeconds: expectedWaitSeconds(viewer.lastRecomputeMs, options.refreshDelayMs) }
-      : null,
-  };
+    viewerPending,
+  });
+
+  const ownRow = stored.rows.find((row) => row.userId === viewerId);
+  if (!ownRow) {
+    // Everyone else's page: the same answer for every viewer with the same notice, kept with
+    // the cached page so that it is built and serialized once (board-etag.ts).
+    const answers = sharedAnswers.get(stored) ?? new Map<number | null, LeaderboardPage>();
+    sharedAnswers.set(stored, answers);
+    const key = viewerPending?.withinSeconds ?? null;
+    const known = answers.get(key);
+    if (known) return known;
+    const built = answer(stored.rows.map((row) => ({ ...row, isYou: false })));
+    answers.set(key, built);
+    return built;
+  }
+  // The picks' goals as of the stored board, so they add up to the total shown beside them;
+  // kept with the viewer's place until the board or their profile changes (a team save does).
+  const { computedFor } = stored;
+  const ownPicks = computedFor
+    ? (
+        await options.boards.viewer(
+          viewerId,
+          season.id,
+          stored.version,
+          async () => ({
+            version: stored.version,
+            picks: await listTeam(
+              db,
+              viewerId,
+              season.id,
+              computedFor,
+              currentGameweek(season.gameweeks, computedFor),
+            ),
+          }),
+          'picks',
+        )
+      ).picks
+    : undefined;
+  return answer(
+    stored.rows.map((row) =>
+      row === ownRow ? { ...row, isYou: true, picks: ownPicks } : { ...row, isYou: false },
+    ),
+  );
 }
+
+/** The answers built from each cached page that holds no row of the viewer's, by pending notice. */
+const sharedAnswers = new WeakMap<StoredPage, Map<number | null, LeaderboardPage>>();
 
 /**
  * The viewer's place and the page, both of the board version this instance serves: from

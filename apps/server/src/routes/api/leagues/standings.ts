@@ -34,7 +34,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         isMeOnly: me,
         refreshDelayMs: fastify.standings.refreshDelayMs,
       });
-      return replyWithBoardPage(request, reply, body);
+      return replyWithBoardPage(request, reply, body, leagueStandingsPageSchema);
     },
   );
 };
