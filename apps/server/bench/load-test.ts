@@ -9,7 +9,8 @@
  * to the limits. Players arrive over LOAD_RAMP_SECONDS (300) before that, sign up, onboard, pick
  * and save a team, then visit the dashboard, the boards and leagues, create and join leagues
  * and now and then change their team (load-test/simulated-player.ts), thinking
- * LOAD_THINK_SECONDS ("5-15") between pages, seeded by LOAD_SEED.
+ * LOAD_THINK_SECONDS ("5-15") between pages, seeded by LOAD_SEED. LOAD_NODE_ARGS passes Node's
+ * flags to the servers (`--cpu-prof --cpu-prof-dir=DIR` profiles them).
  *
  * Prints per request kind the count, rate, median, p95, p99 and errors as a Markdown table,
  * the machine and its load, and exits 1 when any request failed.
@@ -53,6 +54,8 @@ export interface LoadTestOptions {
   servers: number;
   thinkSeconds: readonly [number, number];
   seed: number;
+  /** Node's flags for the server processes (LOAD_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+  serverNodeArgs?: readonly string[];
   /** Progress lines (the build, the start, every minute); silent without. */
   log?: (line: string) => void;
 }
@@ -115,6 +118,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
             WEB_DIST_DIR: build.webDistDir,
             CLOCK_NOW: LOAD_TEST_CLOCK,
           },
+          nodeArgs: options.serverNodeArgs,
         });
       }),
     );
@@ -338,6 +342,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     servers: numberFrom('LOAD_SERVERS', 2),
     thinkSeconds: [shortest, longest],
     seed: Number(process.env.LOAD_SEED ?? 21),
+    serverNodeArgs: (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean),
     log: (line) => console.log(line),
   });
   console.log(`\n${result.report}`);

@@ -184,7 +184,23 @@ export class PlayerConnection {
     }
   }
 
-  private send(
+  private async send(
+    method: string,
+    path: string,
+    headers: http.OutgoingHttpHeaders,
+    payload: Buffer | undefined,
+  ): Promise<Answer> {
+    try {
+      return await this.sendOnce(method, path, headers, payload);
+    } catch (error) {
+      // The server closed an idle kept-alive connection just as this request went out on it:
+      // nothing was answered, so a browser sends it again on a new connection, and so does this.
+      if (!(error instanceof StaleConnectionError)) throw error;
+      return this.sendOnce(method, path, headers, payload);
+    }
+  }
+
+  private sendOnce(
     method: string,
     path: string,
     headers: http.OutgoingHttpHeaders,
@@ -192,7 +208,9 @@ export class PlayerConnection {
   ): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
+      let hasResponse = false;
       const request = http.request({ ...this.target(path), method, headers }, (response) => {
+        hasResponse = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -207,7 +225,10 @@ export class PlayerConnection {
         });
       });
       request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('no answer within 30 s')));
-      request.on('error', reject);
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const isStale = request.reusedSocket && !hasResponse && error.code === 'ECONNRESET';
+        reject(isStale ? new StaleConnectionError(error) : error);
+      });
       request.end(payload);
     });
   }
@@ -245,6 +266,13 @@ export class PlayerConnection {
       if (isCleared) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+  }
+}
+
+/** A request lost on a kept-alive connection the server had just closed, before any answer. */
+class StaleConnectionError extends Error {
+  constructor(cause: Error) {
+    super(`connection closed by the server before the request: ${cause.message}`, { cause });
   }
 }
 

@@ -64,9 +64,11 @@ export async function startProductionServer(options: {
   url: string;
   logFile: string;
   env: Record<string, string>;
+  /** Node's own flags for the process, such as `--cpu-prof` (LOAD_NODE_ARGS). */
+  nodeArgs?: readonly string[];
 }): Promise<ProductionServer> {
   const output = openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, [options.bundle], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.bundle], {
     cwd: path.dirname(options.logFile),
     env: {
       PATH: process.env.PATH ?? '',
