@@ -185,7 +185,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       '',
       formatSummaryTable(rows, seconds),
       '',
-      `Total: ${recorder.totalRequests.toLocaleString('en-GB')} requests, ${recorder.totalErrors} errors.`,
+      `Total: ${recorder.totalRequests.toLocaleString('en-GB')} requests, ${recorder.totalErrors} errors; ` +
+        `${recorder.resent} sent again on a new connection (the server had just closed the idle one).`,
       ...rows
         .filter((row) => row.errors > 0)
         .map((row) => `- ${row.kind}: ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`),

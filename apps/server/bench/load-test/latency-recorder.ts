@@ -27,6 +27,8 @@ interface KindRecord {
  */
 export class LatencyRecorder {
   private readonly kinds = new Map<string, KindRecord>();
+  /** Requests sent a second time: lost on a kept-alive connection the server had just closed. */
+  resent = 0;
 
   /**
    * A request: its latency when it was answered (none after a network failure), and `error`

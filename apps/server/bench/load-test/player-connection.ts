@@ -196,6 +196,7 @@ export class PlayerConnection {
       // The server closed an idle kept-alive connection just as this request went out on it:
       // nothing was answered, so a browser sends it again on a new connection, and so does this.
       if (!(error instanceof StaleConnectionError)) throw error;
+      this.options.recorder.resent += 1;
       return this.sendOnce(method, path, headers, payload);
     }
   }
