@@ -60,8 +60,11 @@ export async function listLeaderboard(options: {
   if (!ownRow) {
     // Everyone else's page: the same answer for every viewer with the same notice, kept with
     // the cached page so that it is built and serialized once (board-etag.ts).
-    const answers = sharedAnswers.get(stored) ?? new Map<number | null, LeaderboardPage>();
-    sharedAnswers.set(stored, answers);
+    let answers = sharedAnswers.get(stored);
+    if (!answers) {
+      answers = new Map();
+      sharedAnswers.set(stored, answers);
+    }
     const key = viewerPending?.withinSeconds ?? null;
     const known = answers.get(key);
     if (known) return known;
