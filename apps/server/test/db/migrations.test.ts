@@ -9,6 +9,8 @@ import { type DatabaseHandle, MIGRATIONS_FOLDER, selectRows } from '../../src/db
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { players } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
+import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
+import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
@@ -52,6 +54,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings_inputs',
         'standings_state',
         'stats_sync_runs',
+        'teams',
         'users',
         'verifications',
         'waitlist_entries',
@@ -99,6 +102,64 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
     } finally {
       await database.close();
       await rm(before0005, { recursive: true, force: true });
+    }
+  });
+
+  it('give every existing team its teams row, and keep the rows in step with every later change of picks', async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0018 = await migrationsUpTo('0017_cache_invalidation');
+    try {
+      await migrateTo(database, before0018);
+      for (const facts of await readBundledSeasonFacts()) await loadSeasonFacts(database.db, facts);
+      const footballers = (
+        await selectRows<{ id: string }>(
+          database.db,
+          sql`select id from ${players} where season_id = '2025-26' order by fpl_code limit 6`,
+        )
+      ).map((row) => row.id);
+      const [a, b, c, d, e, f] = footballers as [string, string, string, string, string, string];
+      await database.db.execute(sql`insert into users (id, name, email, email_verified)
+        values ('u1', '', 'u1@example.com', false), ('u2', '', 'u2@example.com', false)`);
+      // Slots out of order in the table: the teams row lists them in slot order.
+      await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
+        values ('u1', '2025-26', ${d}, 4), ('u1', '2025-26', ${a}, 1), ('u1', '2025-26', ${c}, 3),
+          ('u1', '2025-26', ${b}, 2)`);
+      const teamsNow = () =>
+        selectRows<{ user_id: string; player_ids: string[] }>(
+          database.db,
+          sql`select user_id, player_ids from teams order by user_id`,
+        );
+
+      await database.migrate();
+      expect(await teamsNow()).toEqual([{ user_id: 'u1', player_ids: [a, b, c, d] }]);
+
+      // A save: the old team deleted and the new one inserted, in one transaction.
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from picks where user_id = 'u1'`);
+        await tx.execute(sql`insert into picks (user_id, season_id, player_id, slot)
+          values ('u1', '2025-26', ${e}, 1), ('u1', '2025-26', ${b}, 2), ('u1', '2025-26', ${c}, 3),
+            ('u1', '2025-26', ${d}, 4), ('u2', '2025-26', ${a}, 1)`);
+      });
+      expect(await teamsNow()).toEqual([
+        { user_id: 'u1', player_ids: [e, b, c, d] },
+        { user_id: 'u2', player_ids: [a] },
+      ]);
+      // One pick at a time, and an update of a pick.
+      await database.db.execute(
+        sql`insert into picks (user_id, season_id, player_id, slot) values ('u2', '2025-26', ${b}, 2)`,
+      );
+      await database.db.execute(sql`update picks set player_id = ${f} where user_id = 'u1' and slot = 1`);
+      expect(await teamsNow()).toEqual([
+        { user_id: 'u1', player_ids: [f, b, c, d] },
+        { user_id: 'u2', player_ids: [a, b] },
+      ]);
+      // The last pick gone, or the user deleted (its picks go by cascade): no teams row is left.
+      await database.db.execute(sql`delete from picks where user_id = 'u2'`);
+      await database.db.execute(sql`delete from users where id = 'u1'`);
+      expect(await teamsNow()).toEqual([]);
+    } finally {
+      await database.close();
+      await rm(before0018, { recursive: true, force: true });
     }
   });
 

@@ -26,3 +26,19 @@ export const picks = pgTable(
     index('picks_player_user_index').on(table.playerId, table.userId),
   ],
 );
+
+/**
+ * Each team of `picks` as one row, its footballers in slot order: kept by the triggers of
+ * migration 0018 on every change of `picks`, in the same statement. The board rebuild scores ten
+ * million teams from these rows, which takes a fraction of grouping forty million picks
+ * (decision 005). No foreign keys: a team row goes when its picks go.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    seasonId: text('season_id').notNull(),
+    userId: text('user_id').notNull(),
+    playerIds: uuid('player_ids').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seasonId, table.userId] })],
+);
