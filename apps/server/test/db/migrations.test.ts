@@ -157,6 +157,11 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       await database.db.execute(sql`delete from picks where user_id = 'u2'`);
       await database.db.execute(sql`delete from users where id = 'u1'`);
       expect(await teamsNow()).toEqual([]);
+      await database.db.execute(
+        sql`insert into picks (user_id, season_id, player_id, slot) values ('u2', '2025-26', ${a}, 1)`,
+      );
+      await database.db.execute(sql`truncate picks`);
+      expect(await teamsNow()).toEqual([]);
     } finally {
       await database.close();
       await rm(before0018, { recursive: true, force: true });

@@ -7,12 +7,16 @@ CREATE TABLE "teams" (
 --> statement-breakpoint
 -- Keeps `teams` in step with `picks`: after each statement that changes picks, the teams it
 -- touched (in its transition tables: old rows, new rows or both) are read again from `picks`,
--- footballers in slot order, and stored, or removed when no pick is left. One set-based
--- statement per statement on picks, whatever its size.
+-- footballers in slot order, and stored, or removed when no pick is left (all of them after a
+-- truncate). One set-based statement per statement on picks, whatever its size.
 CREATE FUNCTION "hit21_refresh_teams"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "changed" text;
 BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM "teams";
+    RETURN NULL;
+  END IF;
   FOREACH "changed" IN ARRAY CASE TG_OP
     WHEN 'INSERT' THEN ARRAY['new_picks'] WHEN 'DELETE' THEN ARRAY['old_picks'] ELSE ARRAY['old_picks', 'new_picks'] END
   LOOP
@@ -43,6 +47,8 @@ CREATE TRIGGER "picks_refresh_teams_on_update" AFTER UPDATE ON "picks"
   REFERENCING OLD TABLE AS "old_picks" NEW TABLE AS "new_picks" FOR EACH STATEMENT EXECUTE FUNCTION "hit21_refresh_teams"();--> statement-breakpoint
 CREATE TRIGGER "picks_refresh_teams_on_delete" AFTER DELETE ON "picks"
   REFERENCING OLD TABLE AS "old_picks" FOR EACH STATEMENT EXECUTE FUNCTION "hit21_refresh_teams"();--> statement-breakpoint
+CREATE TRIGGER "picks_refresh_teams_on_truncate" AFTER TRUNCATE ON "picks"
+  FOR EACH STATEMENT EXECUTE FUNCTION "hit21_refresh_teams"();--> statement-breakpoint
 INSERT INTO "teams" ("season_id", "user_id", "player_ids")
   SELECT "season_id", "user_id", array_agg("player_id" ORDER BY "slot", "player_id") FROM "picks"
   GROUP BY "season_id", "user_id";
