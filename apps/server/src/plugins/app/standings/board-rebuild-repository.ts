@@ -122,7 +122,7 @@ export async function rankNextBoard(
               ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
               ${overSlots((slot) => `coalesce(scorer_${slot}.goal_date_vector, 0)`)} as goal_date_vector
             from ${teams} as team
-              ${sql.raw(slots.map((slot) => `left join scorer as scorer_${slot} on scorer_${slot}.player_id = team.player_ids[${slot}]`).join('\n              '))}
+              ${sql.raw(slots.map((slot) => `left join scorer as scorer_${slot} on scorer_${slot}.player_id = team.player_ids[${slot}]`).join(' '))}
             where team.season_id = ${seasonId}
           ) as team on team.user_id = ${profiles.id}
           where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
