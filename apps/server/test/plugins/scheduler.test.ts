@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { scheduledJobs } from '../../src/db/schema/index.ts';
-import { type Job, schedulerPlugin } from '../../src/plugins/app/scheduler/scheduler.ts';
+import { type Job, type JobOutcome, schedulerPlugin } from '../../src/plugins/app/scheduler/scheduler.ts';
 import { STANDINGS_REFRESH_JOB } from '../../src/plugins/app/standings/standings-service.ts';
 import { configPlugin } from '../../src/plugins/external/config.ts';
 import { databasePlugin } from '../../src/plugins/external/database.ts';
@@ -123,10 +123,17 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
     const job = testJob(60_000);
     const app = await instance([job]);
     await until(() => job.starts.length === 1);
+    // The turn answers 'running' until the run has let go of its lock, a moment after it ends.
+    let outcome: JobOutcome = 'running';
+    await until(async () => {
+      outcome = await app.scheduler.runTurn('test-job');
+      return outcome !== 'running';
+    });
     const [row] = await database.db.select().from(scheduledJobs);
     expect(row?.lastFinishedAt?.getTime()).toBeGreaterThanOrEqual(row?.lastStartedAt.getTime() ?? Infinity);
     // Finished now: the next turn waits for the interval again.
-    expect(await app.scheduler.runTurn('test-job')).toBe('not-due');
+    expect(outcome).toBe('not-due');
+    expect(job.starts).toHaveLength(1);
     await app.close();
   });
 
