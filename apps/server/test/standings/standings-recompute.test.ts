@@ -80,6 +80,39 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
     expect(await indexNames('standings_next')).toEqual([]);
   });
 
+  it("gives the rebuilt table the stored table's columns: names, types, collations and NOT NULL", async () => {
+    const columns = () =>
+      selectRows<{ column_name: string }>(
+        database.db,
+        sql`select column_name, data_type, collation_name, is_nullable, column_default from information_schema.columns
+          where table_schema = current_schema() and table_name = 'standings' order by ordinal_position`,
+      );
+    const migrated = await columns();
+    expect(migrated.find((column) => column.column_name === 'user_id')).toMatchObject({
+      collation_name: 'C',
+      is_nullable: 'NO',
+    });
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 });
+    expect(await columns()).toEqual(migrated);
+  });
+
+  it('stops before the swap, the stored board as it was, when the stored table has a column the rebuild leaves out', async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 });
+    const before = await storedBoard();
+    await database.db.execute(sql`alter table standings add column added_later integer`);
+    try {
+      await expect(recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 })).rejects.toThrow(
+        /The rebuilt board's columns .* are not the stored board's .*added_later/,
+      );
+      expect(await storedBoard()).toEqual(before);
+    } finally {
+      await database.db.execute(sql`alter table standings drop column if exists added_later`);
+    }
+    expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 })).status).toBe(
+      'recomputed',
+    );
+  });
+
   it('clears away the half-built table of a recompute that was cut off', async () => {
     await database.db.execute(sql`drop table if exists standings_next`);
     await database.db.execute(sql`create table standings_next (leftover int)`);

@@ -35,11 +35,15 @@ export const standings = pgTable(
     country: text('country').notNull(),
     club: text('club').notNull(),
   },
+  // The season comes last in each key: every lookup names it, but as the first column its long
+  // text, the same in every entry, made a rebuild's index builds far slower (decision 005).
+  // `user_id`, `country` and `club` compare in byte order ("C", migration 0019): only their
+  // equality is asked, and byte order sorts about twice as fast.
   (table) => [
-    uniqueIndex('standings_global_rank_index').on(table.seasonId, table.globalRank),
-    uniqueIndex('standings_country_rank_index').on(table.seasonId, table.country, table.countryRank),
-    uniqueIndex('standings_club_rank_index').on(table.seasonId, table.club, table.clubRank),
-    uniqueIndex('standings_user_index').on(table.seasonId, table.userId),
+    uniqueIndex('standings_global_rank_index').on(table.globalRank, table.seasonId),
+    uniqueIndex('standings_country_rank_index').on(table.country, table.countryRank, table.seasonId),
+    uniqueIndex('standings_club_rank_index').on(table.club, table.clubRank, table.seasonId),
+    uniqueIndex('standings_user_index').on(table.userId, table.seasonId),
     // The name search (three characters or more); country and club matches use the rank indexes above.
     index('standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],

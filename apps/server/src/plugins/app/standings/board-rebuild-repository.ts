@@ -49,8 +49,9 @@ export interface ScoringFootballer {
 }
 
 /**
- * The season's new board in `standings_next`, scored and ranked by the database in one
- * statement, so that no member leaves it (at ten million players, reading them into the server
+ * The season's new board as a fresh `standings_next` (one left by a rebuild cut off halfway is
+ * dropped), scored and ranked by the database in one statement, then the other seasons' rows
+ * copied as they are, so that no member leaves it (at ten million players, reading them into the server
  * took most of a recompute):
  * - a member is anyone whose onboarding is complete (name, country and club known), with or
  *   without a team; the team's total and goal-date vector are the sums of its footballers'
@@ -83,20 +84,32 @@ export async function rankNextBoard(
   const vectorList = `{${footballers.map((footballer) => footballer.goalDateVector.toString()).join(',')}}`;
   const incomplete = options.isSeasonOver ? 'bust' : 'going_bust';
   const slots = Array.from({ length: TEAM_SIZE }, (_, index) => index + 1);
-  /** The sum over a team's footballers of what `term` gives for each slot (one join of `scorer` per slot). */
+  /** The sum over a team's footballers of what `term` gives for each slot (one join of the scorers per slot). */
   const overSlots = (term: (slot: number) => string) => sql.raw(slots.map(term).join(' + '));
+  // The scorers as a list in each join rather than one common table expression: a plan that
+  // reads one cannot be run in parallel.
+  const scorerJoins = sql.join(
+    slots.map(
+      (
+        slot,
+      ) => sql`left join (select * from unnest(${idList}::uuid[], ${goalList}::int[], ${vectorList}::numeric[])
+          as scorer (player_id, goals, goal_date_vector)) as ${sql.raw(`scorer_${slot}`)}
+        on ${sql.raw(`scorer_${slot}.player_id = team.player_ids[${slot}]`)}`,
+    ),
+    sql` `,
+  );
+  await db.execute(sql`drop table if exists standings_next`);
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`with scorer as materialized (
-        select * from unnest(${idList}::uuid[], ${goalList}::int[], ${vectorList}::numeric[])
-          as scorer (player_id, goals, goal_date_vector))
-      insert into standings_next (season_id, user_id, status, total_goals, global_rank,
-        country_rank, club_rank, full_name, search_name, country, club)
-      select ${seasonId}, user_id, status, total_goals, global_rank,
-        -- Byte order ("C") for the partitions: only their equality matters, and it compares fastest.
-        row_number() over (partition by country collate "C" order by global_rank),
-        row_number() over (partition by club collate "C" order by global_rank),
-        full_name, lower(full_name), country, club
+    // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
+    // are scored and the global order sorted by two processes, about halving the statement at
+    // ten million players (decision 005). Columns in the stored table's order and types.
+    await tx.execute(sql`create table standings_next as
+      select ${seasonId}::text as season_id, user_id collate "C" as user_id, status, total_goals,
+        global_rank::int as global_rank,
+        row_number() over (partition by country collate "C" order by global_rank)::int as country_rank,
+        row_number() over (partition by club collate "C" order by global_rank)::int as club_rank,
+        full_name, country collate "C" as country, club collate "C" as club, lower(full_name) as search_name
       from (
         select member.*, row_number() over (
             order by case member.status when 'safe' then ${groupOrder.safe}::int
@@ -121,8 +134,7 @@ export async function rankNextBoard(
               ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
               ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
               ${overSlots((slot) => `coalesce(scorer_${slot}.goal_date_vector, 0)`)} as goal_date_vector
-            from ${teams} as team
-              ${sql.raw(slots.map((slot) => `left join scorer as scorer_${slot} on scorer_${slot}.player_id = team.player_ids[${slot}]`).join(' '))}
+            from ${teams} as team ${scorerJoins}
             where team.season_id = ${seasonId}
           ) as team on team.user_id = ${profiles.id}
           where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
@@ -131,6 +143,49 @@ export async function rankNextBoard(
       ) as ranked
       order by global_rank`);
   });
+  await completeNextBoard(db, seasonId);
+}
+
+/**
+ * Gives `standings_next` the rest of the stored table's shape (its NOT NULL columns) and the
+ * other seasons' rows as they are. A table made from a query has only the query's columns: should
+ * they ever differ from the stored table's (a migration added one), the rebuild stops here rather
+ * than swap in a board without it.
+ */
+async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
+  const columns = await selectRows<{
+    table_name: string;
+    shape: string;
+    is_nullable: string;
+    column_name: string;
+  }>(
+    db,
+    sql`select table_name, column_name, is_nullable,
+        concat_ws(' ', column_name, data_type, collation_name, column_default) as shape
+      from information_schema.columns
+      where table_schema = current_schema() and table_name in ('standings', 'standings_next')
+      order by table_name, ordinal_position`,
+  );
+  const shapeOf = (table: string) =>
+    columns
+      .filter((column) => column.table_name === table)
+      .map((column) => column.shape)
+      .join(', ');
+  if (shapeOf('standings') !== shapeOf('standings_next')) {
+    throw new Error(
+      `The rebuilt board's columns (${shapeOf('standings_next')}) are not the stored board's (${shapeOf('standings')})`,
+    );
+  }
+  const required = columns.filter(
+    (column) => column.table_name === 'standings' && column.is_nullable === 'NO',
+  );
+  if (required.length > 0) {
+    const setNotNull = required
+      .map((column) => `alter column "${column.column_name}" set not null`)
+      .join(', ');
+    await db.execute(sql.raw(`alter table standings_next ${setNotNull}`));
+  }
+  await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
 }
 
 /** How many members the new board has in each (country, club) pair: a few thousand rows at most. */
@@ -152,18 +207,6 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
     sql`select tablename, indexname, indexdef from pg_indexes
       where schemaname = current_schema() and tablename in ('standings', 'league_standings')`,
   );
-}
-
-/**
- * A fresh `standings_next` (one left by a rebuild cut off halfway is dropped) shaped like the
- * stored table, holding the other seasons' rows as they are and no index yet.
- */
-export async function createNextBoard(db: Database, seasonId: string): Promise<void> {
-  await db.execute(sql`drop table if exists standings_next`);
-  await db.execute(
-    sql`create table standings_next (like standings including defaults including constraints)`,
-  );
-  await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
 }
 
 /** Runs one index build on `standings_next`, inside the caller's transaction. */

@@ -11,7 +11,6 @@ import {
   analyzeNextBoard,
   buildNextBoardIndex,
   countNextBoardGroups,
-  createNextBoard,
   createNextLeagueStandings,
   type IndexDefinition,
   listStandingsIndexes,
@@ -88,7 +87,6 @@ export async function recomputeStandings(options: {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
-        await createNextBoard(connection.db, season.id);
         await rankNextBoard(connection.db, {
           seasonId: season.id,
           footballers: inputs.footballers,
