@@ -5,6 +5,7 @@ import {
   coinTossKey,
   compareRankingColumns,
   compareRankingEntries,
+  goalDateLimbs,
   goalDateVectors,
   type RankingEntry,
   rankEntries,
@@ -151,7 +152,7 @@ describe('coinTossKey', () => {
   });
 });
 
-describe('rankingColumns and goalDateVectors', () => {
+describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
   /** Kick-off times shared between footballers, as in a real season (several matches at 15:00). */
   const KICKOFFS = [
     1_755_280_800_000, 1_755_352_800_000, 1_755_871_200_000, 1_756_476_000_000, 1_757_080_800_000,
@@ -187,7 +188,9 @@ describe('rankingColumns and goalDateVectors', () => {
     isSeasonOver: boolean;
     teams: { userId: string; picks: number[] }[];
   }) {
-    const vectors = goalDateVectors(new Map(goalTimes.map((times, footballer) => [footballer, times])));
+    const { limbCount, limbs } = goalDateLimbs(
+      new Map(goalTimes.map((times, footballer) => [footballer, times])),
+    );
     return teams.map(({ userId, picks }) => {
       const pickTimes = picks.map((footballer) => goalTimes[footballer] ?? []);
       const goalTimesDescending = pickTimes.flat().sort((a, b) => b - a);
@@ -201,8 +204,7 @@ describe('rankingColumns and goalDateVectors', () => {
         totalGoals: goalTimesDescending.length,
         goalTimesDescending,
       };
-      const vector = picks.reduce((sum, footballer) => sum + (vectors.get(footballer) ?? 0n), 0n);
-      return { entry, columns: rankingColumns(entry, vector, SEASON) };
+      return { entry, columns: rankingColumns(entry, teamLimbs(limbs, picks, limbCount), SEASON) };
     });
   }
 
@@ -238,6 +240,54 @@ describe('rankingColumns and goalDateVectors', () => {
     );
   });
 
+  it('cuts the vectors into limbs whose team sums fit 64 bits and order teams as the vectors do', () => {
+    // A season's worth of kick-offs: the vectors run to hundreds of digits, several limbs.
+    const seasonKickoffs = Array.from({ length: 120 }, (_, index) => 1_755_280_800_000 + index * 86_400_000);
+    const goalTimesArbitrary = fc.array(fc.array(fc.constantFrom(...seasonKickoffs), { maxLength: 40 }), {
+      minLength: 4,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(
+        goalTimesArbitrary.chain((goalTimes) =>
+          fc.record({
+            goalTimes: fc.constant(goalTimes),
+            teams: fc.array(
+              fc.uniqueArray(fc.integer({ min: 0, max: goalTimes.length - 1 }), { maxLength: 4 }),
+              {
+                minLength: 2,
+                maxLength: 10,
+              },
+            ),
+          }),
+        ),
+        ({ goalTimes, teams }) => {
+          const byFootballer = new Map(goalTimes.map((times, footballer) => [footballer, times]));
+          const vectors = goalDateVectors(byFootballer);
+          const { limbCount, limbs } = goalDateLimbs(byFootballer);
+          const scoredTeams = teams.map((picks) => ({
+            vector: picks.reduce((sum, footballer) => sum + (vectors.get(footballer) ?? 0n), 0n),
+            limbs: teamLimbs(limbs, picks, limbCount),
+          }));
+          for (const team of scoredTeams) {
+            expect(team.limbs).toHaveLength(limbCount);
+            for (const limb of team.limbs) expect(limb).toBeLessThan(2n ** 63n);
+          }
+          for (const a of scoredTeams) {
+            for (const b of scoredTeams) {
+              const byVector = a.vector === b.vector ? 0 : a.vector > b.vector ? 1 : -1;
+              const differing = a.limbs.findIndex((limb, index) => limb !== b.limbs[index]);
+              const byLimbs =
+                differing < 0 ? 0 : (a.limbs[differing] ?? 0n) > (b.limbs[differing] ?? 0n) ? 1 : -1;
+              expect(byLimbs).toBe(byVector);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("keeps a kick-off's goals in their own digit, however many a team scores at it", () => {
     // Four footballers with a hat-trick each at one kick-off: 12 goals in one digit, no carry.
     const kickoff = KICKOFFS[0] ?? 0;
@@ -254,3 +304,14 @@ describe('rankingColumns and goalDateVectors', () => {
     expect(hatTricks).toBeLessThan(vectors.get(4) ?? 0n);
   });
 });
+
+/** A team's limbs: its picks' limbs added up, limb by limb. */
+function teamLimbs(
+  limbs: ReadonlyMap<number, readonly bigint[]>,
+  picks: readonly number[],
+  limbCount: number,
+): bigint[] {
+  return Array.from({ length: limbCount }, (_, index) =>
+    picks.reduce((sum, footballer) => sum + (limbs.get(footballer)?.[index] ?? 0n), 0n),
+  );
+}

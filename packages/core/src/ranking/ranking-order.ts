@@ -82,6 +82,44 @@ export function goalDateVectors<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
   teamSize: number = TEAM_SIZE,
 ): Map<Footballer, bigint> {
+  return goalDateDigits(goalTimesByFootballer, teamSize).vectors;
+}
+
+/** The largest whole number a database's 64-bit signed integer holds, plus one. */
+const LIMB_LIMIT = 2n ** 63n;
+
+/**
+ * `goalDateVectors` cut into limbs, most significant first, each holding whole digits and small
+ * enough that a team's sum of them still fits a 64-bit signed integer (its digits carry nothing,
+ * so neither do its limbs). Every footballer has `limbCount` limbs, and comparing two teams' limb
+ * sums one limb after the other orders them as their vectors do: a database sorts a few 64-bit
+ * numbers far faster than one of hundreds of digits.
+ */
+export function goalDateLimbs<Footballer>(
+  goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
+  teamSize: number = TEAM_SIZE,
+): { limbCount: number; limbs: Map<Footballer, bigint[]> } {
+  const { base, digitCount, vectors } = goalDateDigits(goalTimesByFootballer, teamSize);
+  // The base is 1 while nobody has scored (no digits): one limb of zeros then.
+  let digitsPerLimb = 1;
+  while (base > 1n && base ** BigInt(digitsPerLimb + 1) <= LIMB_LIMIT) digitsPerLimb += 1;
+  const limbBase = base ** BigInt(digitsPerLimb);
+  const limbCount = Math.max(1, Math.ceil(digitCount / digitsPerLimb));
+  const limbs = new Map<Footballer, bigint[]>();
+  for (const [footballer, vector] of vectors) {
+    const leastFirst = Array.from(
+      { length: limbCount },
+      (_, index) => (vector / limbBase ** BigInt(index)) % limbBase,
+    );
+    limbs.set(footballer, leastFirst.reverse());
+  }
+  return { limbCount, limbs };
+}
+
+function goalDateDigits<Footballer>(
+  goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
+  teamSize: number,
+): { base: bigint; digitCount: number; vectors: Map<Footballer, bigint> } {
   const kickoffs = [...new Set([...goalTimesByFootballer.values()].flat())].sort((a, b) => a - b);
   const digitOf = new Map(kickoffs.map((time, digit) => [time, digit]));
   let mostAtOneKickoff = 0;
@@ -102,33 +140,33 @@ export function goalDateVectors<Footballer>(
     for (const [time, count] of counts) vector += BigInt(count) * base ** BigInt(digitOf.get(time) ?? 0);
     vectors.set(footballer, vector);
   }
-  return vectors;
+  return { base, digitCount: kickoffs.length, vectors };
 }
 
 /**
  * What a database sorts the board by, column after column, each ascending: the status group,
- * the goals (negated outside the bust, so that more come first), the team's goal-date vector
- * negated (the sum of `goalDateVectors` of its picks), the coin toss and the user id (ids are
- * ASCII, whose order is PostgreSQL's `collate "C"`). `compareRankingColumns` states that order; the
- * property tests hold it to `compareRankingEntries`.
+ * the goals (negated outside the bust, so that more come first), the team's goal-date limbs
+ * negated one by one (the sums of `goalDateLimbs` of its picks), the coin toss and the user id
+ * (ids are ASCII, whose order is PostgreSQL's `collate "C"`). `compareRankingColumns` states
+ * that order; the property tests hold it to `compareRankingEntries`.
  */
 export interface RankingColumns {
   group: number;
   goalsKey: number;
-  goalDateVector: bigint;
+  goalDateLimbs: readonly bigint[];
   coinToss: number;
   userId: string;
 }
 
 export function rankingColumns(
   entry: Pick<RankingEntry, 'userId' | 'status' | 'totalGoals' | 'coinToss'>,
-  goalDateVector: bigint,
+  goalDateLimbs: readonly bigint[],
   seasonId: string,
 ): RankingColumns {
   return {
     group: GROUP_ORDER[entry.status],
     goalsKey: entry.status === 'bust' ? entry.totalGoals : -entry.totalGoals,
-    goalDateVector,
+    goalDateLimbs,
     coinToss: entry.coinToss ?? coinTossKey(seasonId, entry.userId),
     userId: entry.userId,
   };
@@ -137,7 +175,10 @@ export function rankingColumns(
 export function compareRankingColumns(a: RankingColumns, b: RankingColumns): number {
   if (a.group !== b.group) return a.group - b.group;
   if (a.goalsKey !== b.goalsKey) return a.goalsKey - b.goalsKey;
-  if (a.goalDateVector !== b.goalDateVector) return a.goalDateVector > b.goalDateVector ? -1 : 1;
+  for (const [index, limb] of a.goalDateLimbs.entries()) {
+    const other = b.goalDateLimbs[index] ?? 0n;
+    if (limb !== other) return limb > other ? -1 : 1;
+  }
   if (a.coinToss !== b.coinToss) return a.coinToss - b.coinToss;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }

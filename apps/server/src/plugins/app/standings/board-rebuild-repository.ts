@@ -41,26 +41,27 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
   await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
 }
 
-/** A footballer who has scored by the board's moment: his goals and his goal-date vector (`goalDateVectors`). */
+/** A footballer who has scored by the board's moment: his goals and his goal-date limbs (`goalDateLimbs`). */
 export interface ScoringFootballer {
   playerId: string;
   goals: number;
-  goalDateVector: bigint;
+  goalDateLimbs: readonly bigint[];
 }
 
 /**
  * The season's new board as a fresh `standings_next` (one left by a rebuild cut off halfway is
  * dropped), scored and ranked by the database in one statement, then the other seasons' rows
- * copied as they are, so that no member leaves it (at ten million players, reading them into the server
- * took most of a recompute):
+ * copied as they are, so that no member leaves it (at ten million players, reading them into the
+ * server took most of a recompute):
  * - a member is anyone whose onboarding is complete (name, country and club known), with or
- *   without a team; the team's total and goal-date vector are the sums of its footballers'
+ *   without a team; the team's total and goal-date limbs are the sums of its footballers'
  *   among `footballers` (the others have not scored), read from its `teams` row: one row per
  *   team, slot by slot, costs a fraction of grouping four picks per team;
  * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
  *   team or a pick without a goal (bust once the season is over), else safe;
  * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
- *   the goal-date vector (larger first), the coin toss (`coinTossKey`: the first 32 bits of the
+ *   the goal-date limbs one by one (larger first; 64-bit numbers, which sort several times
+ *   faster than the one number of hundreds of digits they cut up), the coin toss (`coinTossKey`: the first 32 bits of the
  *   MD5 of `season:user`) and the user id; the brute-force test of the stored ranks holds all of
  *   this to the rules;
  * - the global rank numbers that order; country and club ranks number it within each, sorted
@@ -73,6 +74,8 @@ export async function rankNextBoard(
   options: {
     seasonId: string;
     footballers: readonly ScoringFootballer[];
+    /** How many goal-date limbs each footballer has. */
+    limbCount: number;
     isSeasonOver: boolean;
     goalTarget: number;
     groupOrder: Readonly<Record<'safe' | 'going_bust' | 'bust', number>>;
@@ -81,19 +84,25 @@ export async function rankNextBoard(
   const { seasonId, footballers, groupOrder } = options;
   const idList = textArray(footballers.map((footballer) => footballer.playerId));
   const goalList = `{${footballers.map((footballer) => footballer.goals).join(',')}}`;
-  const vectorList = `{${footballers.map((footballer) => footballer.goalDateVector.toString()).join(',')}}`;
+  const limbs = Array.from({ length: options.limbCount }, (_, index) => index + 1);
+  const limbLists = limbs.map(
+    (limb) =>
+      sql`${`{${footballers.map((footballer) => footballer.goalDateLimbs[limb - 1] ?? 0n).join(',')}}`}::bigint[]`,
+  );
   const incomplete = options.isSeasonOver ? 'bust' : 'going_bust';
   const slots = Array.from({ length: TEAM_SIZE }, (_, index) => index + 1);
   /** The sum over a team's footballers of what `term` gives for each slot (one join of the scorers per slot). */
   const overSlots = (term: (slot: number) => string) => sql.raw(slots.map(term).join(' + '));
+  /** One column per goal-date limb, most significant first: `column(limb)` for each. */
+  const overLimbs = (column: (limb: number) => string) => sql.raw(limbs.map(column).join(', '));
   // The scorers as a list in each join rather than one common table expression: a plan that
   // reads one cannot be run in parallel.
   const scorerJoins = sql.join(
     slots.map(
       (
         slot,
-      ) => sql`left join (select * from unnest(${idList}::uuid[], ${goalList}::int[], ${vectorList}::numeric[])
-          as scorer (player_id, goals, goal_date_vector)) as ${sql.raw(`scorer_${slot}`)}
+      ) => sql`left join (select * from unnest(${idList}::uuid[], ${goalList}::int[], ${sql.join(limbLists, sql`, `)})
+          as scorer (player_id, goals, ${overLimbs((limb) => `limb_${limb}`)})) as ${sql.raw(`scorer_${slot}`)}
         on ${sql.raw(`scorer_${slot}.player_id = team.player_ids[${slot}]`)}`,
     ),
     sql` `,
@@ -115,16 +124,15 @@ export async function rankNextBoard(
             order by case member.status when 'safe' then ${groupOrder.safe}::int
                 when 'going_bust' then ${groupOrder.going_bust}::int else ${groupOrder.bust}::int end,
               case when member.status = 'bust' then member.total_goals else -member.total_goals end,
-              -- The vector's leading digits as a float first: most pairs differ there, and it
-              -- compares far faster than the exact number, which settles the rest.
-              member.goal_date_vector::float8 desc, member.goal_date_vector desc,
+              ${overLimbs((limb) => `member.limb_${limb} desc`)},
               ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint,
               member.user_id collate "C"
           ) as global_rank
         from (
           select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
             ${profiles.favouriteTeam} as club,
-            coalesce(team.total_goals, 0) as total_goals, coalesce(team.goal_date_vector, 0) as goal_date_vector,
+            coalesce(team.total_goals, 0) as total_goals,
+            ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
             case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
               when team.user_id is null or team.scoreless_picks > 0 then ${incomplete}
               else 'safe' end as status
@@ -133,7 +141,7 @@ export async function rankNextBoard(
             select team.user_id,
               ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
               ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
-              ${overSlots((slot) => `coalesce(scorer_${slot}.goal_date_vector, 0)`)} as goal_date_vector
+              ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
             from ${teams} as team ${scorerJoins}
             where team.season_id = ${seasonId}
           ) as team on team.user_id = ${profiles.id}

@@ -1,6 +1,6 @@
 import {
   GOAL_TARGET,
-  goalDateVectors,
+  goalDateLimbs,
   isSeasonOver,
   RANKING_GROUP_ORDER,
   type SeasonConfig,
@@ -49,14 +49,16 @@ export type RecomputeResult =
 interface RankingInputs {
   inputsVersion: number;
   goalsFingerprint: string;
-  /** Every footballer who has scored, with his goals and goal-date vector. */
+  /** Every footballer who has scored, with his goals and goal-date limbs. */
   footballers: ScoringFootballer[];
+  /** How many goal-date limbs every footballer has. */
+  limbCount: number;
 }
 
 /**
  * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
  * version stamps in one snapshot and turns the goals into each scorer's total and goal-date
- * vector with the domain's rules (`goalDateVectors`: a few hundred footballers); has the
+ * limbs with the domain's rules (`goalDateLimbs`: a few hundred footballers); has the
  * database score and rank every member from them in one statement (`rankNextBoard`: global,
  * country and club) into a fresh table, `standings_next`, and every league of the season's
  * approved members in that order into `league_standings_next`; builds both tables' indexes side
@@ -90,6 +92,7 @@ export async function recomputeStandings(options: {
         await rankNextBoard(connection.db, {
           seasonId: season.id,
           footballers: inputs.footballers,
+          limbCount: inputs.limbCount,
           isSeasonOver: isSeasonOver(season.gameweeks, now),
           goalTarget: GOAL_TARGET,
           groupOrder: RANKING_GROUP_ORDER,
@@ -142,15 +145,17 @@ async function readRankingInputs(db: Database, seasonId: string, now: Date): Pro
         for (let index = 0; index < goal.goals; index += 1) times.push(goal.kickoffAt.getTime());
         goalTimesByPlayer.set(goal.playerId, times);
       }
-      const footballers = [...goalDateVectors(goalTimesByPlayer)].map(([playerId, goalDateVector]) => ({
+      const { limbCount, limbs } = goalDateLimbs(goalTimesByPlayer);
+      const footballers = [...limbs].map(([playerId, goalDateLimbs]) => ({
         playerId,
         goals: goalTimesByPlayer.get(playerId)?.length ?? 0,
-        goalDateVector,
+        goalDateLimbs,
       }));
       return {
         inputsVersion: stamps.inputsVersion,
         goalsFingerprint: stamps.goalsFingerprint,
         footballers: footballers.filter((footballer) => footballer.goals > 0),
+        limbCount,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
