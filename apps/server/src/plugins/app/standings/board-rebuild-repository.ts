@@ -60,10 +60,10 @@ export interface ScoringFootballer {
  * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
  *   team or a pick without a goal (bust once the season is over), else safe;
  * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
- *   the goal-date limbs one by one (larger first; 64-bit numbers, which sort several times
- *   faster than the one number of hundreds of digits they cut up), the coin toss (`coinTossKey`: the first 32 bits of the
- *   MD5 of `season:user`) and the user id; the brute-force test of the stored ranks holds all of
- *   this to the rules;
+ *   the goal-date limbs one by one (larger first; 64-bit numbers, which a sort compares faster
+ *   than the one number of hundreds of digits they cut up), the coin toss (`coinTossKey`: the
+ *   first 32 bits of the MD5 of `season:user`) and the user id; the brute-force test of the
+ *   stored ranks holds all of this to the rules;
  * - the global rank numbers that order; country and club ranks number it within each, sorted
  *   on the global rank (a number) rather than the wide key; rows are stored in global rank
  *   order, so a board's page reads neighbouring rows and its index is built from rows in order.
@@ -111,7 +111,7 @@ export async function rankNextBoard(
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '256MB'`);
     // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
-    // are scored and the global order sorted by two processes, about halving the statement at
+    // are scored and the global order sorted by two processes, a quarter off the statement at
     // ten million players (decision 005). Columns in the stored table's order and types.
     await tx.execute(sql`create table standings_next as
       select ${seasonId}::text as season_id, user_id collate "C" as user_id, status, total_goals,
