@@ -86,7 +86,12 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
     const first = testJob(60_000, () => sleep(200));
     const second = testJob(60_000, () => sleep(200));
     const instances = await Promise.all([instance([first]), instance([second])]);
-    await sleep(600);
+    // Settled once neither is running it and each in turn finds it not due (asked at once,
+    // one would find the other's claim under way: busy).
+    await until(async () => {
+      for (const app of instances) if ((await app.scheduler.runTurn('test-job')) !== 'not-due') return false;
+      return true;
+    });
     expect(first.starts.length + second.starts.length).toBe(1);
     // And a turn asked of both at once still runs once.
     const both = await Promise.all(
