@@ -88,7 +88,11 @@ async function lendClient(pool: pg.Pool): Promise<pg.PoolClient & { returnToPool
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // No JIT compilation for the server's statements: at ten million players the planner's
+    // estimates put a board search or a league page past JIT's cost threshold, and compiling it
+    // took 100 to 200 ms of a query that runs in 2. The board rebuild turns it back on for its
+    // own statements (board-rebuild-repository.ts). A URL's own `options` replace this.
+    const pool = new pg.Pool({ connectionString: location.url, max: 10, options: '-c jit=off' });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;

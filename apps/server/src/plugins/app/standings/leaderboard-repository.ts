@@ -94,6 +94,8 @@ export async function readLeaderboardPage(
   ].filter((condition) => condition !== undefined);
 
   let query: SQL;
+  /** The name search through the trigram index, which reads every match to count it. */
+  let isTrigramSearch = false;
   if (match === undefined && onlyUserId === undefined) {
     query = sql`with total as (select coalesce(max(${rank}), 0) as total from ${standings} where ${sql.join(scope, sql` and `)}),
       page as (select ${columns} from ${standings}
@@ -120,29 +122,40 @@ export async function readLeaderboardPage(
   } else {
     // Names through the trigram index, or the viewer only: few matches, found once, then
     // counted and paged.
+    isTrigramSearch = match !== undefined;
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
       page as (select * from matches order by rank limit ${pageSize} offset ${offset})
       select total.total, page.* from total left join page on true`;
   }
 
-  const result = await selectRows<{
-    total: string | number;
-    rank: number | null;
-    user_id: string;
-    full_name: string;
-    country: string;
-    club: string;
-    total_goals: number;
-    status: SquadStatus;
-    computed_for: Date | string | null;
-    board_version: string;
-  }>(
-    db,
-    sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
+  const readPage = (executor: Executor) =>
+    selectRows<{
+      total: string | number;
+      rank: number | null;
+      user_id: string;
+      full_name: string;
+      country: string;
+      club: string;
+      total_goals: number;
+      status: SquadStatus;
+      computed_for: Date | string | null;
+      board_version: string;
+    }>(
+      executor,
+      sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version
       from (${query}) as result order by result.rank`,
-  );
+    );
+  // A common surname matches 151,146 names at ten million, on some 98,000 pages: in the default
+  // 4 MB the index's bitmap of them turns to whole pages and four million names are tested
+  // again (650 ms); in 32 MB only the matches are (345 ms).
+  const result = isTrigramSearch
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local work_mem = '32MB'`);
+        return readPage(tx);
+      })
+    : await readPage(db);
   const first = result[0];
   return {
     total: Number(first?.total ?? 0),
