@@ -94,7 +94,7 @@ export async function readLeaderboardPage(
   ].filter((condition) => condition !== undefined);
 
   let query: SQL;
-  /** The name search through the trigram index, which reads every match to count it. */
+  /** A name search found once and counted: it reads every match (through the trigram index). */
   let isTrigramSearch = false;
   if (match === undefined && onlyUserId === undefined) {
     query = sql`with total as (select coalesce(max(${rank}), 0) as total from ${standings} where ${sql.join(scope, sql` and `)}),
