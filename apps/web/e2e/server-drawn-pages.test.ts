@@ -124,9 +124,11 @@ describe('a visitor’s pages', () => {
     });
   }
 
-  it('/coming-soon before the launch, the waitlist open, is taken over without a word in the console', async () => {
-    await setServerClock({ at: '2025-08-01T12:00:00Z' });
-    try {
+  describe('/coming-soon before the launch, the waitlist open', () => {
+    beforeAll(() => setServerClock({ at: '2025-08-01T12:00:00Z' }));
+    afterAll(() => resetServerClock());
+
+    it('is taken over without a word in the console', async () => {
       const page = await (await newContext()).newPage();
       const consoleMessages = watchConsole(page);
       await page.goto('/coming-soon');
@@ -135,14 +137,9 @@ describe('a visitor’s pages', () => {
       await page.getByTestId('waitlist-count').getByText('on the waitlist').waitFor();
       // The waitlist count is drawn loading: a mismatch there made the app draw the page again.
       expect(consoleMessages).toEqual([]);
-    } finally {
-      await resetServerClock();
-    }
-  });
+    });
 
-  it('keeps every key typed while the app is taking the page over', async () => {
-    await setServerClock({ at: '2025-08-01T12:00:00Z' });
-    try {
+    it('keeps every key typed while the app is taking the page over', async () => {
       const context = await newContext();
       const entry = await holdRequests(context, '**/assets/index-*.js');
       const page = await context.newPage();
@@ -179,9 +176,7 @@ describe('a visitor’s pages', () => {
       await page.getByRole('button', { name: 'Notify Me' }).click();
       await expect.poll(() => sent).toEqual({ fullName: 'Early Fan', email: typed });
       expect(consoleMessages).toEqual([]);
-    } finally {
-      await resetServerClock();
-    }
+    });
   });
 
   it('keeps what a visitor typed before the app took the page over', async () => {
