@@ -11,6 +11,7 @@ import { players } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
+import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
@@ -52,6 +53,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings',
         'standings_groups',
         'standings_inputs',
+        'standings_rank_blocks',
         'standings_state',
         'stats_sync_runs',
         'teams',
@@ -194,6 +196,37 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
     } finally {
       await database.close();
       await rm(before0011, { recursive: true, force: true });
+    }
+  });
+
+  it("number a stored board's countries and clubs from its global order, as a rebuild would", async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0020 = await migrationsUpTo('0019_board_index_keys');
+    try {
+      await migrateTo(database, before0020);
+      await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, global_rank,
+          country_rank, club_rank, full_name, search_name, country, club)
+        values ('2025-26', 'u1', 'safe', 12, 1, 1, 1, 'Ann', 'ann', 'Ireland', 'Arsenal'),
+          ('2025-26', 'u2', 'safe', 11, 2, 1, 1, 'Bea', 'bea', 'France', 'Chelsea'),
+          ('2025-26', 'u3', 'safe', 10, 3, 2, 2, 'Cai', 'cai', 'Ireland', 'Chelsea')`);
+
+      await database.migrate();
+      const ranks = async (board: Board) =>
+        (
+          await readLeaderboardPage(database.db, { seasonId: '2025-26', board, page: 1, pageSize: 10 })
+        ).rows.map((row) => [row.userId, row.rank]);
+      expect(await ranks({ kind: 'country', country: 'Ireland' })).toEqual([
+        ['u1', 1],
+        ['u3', 2],
+      ]);
+      expect(await ranks({ kind: 'club', club: 'Chelsea' })).toEqual([
+        ['u2', 1],
+        ['u3', 2],
+      ]);
+      expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0020, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { standings } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
@@ -104,6 +105,9 @@ function restrictedRanks(ordered: Expected[], key: (entry: Expected) => string):
   return ranks;
 }
 
+const boardOf = (key: 'country' | 'club', name: string): Board =>
+  key === 'country' ? { kind: 'country', country: name } : { kind: 'club', club: name };
+
 const sameUntilCoinToss = (a: Expected, b: Expected) =>
   a.status === b.status && a.total === b.total && a.goalDates.join() === b.goalDates.join();
 
@@ -152,11 +156,31 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
       expected.map((entry) => [entry.status, entry.total]),
     );
 
-    const countryRanks = restrictedRanks(expected, (entry) => entry.country);
-    const clubRanks = restrictedRanks(expected, (entry) => entry.club);
-    for (const row of stored) {
-      expect(row.countryRank).toBe(countryRanks.get(row.userId));
-      expect(row.clubRank).toBe(clubRanks.get(row.userId));
+    // Each country's and club's board, read page by page as the API reads it: that order
+    // restricted to its members, 1, 2, 3, ...; and each sampled member's own row on both.
+    for (const key of ['country', 'club'] as const) {
+      const expectedRanks = restrictedRanks(expected, (entry) => entry[key]);
+      const names = [...new Set(expected.map((entry) => entry[key]))];
+      expect(names.length).toBeGreaterThan(5);
+      for (const name of names) {
+        const board = boardOf(key, name);
+        const members = expected.filter((entry) => entry[key] === name);
+        expect(await readWholeBoard(board)).toEqual(
+          members.map((entry) => ({ rank: expectedRanks.get(entry.userId), userId: entry.userId })),
+        );
+      }
+      for (const entry of expected.filter((_, index) => index % 97 === 0)) {
+        const page = await readLeaderboardPage(database.db, {
+          seasonId: season.id,
+          board: boardOf(key, entry[key]),
+          page: 1,
+          pageSize: 50,
+          onlyUserId: entry.userId,
+        });
+        expect(page.rows.map((row) => [row.userId, row.rank])).toEqual([
+          [entry.userId, expectedRanks.get(entry.userId)],
+        ]);
+      }
     }
   });
 
@@ -175,21 +199,19 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
     expect(neighbours.filter(([a, b]) => sameUntilCoinToss(a, b)).length).toBeGreaterThan(50);
   });
 
-  it('number each country and club board 1, 2, 3, ... with no gaps', async () => {
-    await recomputeStandings({ database, season, now: new Date('2025-09-05T12:00:00Z') });
-    const stored = await database.db.select().from(standings).where(eq(standings.seasonId, season.id));
-    for (const key of ['country', 'club'] as const) {
-      const ranksByBoard = new Map<string, number[]>();
-      for (const row of stored) {
-        ranksByBoard.set(row[key], [
-          ...(ranksByBoard.get(row[key]) ?? []),
-          key === 'country' ? row.countryRank : row.clubRank,
-        ]);
-      }
-      expect(ranksByBoard.size).toBeGreaterThan(5);
-      for (const ranks of ranksByBoard.values()) {
-        expect(ranks.sort((a, b) => a - b)).toEqual(ranks.map((_, index) => index + 1));
+  /**
+   * Every row of a board in pages of 37, so that pages start and end on both sides of the rank
+   * blocks' edges (RANK_BLOCK_SIZE): its total agrees with the rows.
+   */
+  async function readWholeBoard(board: Board): Promise<{ rank: number; userId: string }[]> {
+    const rows: { rank: number; userId: string }[] = [];
+    for (let page = 1; ; page += 1) {
+      const read = await readLeaderboardPage(database.db, { seasonId: season.id, board, page, pageSize: 37 });
+      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
+      if (read.rows.length < 37) {
+        expect(read.total).toBe(rows.length);
+        return rows;
       }
     }
-  });
+  }
 });

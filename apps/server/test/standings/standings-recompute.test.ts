@@ -69,8 +69,8 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
       ).map((row) => row.indexname);
     const before = await indexNames('standings');
     expect(before).toEqual([
-      'standings_club_rank_index',
-      'standings_country_rank_index',
+      'standings_club_order_index',
+      'standings_country_order_index',
       'standings_global_rank_index',
       'standings_name_search_index',
       'standings_user_index',

@@ -13,9 +13,10 @@ import {
 import { seasons } from './season.ts';
 
 /**
- * The stored boards: one row per board member per season with the status, goals and ranks
- * computed ahead of reads, and the member's display fields, so that every leaderboard page is
- * one index range scan. The whole season is rebuilt into a fresh table and swapped in by
+ * The stored boards: one row per board member per season with the status, goals and global rank
+ * computed ahead of reads, and the member's display fields. A country's or club's board is the
+ * global order restricted to its members, numbered with `standingsRankBlocks`. The whole season
+ * is rebuilt into a fresh table and swapped in by
  * `src/plugins/app/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
  * no foreign keys point to it or from it.
  */
@@ -27,8 +28,6 @@ export const standings = pgTable(
     status: text('status', { enum: ['safe', 'going_bust', 'bust'] }).notNull(),
     totalGoals: integer('total_goals').notNull(),
     globalRank: integer('global_rank').notNull(),
-    countryRank: integer('country_rank').notNull(),
-    clubRank: integer('club_rank').notNull(),
     fullName: text('full_name').notNull(),
     /** `full_name` lowercased by the server, which lowercases searches the same way. */
     searchName: text('search_name').notNull(),
@@ -41,11 +40,47 @@ export const standings = pgTable(
   // equality is asked, and byte order sorts about twice as fast.
   (table) => [
     uniqueIndex('standings_global_rank_index').on(table.globalRank, table.seasonId),
-    uniqueIndex('standings_country_rank_index').on(table.country, table.countryRank, table.seasonId),
-    uniqueIndex('standings_club_rank_index').on(table.club, table.clubRank, table.seasonId),
+    // A country's or club's members in the global order: its board.
+    uniqueIndex('standings_country_order_index').on(table.country, table.globalRank, table.seasonId),
+    uniqueIndex('standings_club_order_index').on(table.club, table.globalRank, table.seasonId),
     uniqueIndex('standings_user_index').on(table.userId, table.seasonId),
-    // The name search (three characters or more); country and club matches use the rank indexes above.
+    // The name search (three characters or more); country and club matches use the order indexes above.
     index('standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
+  ],
+);
+
+/** How many places of the global order one row of `standingsRankBlocks` covers. */
+export const RANK_BLOCK_SIZE = 1000;
+
+/**
+ * Where a country's or club's board stands at each block of the global order (global ranks
+ * 1-1000, 1001-2000, ...: `block` = (global rank - 1) / RANK_BLOCK_SIZE), for the blocks that hold
+ * its members: how many of them come before the block and how many are in it. A member's rank
+ * on that board is then `members_before` plus the board's members in their block up to them (a
+ * thousand index entries at most), and a page of any depth starts from the block holding its
+ * first rank. Numbering every board's members within the rebuild's statement took two sorts of
+ * every member, a third of it (decision 005); these rows are counted from the new board in one
+ * scan. Rebuilt and swapped in with `standings`; `name` compares in byte order, as the board's
+ * country and club do.
+ */
+export const standingsRankBlocks = pgTable(
+  'standings_rank_blocks',
+  {
+    seasonId: text('season_id').notNull(),
+    board: text('board', { enum: ['country', 'club'] }).notNull(),
+    name: text('name').notNull(),
+    block: integer('block').notNull(),
+    membersBefore: integer('members_before').notNull(),
+    members: integer('members').notNull(),
+  },
+  (table) => [
+    uniqueIndex('standings_rank_blocks_block_index').on(table.board, table.name, table.block, table.seasonId),
+    uniqueIndex('standings_rank_blocks_start_index').on(
+      table.board,
+      table.name,
+      table.membersBefore,
+      table.seasonId,
+    ),
   ],
 );
 

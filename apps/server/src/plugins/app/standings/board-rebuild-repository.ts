@@ -6,6 +6,7 @@ import {
   leagueMembers,
   leagues,
   profiles,
+  RANK_BLOCK_SIZE,
   standingsGroups,
   standingsState,
   teams,
@@ -13,14 +14,14 @@ import {
 import { textArray } from './sql-arrays.ts';
 
 /**
- * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings` and
- * `league_standings` are replaced whole by `standings_next` and `league_standings_next`, built
+ * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings`,
+ * `standings_rank_blocks` and `league_standings` are replaced whole by `<table>_next`, built
  * beside them. They take the db of the operation's own connection where a session matters (the
  * lock, the table being loaded).
  */
 
 /** The stored tables a rebuild replaces, each by `<table>_next`. */
-export const REBUILT_TABLES = ['standings', 'league_standings'] as const;
+export const REBUILT_TABLES = ['standings', 'standings_rank_blocks', 'league_standings'] as const;
 
 export interface IndexDefinition {
   tablename: (typeof REBUILT_TABLES)[number];
@@ -64,10 +65,11 @@ export interface ScoringFootballer {
  *   than the one number of hundreds of digits they cut up), the coin toss (`coinTossKey`: the
  *   first 32 bits of the MD5 of `season:user`) and the user id; the brute-force test of the
  *   stored ranks holds all of this to the rules;
- * - the global rank numbers that order; country and club ranks number it within each, sorted
- *   on the global rank (a number) rather than the wide key; rows are stored in global rank
- *   order, so a board's page reads neighbouring rows and its index is built from rows in order.
- * The sorts spill to disk past `work_mem`, so the memory they take is bounded.
+ * - the global rank numbers that order, and the rows are stored in it (one sort serves both), so
+ *   a board's page reads neighbouring rows and its index is built from rows in order; a
+ *   country's or club's board is that order restricted to its members, numbered from the rank
+ *   blocks (`countNextBoard`) rather than by two more sorts of every member here.
+ * The sort spills to disk past `work_mem`, so the memory it takes is bounded.
  */
 export async function rankNextBoard(
   db: Database,
@@ -109,31 +111,36 @@ export async function rankNextBoard(
   );
   await db.execute(sql`drop table if exists standings_next`);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '256MB'`);
+    // Each process sorts its share in runs of this size and merges them: at three million
+    // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
+    // in which two of the three processes sorted their share in memory in one run.
+    await tx.execute(sql`set local work_mem = '64MB'`);
     // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
     // off this statement at ten million.
     await tx.execute(sql`set local jit = on`);
     // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
     // are scored and the global order sorted by two processes, a quarter off the statement at
     // ten million players (decision 005). Columns in the stored table's order and types.
+    // The order's columns are the member subquery's own, so that the statement's last ORDER BY
+    // (rows stored in rank order) is the numbering's sort and needs none of its own.
+    const orderColumns = sql.raw(
+      ['rank_group', 'rank_goals', ...limbs.map((limb) => `limb_${limb} desc`), 'coin_toss', 'user_id'].join(
+        ', ',
+      ),
+    );
     await tx.execute(sql`create table standings_next as
-      select ${seasonId}::text as season_id, user_id collate "C" as user_id, status, total_goals,
-        global_rank::int as global_rank,
-        row_number() over (partition by country collate "C" order by global_rank)::int as country_rank,
-        row_number() over (partition by club collate "C" order by global_rank)::int as club_rank,
-        full_name, country collate "C" as country, club collate "C" as club, lower(full_name) as search_name
+      select ${seasonId}::text as season_id, user_id, status, total_goals,
+        (row_number() over (order by ${orderColumns}))::int as global_rank,
+        full_name, country, club, lower(full_name) as search_name
       from (
-        select member.*, row_number() over (
-            order by case member.status when 'safe' then ${groupOrder.safe}::int
-                when 'going_bust' then ${groupOrder.going_bust}::int else ${groupOrder.bust}::int end,
-              case when member.status = 'bust' then member.total_goals else -member.total_goals end,
-              ${overLimbs((limb) => `member.limb_${limb} desc`)},
-              ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint,
-              member.user_id collate "C"
-          ) as global_rank
+        select member.*,
+          case member.status when 'safe' then ${groupOrder.safe}::int
+            when 'going_bust' then ${groupOrder.going_bust}::int else ${groupOrder.bust}::int end as rank_group,
+          case when member.status = 'bust' then member.total_goals else -member.total_goals end as rank_goals,
+          ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint as coin_toss
         from (
-          select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-            ${profiles.favouriteTeam} as club,
+          select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
+            ${profiles.country} collate "C" as country, ${profiles.favouriteTeam} collate "C" as club,
             coalesce(team.total_goals, 0) as total_goals,
             ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
             case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
@@ -152,7 +159,7 @@ export async function rankNextBoard(
             and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
         ) as member
       ) as ranked
-      order by global_rank`);
+      order by ${orderColumns}`);
   });
   await completeNextBoard(db, seasonId);
 }
@@ -199,15 +206,60 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
   await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
 }
 
-/** How many members the new board has in each (country, club) pair: a few thousand rows at most. */
-export async function countNextBoardGroups(
+/**
+ * Counts the new board (`standings_next`, loaded, not yet indexed) in one scan, and returns its
+ * members per (country, club) pair (a few thousand rows at most, for `replaceGroups`). A fresh
+ * `standings_rank_blocks_next` (see `standingsRankBlocks`) gets the other seasons' rows as they
+ * are and, from the same counts, per block of the season's global order each country's and each
+ * club's members, with how many of them the earlier blocks hold.
+ */
+export async function countNextBoard(
   db: Database,
   seasonId: string,
 ): Promise<{ country: string; club: string; members: number }[]> {
-  return selectRows(
-    db,
-    sql`select country, club, count(*)::int as members from standings_next where season_id = ${seasonId}
-      group by country, club`,
+  await createNextTable(db, 'standings_rank_blocks', seasonId);
+  return db.transaction(async (tx) => {
+    // The three groupings' counters in memory at once: a few hundred thousand at ten million.
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    return selectRows<{ country: string; club: string; members: number }>(
+      tx,
+      sql`with counted as (
+          select country, club, block, count(*)::int as members
+          from (select country, club, (global_rank - 1) / ${RANK_BLOCK_SIZE}::int as block
+            from standings_next where season_id = ${seasonId}) as member
+          group by grouping sets ((country, club), (country, block), (club, block))
+        ),
+        blocks as (
+          select case when country is not null then 'country' else 'club' end as board,
+            coalesce(country, club) as name, block, members
+          from counted where block is not null
+        ),
+        saved as (
+          insert into standings_rank_blocks_next (season_id, board, name, block, members_before, members)
+          select ${seasonId}, board, name, block,
+            sum(members) over (partition by board, name order by block) - members, members
+          from blocks
+        )
+        select country, club, members from counted where block is null`,
+    );
+  });
+}
+
+/**
+ * A fresh `<table>_next` of the stored table's shape (one left by a rebuild cut off halfway is
+ * dropped) holding the other seasons' rows as they are.
+ */
+async function createNextTable(
+  db: Database,
+  table: Exclude<(typeof REBUILT_TABLES)[number], 'standings'>,
+  seasonId: string,
+): Promise<void> {
+  await db.execute(sql.raw(`drop table if exists ${table}_next`));
+  await db.execute(
+    sql.raw(`create table ${table}_next (like ${table} including defaults including constraints)`),
+  );
+  await db.execute(
+    sql`insert into ${sql.raw(`${table}_next`)} select * from ${sql.raw(table)} where season_id <> ${seasonId}`,
   );
 }
 
@@ -216,7 +268,7 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
   return selectRows<IndexDefinition>(
     db,
     sql`select tablename, indexname, indexdef from pg_indexes
-      where schemaname = current_schema() and tablename in ('standings', 'league_standings')`,
+      where schemaname = current_schema() and tablename = any(${textArray(REBUILT_TABLES)}::text[])`,
   );
 }
 
@@ -241,13 +293,7 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
   // Without statistics the planner takes the new board for a few rows and probes the members'
   // index a million times; with them it hashes both sides (about 20 times faster at a million).
   await db.execute(sql`analyze standings_next`);
-  await db.execute(sql`drop table if exists league_standings_next`);
-  await db.execute(
-    sql`create table league_standings_next (like league_standings including defaults including constraints)`,
-  );
-  await db.execute(
-    sql`insert into league_standings_next select * from league_standings where season_id <> ${seasonId}`,
-  );
+  await createNextTable(db, 'league_standings', seasonId);
   await db.transaction(async (tx) => {
     // The hash of a million members and the sorts in memory, not on disk. A league's rows are
     // stored in the order of their names read backwards, so the matches of a surname search share
@@ -266,9 +312,9 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
   });
 }
 
-/** Statistics of the new league standings (the new board's were gathered before ranking the leagues from it). */
+/** Statistics of the new league standings and rank blocks (the new board's were gathered before ranking the leagues from it). */
 export async function analyzeNextBoard(db: Database): Promise<void> {
-  await db.execute(sql`analyze league_standings_next`);
+  await db.execute(sql`analyze league_standings_next, standings_rank_blocks_next`);
 }
 
 /** Replaces a season's member counts per country and club (see `standingsGroups`) with the new board's. */

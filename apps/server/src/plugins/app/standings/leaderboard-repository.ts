@@ -1,7 +1,14 @@
 import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import {
+  profiles,
+  RANK_BLOCK_SIZE,
+  standings,
+  standingsGroups,
+  standingsRankBlocks,
+  standingsState,
+} from '../../../db/schema/index.ts';
 import { deleteMemberLeagueStandings } from './league-standings-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -70,20 +77,16 @@ export async function readLeaderboardPage(
   },
 ): Promise<StoredPage> {
   const { seasonId, board, page, pageSize, search, onlyUserId } = options;
-  const rank =
-    board.kind === 'country'
-      ? standings.countryRank
-      : board.kind === 'club'
-        ? standings.clubRank
-        : standings.globalRank;
   const scope = [
     sql`${standings.seasonId} = ${seasonId}`,
     board.kind === 'country' ? sql`${standings.country} = ${board.country}` : undefined,
     board.kind === 'club' ? sql`${standings.club} = ${board.club}` : undefined,
   ].filter((condition) => condition !== undefined);
-  const columns = sql`${rank} as rank, ${standings.userId} as user_id, ${standings.fullName} as full_name,
-    ${standings.country} as country, ${standings.club} as club, ${standings.totalGoals} as total_goals,
-    ${standings.status} as status`;
+  // Every board lists its members in the global order: `global_rank` orders each, and the
+  // rank shown is worked out for the page's rows only (`boardRank`).
+  const columns = sql`${standings.globalRank} as global_rank, ${standings.userId} as user_id,
+    ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
+    ${standings.totalGoals} as total_goals, ${standings.status} as status`;
   const offset = (page - 1) * pageSize;
 
   const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
@@ -96,28 +99,48 @@ export async function readLeaderboardPage(
   let query: SQL;
   /** A name search found once and counted: it reads every match (through the trigram index). */
   let isTrigramSearch = false;
-  if (match === undefined && onlyUserId === undefined) {
-    query = sql`with total as (select coalesce(max(${rank}), 0) as total from ${standings} where ${sql.join(scope, sql` and `)}),
-      page as (select ${columns} from ${standings}
-        where ${sql.join([...scope, sql`${rank} between ${offset + 1} and ${offset + pageSize}`], sql` and `)})
+  if (match === undefined && onlyUserId === undefined && board.kind === 'global') {
+    // Ranks 1..n: any page, the last included, is one range of the rank index.
+    query = sql`with total as (select coalesce(max(${standings.globalRank}), 0) as total from ${standings}
+        where ${standings.seasonId} = ${seasonId}),
+      page as (select ${standings.globalRank} as rank, ${columns} from ${standings}
+        where ${standings.seasonId} = ${seasonId} and ${standings.globalRank} between ${offset + 1} and ${offset + pageSize})
+      select total.total, page.* from total left join page on true`;
+  } else if (match === undefined && onlyUserId === undefined && board.kind !== 'global') {
+    // The page starts in the rank block holding its first rank: the board's order index is read
+    // from that block's first place, past fewer than a block of members.
+    const { kind, name } = boardGroup(board);
+    const start = sql`select ${standingsRankBlocks.block} as block, ${standingsRankBlocks.membersBefore} as members_before
+      from ${standingsRankBlocks}
+      where ${standingsRankBlocks.board} = ${kind} and ${standingsRankBlocks.name} = ${name}
+        and ${standingsRankBlocks.membersBefore} <= ${offset} and ${standingsRankBlocks.seasonId} = ${seasonId}
+      order by ${standingsRankBlocks.membersBefore} desc limit 1`;
+    query = sql`with total as (${groupsTotal(seasonId, board)}),
+      start as materialized (${start}),
+      page as (select ${offset}::int + row_number() over (order by rows.global_rank) as rank, rows.* from (
+          select ${columns} from ${standings}
+          where ${sql.join(scope, sql` and `)}
+            and ${standings.globalRank} > (select block from start) * ${RANK_BLOCK_SIZE}::int
+          order by ${standings.globalRank}
+          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
       select total.total, page.* from total left join page on true`;
   } else if (match && (match.matchesGroups || match.isScan) && onlyUserId === undefined) {
     // Matches may be many: whole countries or clubs (hundreds of thousands of rows for
     // "united"), or a one- or two-letter name search. The total is the matched groups' stored
     // member counts plus the name matches outside them, and the page is found by walking the
-    // rank index from whichever end is nearer (only one of the two walks runs).
+    // order index from whichever end is nearer (only one of the two walks runs).
     const matches = sql`select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}`;
     const total = sql`(select total from total)`;
     query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
           from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)}) as total),
-      page as (
-        select * from (${matches} order by rank limit ${pageSize} offset ${offset}) as from_top
+      page as (select ${boardRank(seasonId, board, sql`rows.global_rank`)} as rank, rows.* from (
+        select * from (${matches} order by global_rank limit ${pageSize} offset ${offset}) as from_top
           where ${offset * 2} < ${total}
         union all
-        select * from (${matches} order by rank desc
+        select * from (${matches} order by global_rank desc
             limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
             offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
-          where ${offset * 2} >= ${total})
+          where ${offset * 2} >= ${total}) as rows)
       select total.total, page.* from total left join page on true`;
   } else {
     // Names through the trigram index, or the viewer only: few matches, found once, then
@@ -125,7 +148,8 @@ export async function readLeaderboardPage(
     isTrigramSearch = match !== undefined;
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
-      page as (select * from matches order by rank limit ${pageSize} offset ${offset})
+      page as (select ${boardRank(seasonId, board, sql`rows.global_rank`)} as rank, rows.* from (
+        select * from matches order by global_rank limit ${pageSize} offset ${offset}) as rows)
       select total.total, page.* from total left join page on true`;
   }
 
@@ -145,7 +169,7 @@ export async function readLeaderboardPage(
       executor,
       sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version
-      from (${query}) as result order by result.rank`,
+      from (${query}) as result order by result.global_rank`,
     );
   // A common surname matches 151,146 names at ten million, on some 98,000 pages: in the default
   // 4 MB the index's bitmap of them turns to whole pages and four million names are tested
@@ -284,9 +308,12 @@ function groupCondition(
   return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : undefined;
 }
 
-/** The members of the board's scope in the groups the search matched. */
-function groupsTotal(seasonId: string, board: Board, match: SearchMatch): SQL {
-  const groups = groupCondition(standingsGroups, match.countries, match.clubs);
+/**
+ * The members of the board's scope, or of those in the groups the search matched: from the
+ * stored counts per (country, club).
+ */
+function groupsTotal(seasonId: string, board: Board, match?: SearchMatch): SQL {
+  const groups = match ? groupCondition(standingsGroups, match.countries, match.clubs) : sql`true`;
   if (!groups) return sql`0`;
   const scope = [
     sql`${standingsGroups.seasonId} = ${seasonId}`,
@@ -294,7 +321,31 @@ function groupsTotal(seasonId: string, board: Board, match: SearchMatch): SQL {
     board.kind === 'club' ? sql`${standingsGroups.club} = ${board.club}` : undefined,
     groups,
   ].filter((condition) => condition !== undefined);
-  return sql`select coalesce(sum(${standingsGroups.members}), 0) from ${standingsGroups} where ${sql.join(scope, sql` and `)}`;
+  return sql`select coalesce(sum(${standingsGroups.members}), 0) as total from ${standingsGroups} where ${sql.join(scope, sql` and `)}`;
+}
+
+/** A country's or club's board as its rank blocks name it. */
+function boardGroup(board: Exclude<Board, { kind: 'global' }>): { kind: 'country' | 'club'; name: string } {
+  return board.kind === 'country'
+    ? { kind: 'country', name: board.country }
+    : { kind: 'club', name: board.club };
+}
+
+/**
+ * The rank on `board` of its member at `globalRank`: the global rank itself, or on a country's or
+ * club's board the members before its rank block plus those in the block up to it (fewer than a
+ * block of entries of the board's order index).
+ */
+function boardRank(seasonId: string, board: Board, globalRank: SQL): SQL {
+  if (board.kind === 'global') return globalRank;
+  const { kind, name } = boardGroup(board);
+  const block = sql`(${globalRank} - 1) / ${RANK_BLOCK_SIZE}::int`;
+  const column = board.kind === 'country' ? standings.country : standings.club;
+  return sql`((select ${standingsRankBlocks.membersBefore} from ${standingsRankBlocks}
+      where ${standingsRankBlocks.board} = ${kind} and ${standingsRankBlocks.name} = ${name}
+        and ${standingsRankBlocks.block} = ${block} and ${standingsRankBlocks.seasonId} = ${seasonId})
+    + (select count(*) from ${standings} where ${column} = ${name} and ${standings.seasonId} = ${seasonId}
+        and ${standings.globalRank} between ${block} * ${RANK_BLOCK_SIZE}::int + 1 and ${globalRank}))::int`;
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */

@@ -10,7 +10,7 @@ import { hasSqlState } from '../../../db/database-errors.ts';
 import {
   analyzeNextBoard,
   buildNextBoardIndex,
-  countNextBoardGroups,
+  countNextBoard,
   createNextLeagueStandings,
   type IndexDefinition,
   listStandingsIndexes,
@@ -59,10 +59,11 @@ interface RankingInputs {
  * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
  * version stamps in one snapshot and turns the goals into each scorer's total and goal-date
  * limbs with the domain's rules (`goalDateLimbs`: a few hundred footballers); has the
- * database score and rank every member from them in one statement (`rankNextBoard`: global,
- * country and club) into a fresh table, `standings_next`, and every league of the season's
- * approved members in that order into `league_standings_next`; builds both tables' indexes side
- * by side on several connections, then swaps them in for the stored tables with the state row in
+ * database score and rank every member from them in one statement (`rankNextBoard`) into a
+ * fresh table, `standings_next`, count it per country and club in one scan (`countNextBoard`:
+ * the rank blocks of their boards into `standings_rank_blocks_next`), and put every league of
+ * the season's approved members in that order into `league_standings_next`; builds the new
+ * tables' indexes side by side on several connections, then swaps them in for the stored tables with the state row in
  * one short transaction. Readers see the old board until that commit and the new one after it.
  * No member passes through the server, whatever the number of players. A member who changes
  * while the board is built may be read before or after the change: the change also moves the
@@ -97,7 +98,7 @@ export async function recomputeStandings(options: {
           goalTarget: GOAL_TARGET,
           groupOrder: RANKING_GROUP_ORDER,
         });
-        const groups = await countNextBoardGroups(connection.db, season.id);
+        const groups = await countNextBoard(connection.db, season.id);
         phaseDone('ranked');
         await createNextLeagueStandings(connection.db, season.id);
         phaseDone('leagues');
