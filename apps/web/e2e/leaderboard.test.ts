@@ -413,7 +413,10 @@ describe('the leaderboard', () => {
       // Expand by keyboard.
       await page.getByRole('button', { name: `Picks of ${STARS.viewer.name}` }).focus();
       await page.keyboard.press('Enter');
-      expect(await page.getByRole('list', { name: 'Your picks' }).getByRole('listitem').count()).toBe(4);
+      // The rows are drawn by the server: a press before the app takes the page over acts after it.
+      const ownPicks = page.getByRole('list', { name: 'Your picks' });
+      await ownPicks.waitFor();
+      expect(await ownPicks.getByRole('listitem').count()).toBe(4);
       await screenshot(page, 'leaderboard-team-desktop');
       await expectNoSeriousAxeViolations(page);
 
@@ -514,7 +517,10 @@ describe('the leaderboard', () => {
         isYou: true,
       });
       await page.getByRole('button', { name: `Picks of ${STARS.viewer.name}` }).click();
-      expect(await page.getByRole('list', { name: 'Your picks' }).getByRole('listitem').count()).toBe(4);
+      // The rows are drawn by the server: a press before the app takes the page over acts after it.
+      const ownPicks = page.getByRole('list', { name: 'Your picks' });
+      await ownPicks.waitFor();
+      expect(await ownPicks.getByRole('listitem').count()).toBe(4);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'leaderboard-country-expanded-mobile');
       await expectNoSeriousAxeViolations(page);
