@@ -7,9 +7,12 @@ import {
   compareRankingEntries,
   goalDateLimbs,
   goalDateVectors,
+  RANKING_KEY,
+  type RankingColumns,
   type RankingEntry,
   rankEntries,
   rankingColumns,
+  rankingKey,
 } from './ranking-order.ts';
 
 const SEASON = '2025-26';
@@ -304,6 +307,57 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
     expect(hatTricks).toBeLessThan(vectors.get(4) ?? 0n);
   });
 });
+
+describe('rankingKey', () => {
+  /** Two boards' worth of columns with the same number of limbs, over the whole range each takes. */
+  const columnsArbitrary = (limbCount: number) =>
+    fc.record({
+      group: fc.constantFrom(0, 1, 2),
+      goalsKey: fc.integer({ min: -21, max: 400 }),
+      // Few distinct values too, so that keys often tie on their first limbs.
+      goalDateLimbs: fc.array(
+        fc.oneof(fc.bigInt({ min: 0n, max: RANKING_KEY.limbCeiling }), fc.constantFrom(0n, 1n)),
+        {
+          minLength: limbCount,
+          maxLength: limbCount,
+        },
+      ),
+      coinToss: fc.constant(0),
+      userId: fc.constant('same-user'),
+    });
+
+  it('orders any two columns byte by byte as compareRankingColumns does before the coin toss', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 14 })
+          .chain((limbCount) => fc.tuple(columnsArbitrary(limbCount), columnsArbitrary(limbCount))),
+        ([a, b]: RankingColumns[]) => {
+          if (!a || !b) throw new Error('two columns expected');
+          expect(Math.sign(compareBytes(rankingKey(a), rankingKey(b)))).toBe(
+            Math.sign(compareRankingColumns(a, b)),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('spells the goals key and each limb out big-endian, larger limbs first', () => {
+    const key = rankingKey({ group: 2, goalsKey: -21, goalDateLimbs: [0n, RANKING_KEY.limbCeiling, 1n] });
+    const hex = Array.from(key, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    expect(hex).toBe(['00027feb', '7fffffffffffffff', '0000000000000000', '7ffffffffffffffe'].join(''));
+  });
+});
+
+/** Byte-by-byte order, then the shorter first: how PostgreSQL compares two bytea values. */
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
 
 /** A team's limbs: its picks' limbs added up, limb by limb. */
 function teamLimbs(

@@ -182,3 +182,35 @@ export function compareRankingColumns(a: RankingColumns, b: RankingColumns): num
   if (a.coinToss !== b.coinToss) return a.coinToss - b.coinToss;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
+
+/**
+ * The constants of `rankingKey`, which a database's own statement of that key uses too. A
+ * team's goals key lies well within ±`goalsOffset` (four footballers' goals of one season).
+ */
+export const RANKING_KEY = {
+  groupStride: 65_536,
+  goalsOffset: 32_768,
+  /** The largest 64-bit signed integer: every goal-date limb sum lies between 0 and it. */
+  limbCeiling: 2n ** 63n - 1n,
+} as const;
+
+/**
+ * The ranking columns up to the goal-date limbs as one byte string whose byte-by-byte order
+ * is `compareRankingColumns`' order before the coin toss, for a database to sort by (a bytea
+ * in PostgreSQL, which sorts millions of them on their first bytes and compares the rest only
+ * on a tie, rather than unpacking a column after another at every comparison):
+ * - 4 bytes, big-endian: group × `groupStride` + goals key + `goalsOffset`;
+ * - 8 bytes per limb, big-endian: `limbCeiling` − the limb (larger limbs first).
+ * Keys of one board have the same number of limbs, so the same length.
+ */
+export function rankingKey(
+  columns: Pick<RankingColumns, 'group' | 'goalsKey' | 'goalDateLimbs'>,
+): Uint8Array {
+  const key = new Uint8Array(4 + 8 * columns.goalDateLimbs.length);
+  const view = new DataView(key.buffer);
+  view.setUint32(0, columns.group * RANKING_KEY.groupStride + columns.goalsKey + RANKING_KEY.goalsOffset);
+  for (const [index, limb] of columns.goalDateLimbs.entries()) {
+    view.setBigUint64(4 + 8 * index, RANKING_KEY.limbCeiling - limb);
+  }
+  return key;
+}
