@@ -96,9 +96,9 @@ export async function rankNextBoard(
   const slots = Array.from({ length: TEAM_SIZE }, (_, index) => index + 1);
   /** The sum over a team's footballers of what `term` gives for each slot (one join of the scorers per slot). */
   const overSlots = (term: (slot: number) => string) => sql.raw(slots.map(term).join(' + '));
-  /** One column per goal-date limb, most significant first: `column(limb)` for each. */
-  const overLimbs = (column: (limb: number) => string, separator = ', ') =>
-    sql.raw(limbs.map(column).join(separator));
+  /** What `term(limb)` gives for each goal-date limb, most significant first, joined by `separator`. */
+  const overLimbs = (term: (limb: number) => string, separator = ', ') =>
+    sql.raw(limbs.map(term).join(separator));
   // The scorers as a list in each join rather than one common table expression: a plan that
   // reads one cannot be run in parallel.
   const scorerJoins = sql.join(
