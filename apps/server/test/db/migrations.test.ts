@@ -6,6 +6,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, selectRows } from '../../src/db/database.ts';
+import { ACCENT_FOLDING, foldText } from '../../src/db/name-folding.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { players } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
@@ -78,6 +79,30 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       expect(await countPlayers()).toBe(841);
       await prepareDatabase(database);
       expect(await countPlayers()).toBe(841);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('fold player and club names in the database as a typed search is folded, every letter', async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    try {
+      await prepareDatabase(database);
+      // Every folded letter, with letters kept as they are around them.
+      const name = `Zoë ${ACCENT_FOLDING.from} O'Brien-Smith`;
+      const [player] = await selectRows<{ id: string }>(database.db, sql`select id from players limit 1`);
+      await database.db.execute(
+        sql`update players set name = ${name}, web_name = ${name} where id = ${player?.id}`,
+      );
+      await database.db.execute(sql`update clubs set name = ${name} where code = 'ARS'`);
+      const [folded] = await selectRows<{ player: string; web: string; club: string }>(
+        database.db,
+        sql`select p.folded_name as player, p.folded_web_name as web,
+          (select folded_name from clubs where code = 'ARS') as club
+        from players p where p.id = ${player?.id}`,
+      );
+      expect(folded).toEqual({ player: foldText(name), web: foldText(name), club: foldText(name) });
+      expect(foldText(name)).toMatch(/^zoe [a-z]+ o'brien-smith$/);
     } finally {
       await database.close();
     }

@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { foldedSql } from '../name-folding.ts';
 import { seasons } from './season.ts';
 
 export const clubs = pgTable('clubs', {
   /** The product's three-letter code (BRI, WES, ...). */
   code: text('code').primaryKey(),
   name: text('name').notNull(),
+  /** `name` with accents and case folded (`foldedSql`), kept by the database for the picking list's search. */
+  foldedName: text('folded_name').generatedAlwaysAs(() => foldedSql(sql`"name"`)),
   primaryColour: text('primary_colour').notNull(),
   secondaryColour: text('secondary_colour').notNull(),
   /** FPL's club code, stable across seasons. */

@@ -10,6 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { foldedSql } from '../name-folding.ts';
 import { clubs } from './clubs.ts';
 import { seasons } from './season.ts';
 
@@ -24,6 +25,12 @@ export const players = pgTable(
     fplCode: integer('fpl_code').notNull(),
     name: text('name').notNull(),
     webName: text('web_name').notNull(),
+    /**
+     * `name` and `web_name` with accents and case folded (`foldedSql`), kept by the database:
+     * what the picking list sorts and searches, rather than folding every name per request.
+     */
+    foldedName: text('folded_name').generatedAlwaysAs(() => foldedSql(sql`"name"`)),
+    foldedWebName: text('folded_web_name').generatedAlwaysAs(() => foldedSql(sql`"web_name"`)),
     firstName: text('first_name').notNull(),
     secondName: text('second_name').notNull(),
     position: text('position', { enum: ['goalkeeper', 'defender', 'midfielder', 'forward'] }).notNull(),

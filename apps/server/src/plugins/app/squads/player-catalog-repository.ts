@@ -2,75 +2,15 @@ import type { CatalogPlayer, listPlayersQuerySchema } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, selectRows } from '../../../db/database.ts';
+import { foldText } from '../../../db/name-folding.ts';
 
 type Query = z.output<typeof listPlayersQuerySchema>;
 
-/** Latin letters that have no decomposition into a base letter and an accent. */
-const UNDECOMPOSED_LETTERS: Readonly<Record<string, string>> = {
-  Æ: 'a',
-  æ: 'a',
-  Ð: 'd',
-  ð: 'd',
-  Đ: 'd',
-  đ: 'd',
-  Ħ: 'h',
-  ħ: 'h',
-  ı: 'i',
-  ĸ: 'k',
-  Ł: 'l',
-  ł: 'l',
-  Ŋ: 'n',
-  ŋ: 'n',
-  Ø: 'o',
-  ø: 'o',
-  Œ: 'o',
-  œ: 'o',
-  ß: 's',
-  Þ: 't',
-  þ: 't',
-  Ŧ: 't',
-  ŧ: 't',
-};
-
-/**
- * The accented Latin letters (Latin-1 Supplement to Latin Extended-B) and the plain lower-case
- * letter each sorts as, for SQL's translate(): "İlkay Gündoğan" sorts as "ilkay gundogan".
- * Neither PGlite nor every PostgreSQL has ICU or unaccent, and the default collation differs
- * between databases, so the name sort compares this key byte by byte (collate "C") on both.
- */
-const ACCENT_FOLDING = (() => {
-  let from = '';
-  let to = '';
-  for (let codePoint = 0xc0; codePoint <= 0x24f; codePoint += 1) {
-    const letter = String.fromCodePoint(codePoint);
-    const base = UNDECOMPOSED_LETTERS[letter] ?? letter.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    if (/^[a-z]$/.test(base)) {
-      from += letter;
-      to += base;
-    }
-  }
-  return { from, to };
-})();
-
-/** Text with accents and case folded, as the name sort and the search compare it. */
-const foldedColumn = (column: SQL) =>
-  sql`lower(translate(${column}, ${ACCENT_FOLDING.from}, ${ACCENT_FOLDING.to}))`;
-
-/** What a person typed, folded the same way: "Gündoğan" and "GUNDOGAN" both search "gundogan". */
-const foldText = (text: string) =>
-  [...text]
-    .map((character) => {
-      const index = ACCENT_FOLDING.from.indexOf(character);
-      return index >= 0 ? ACCENT_FOLDING.to[index] : character;
-    })
-    .join('')
-    .toLowerCase();
-
-/** A name as it sorts: accents and case ignored, the same order on every database. */
-const nameSortKey = (column: SQL) => sql`${foldedColumn(column)} collate "C"`;
+/** A name as it sorts: accents and case ignored (the stored folded column), the same order on every database. */
+const nameSortKey = sql`p.folded_name collate "C"`;
 
 const SORT_COLUMNS: Record<NonNullable<Query['sort']>, SQL> = {
-  name: nameSortKey(sql`p.name`),
+  name: nameSortKey,
   team: sql`clubs.name`,
   position: sql`p.position`,
   total_goals: sql`p.last_season_goals`,
@@ -100,7 +40,7 @@ export async function listCatalogPlayers(
     // Accents and case are ignored, so "Gundogan" finds Gündoğan.
     const pattern = `%${escapeLike(foldText(query.search))}%`;
     filters.push(
-      sql`(${foldedColumn(sql`p.name`)} like ${pattern} or ${foldedColumn(sql`p.web_name`)} like ${pattern} or ${foldedColumn(sql`clubs.name`)} like ${pattern})`,
+      sql`(p.folded_name like ${pattern} or p.folded_web_name like ${pattern} or clubs.folded_name like ${pattern})`,
     );
   }
   if (query.club) filters.push(sql`current_club.club_code = ${query.club}`);
@@ -114,10 +54,9 @@ export async function listCatalogPlayers(
   }
 
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const byName = nameSortKey(sql`p.name`);
   const orderBy = query.sort
-    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, ${byName} asc, p.id`
-    : sql`${byName} asc, p.id`;
+    ? sql`${SORT_COLUMNS[query.sort]} ${direction}, ${nameSortKey} asc, p.id`
+    : sql`${nameSortKey} asc, p.id`;
 
   const rows = await selectRows<{
     id: string;
