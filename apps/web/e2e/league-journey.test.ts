@@ -6,7 +6,7 @@ import {
   rejoinTooSoonMessage,
 } from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDemoClock } from '../../server/src/plugins/app/demo/demo-clock.ts';
 import {
   completeOnboardingThroughApi,
@@ -28,6 +28,7 @@ import {
   toastWith,
   waitForToast,
 } from './support/leagues.ts';
+import { testServer } from './support/test-server.ts';
 
 const browser = setUpBrowser();
 
@@ -400,7 +401,7 @@ describe('a mini-league among friends, end to end', () => {
 
 /** The server's clock as it stands: the demo clock stands still between moves. */
 function readClockInstant(): Date {
-  const setting = readDemoClock(inject('demoClockFile'));
+  const setting = readDemoClock(testServer().demoClockFile);
   if (!setting) throw new Error('The demo clock file is unreadable');
   return new Date(setting.now);
 }

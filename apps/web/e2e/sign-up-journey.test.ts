@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailedLink, newAccount } from './support/accounts.ts';
 import {
   baseUrl,
@@ -9,6 +9,7 @@ import {
   screenshot,
   setUpBrowser,
 } from './support/browser.ts';
+import { testServer } from './support/test-server.ts';
 
 const browser = setUpBrowser();
 
@@ -21,7 +22,7 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The verification link of the newest e-mail the SMTP server received for `email`. */
 async function verificationLinkFromSmtp(email: string): Promise<URL> {
-  const mailDir = inject('smtpMailDir');
+  const mailDir = testServer().smtpMailDir;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = (await readdir(mailDir)).sort().reverse();
     for (const file of files) {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { testServer } from './test-server.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -84,7 +85,7 @@ export async function serveUndrawnPages(target: BrowserContext | Page, pattern: 
 }
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return testServer().baseUrl;
 }
 
 export async function openPage(

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import {
   demoAfterGameweek,
   demoStart,
@@ -7,11 +6,12 @@ import {
 } from '../../../server/src/plugins/app/demo/demo-clock.ts';
 import { readBundledSeasonFacts } from '../../../server/src/plugins/app/season/bundled-seasons.ts';
 import type { SeasonFacts } from '../../../server/src/plugins/app/season/season-facts.schemas.ts';
+import { testServer } from './test-server.ts';
 
 /*
- * The browser tests' server runs on the demo clock, a day before the pick deadline. A test
- * that needs another moment moves it here and puts it back with resetServerClock() when done
- * (test files run one after another against the one server).
+ * The browser tests' servers run on the demo clock, a day before the pick deadline. A test
+ * that needs another moment moves its own server's clock here and puts it back with
+ * resetServerClock() when done (a server runs one test file at a time).
  */
 
 let facts: Promise<SeasonFacts> | undefined;
@@ -34,11 +34,11 @@ export async function setServerClock(target: { at: string } | { afterGameweek: n
     'at' in target
       ? { now: new Date(target.at).toISOString(), label: 'set by a test' }
       : demoAfterGameweek(season, kickoffs, target.afterGameweek);
-  await writeDemoClock(inject('demoClockFile'), setting);
+  await writeDemoClock(testServer().demoClockFile, setting);
 }
 
 /** Back to a day before the pick deadline. */
 export async function resetServerClock(): Promise<void> {
   const { season } = await season2025();
-  await writeDemoClock(inject('demoClockFile'), demoStart(season));
+  await writeDemoClock(testServer().demoClockFile, demoStart(season));
 }

@@ -20,14 +20,21 @@ import { findActiveSeason } from '../../../server/src/plugins/app/season/season-
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The production build the server serves, to list every file it should answer. */
+    /** One server per worker of the browser project, each on its own database (`testServer()`). */
+    browserServers: BrowserTestServer[];
+    /** The production build the servers serve, to list every file it should answer. */
     webDistDir: string;
-    /** Where the SMTP server of the tests writes each message it receives, one .eml file each. */
-    smtpMailDir: string;
-    /** The server's demo clock: tests move it with support/clock.ts. */
-    demoClockFile: string;
   }
+}
+
+export interface BrowserTestServer {
+  baseUrl: string;
+  /** Where this server's SMTP server writes each message it receives, one .eml file each. */
+  smtpMailDir: string;
+  /** The server's demo clock: tests move it with support/clock.ts. */
+  demoClockFile: string;
+  /** Held by the test file using the server (support/test-server.ts). */
+  claimFile: string;
 }
 
 /** A real SMTP server on loopback: the product sends its e-mail here, as it would in production. */
@@ -69,8 +76,11 @@ function findFreePort(): Promise<number> {
 const WEB_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Builds the web app as it ships and serves it from the real server on a fresh embedded
- * database with the committed season, once for all browser tests.
+ * Builds the web app as it ships, once, and serves it from one real server per worker of the
+ * browser project (its `maxWorkers`), each on a fresh embedded database with the committed
+ * season, its own SMTP server and its own demo clock: test files run side by side, each against
+ * a server it has to itself (support/test-server.ts), and a test that moves the clock moves only
+ * its own server's.
  */
 export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-web-'));
@@ -87,20 +97,34 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = testNodeEnv;
   }
-
   project.provide('webDistDir', outDir);
 
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startTestServer(outDir)));
+  project.provide(
+    'browserServers',
+    servers.map((server) => server.info),
+  );
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await rm(outDir, { recursive: true, force: true });
+    // The server's renderer, built beside the web build (apps/web/vite.config.ts).
+    await rm(`${outDir}-server`, { recursive: true, force: true });
+  };
+}
+
+async function startTestServer(
+  webDistDir: string,
+): Promise<{ info: BrowserTestServer; close: () => Promise<void> }> {
   const mailDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-mail-'));
   const smtp = await startSmtpSink(mailDir);
-  project.provide('smtpMailDir', mailDir);
-
   const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
   await prepareDatabase(database);
   // The server runs on the demo clock, a day before the pick deadline unless a test moves it.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-data-'));
   const demoClockFile = path.join(dataDir, DEMO_CLOCK_FILE_NAME);
   await writeDemoClock(demoClockFile, demoStart(await findActiveSeason(database.db)));
-  project.provide('demoClockFile', demoClockFile);
   // The public URL must be known before the app is built (links in e-mails, origin checks).
   const port = await findFreePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -109,7 +133,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     PORT: String(port),
     PUBLIC_URL: publicUrl,
-    WEB_DIST_DIR: outDir,
+    WEB_DIST_DIR: webDistDir,
     DATA_DIR: dataDir,
     DEMO_CLOCK: 'on',
     BETTER_AUTH_SECRET: 'browser-tests-secret-browser-tests-secret',
@@ -125,16 +149,19 @@ export default async function setup(project: TestProject) {
     clock: createDemoClock(demoClockFile, () => new Date()),
   });
   await app.listen({ host: '127.0.0.1', port });
-  project.provide('baseUrl', publicUrl);
-
-  return async () => {
-    await app.close();
-    await database.close();
-    await smtp.close();
-    await rm(outDir, { recursive: true, force: true });
-    // The server's renderer, built beside the web build (apps/web/vite.config.ts).
-    await rm(`${outDir}-server`, { recursive: true, force: true });
-    await rm(mailDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    info: {
+      baseUrl: publicUrl,
+      smtpMailDir: mailDir,
+      demoClockFile,
+      claimFile: path.join(dataDir, 'claimed-by'),
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await rm(mailDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
