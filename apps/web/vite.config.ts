@@ -167,7 +167,9 @@ function buildServerRenderer(): Plugin {
       'start-app-after-paint',
       'src/server-render/start-app-after-paint.ts',
     );
-    const starterTag = `<script type="module" crossorigin src="/${starter}" nonce="${CSP_NONCE_PLACEHOLDER}" data-app="${entry}" data-app-preloads="${preloads.join(' ')}"></script>`;
+    // async: run as soon as it arrives, not once the whole page is parsed, so that the page's
+    // taps and forms are held (start-app-after-paint.ts) from as early as can be.
+    const starterTag = `<script type="module" async crossorigin src="/${starter}" nonce="${CSP_NONCE_PLACEHOLDER}" data-app="${entry}" data-app-preloads="${preloads.join(' ')}"></script>`;
     const drawnPage = indexHtml.replace(APP_TAGS, '').replace('</title>', `</title>\n    ${starterTag}`);
     if (!drawnPage.includes(starterTag)) fail('index.html no longer has a <title> to put the starter after');
     await writeFile(path.join(outDir, 'drawn-page.html'), drawnPage);

@@ -235,6 +235,40 @@ describe('a visitor’s pages', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('draws the forms of what a visitor types as POST, so one sent before any script ran comes back without it in the address', async () => {
+    for (const path of ['/login', '/signup', '/forgot-password', '/reset-password?token=abc&type=recovery']) {
+      const forms = (await firstResponse(path)).match(/<form[^>]*>/g) ?? [];
+      expect(forms.length, path).toBeGreaterThan(0);
+      for (const form of forms) expect(form, path).toContain('method="post"');
+    }
+    // Neither the app nor the script that holds a form until it runs has arrived yet.
+    const context = await newContext();
+    const starter = await holdRequests(context, '**/assets/start-app-after-paint-*.js');
+    const { page, release } = await openBeforeTheApp(context, '/login');
+    await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+    await page
+      .getByRole('button', { name: 'Sign In' })
+      .evaluate((button) => button.removeAttribute('disabled'));
+    const loginUrl = `${baseUrl()}/login`;
+    const sent = page.waitForResponse((response) => response.request().method() === 'POST');
+    const back = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url() === loginUrl,
+    );
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    const answer = await sent;
+    expect(answer.url()).toBe(loginUrl);
+    // The server sends the browser back to the page, where the app then starts.
+    expect(answer.status()).toBe(303);
+    await back;
+    starter.release();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    await expectTheAppRuns(page);
+    expect(page.url()).not.toContain('Not-the-password1');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+  });
+
   it('signs up with what was typed and ticked before the app took the page over', async () => {
     const context = await newContext();
     const { page, release } = await openBeforeTheApp(context, '/signup');

@@ -6,7 +6,9 @@
  *
  * Until then the page's buttons have no app behind them. A tap on one is held and done again
  * once the app runs, and a form is never sent by the browser itself (a GET carrying what was
- * typed, the password included, in the address): its submit is held the same way.
+ * typed, the password included, in the address): its submit is held the same way. A form sent
+ * before this script arrives (it runs as soon as it does, async) is a POST for the forms that
+ * carry what a player types, which the server answers by sending the browser back to the page.
  */
 import { APP_RUNNING_EVENT } from '../app/app-running.ts';
 

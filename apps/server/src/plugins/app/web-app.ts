@@ -244,10 +244,12 @@ export const webAppPlugin = fp(
 
     fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !pathname.startsWith('/api/') &&
-        !path.extname(pathname);
+      const isPagePath = !pathname.startsWith('/api/') && !path.extname(pathname);
+      // A drawn page's form sent by the browser itself before the app took the page over: the
+      // forms that carry what a player types are POST, so it never lands in the address (or a
+      // log). Back to the page, now with the app running; what was sent is not read.
+      if (request.method === 'POST' && isPagePath && hasBuild) return reply.redirect(request.url, 303);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath;
       if (isPage && hasBuild) {
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
         // A visitor on / gets the prerendered landing page; every other page comes drawn for

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { PasswordStrength } from '../../../features/auth/components/password-strength.tsx';
-import { forgetSignedInUser } from '../../../features/auth/hooks/use-end-session.ts';
+import { forgetSignedInUser, markSessionEnding } from '../../../features/auth/hooks/use-end-session.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
 import { ChangePasswordDialog } from '../../../features/settings/components/change-password-dialog.tsx';
 import { DeleteAccountDialog } from '../../../features/settings/components/delete-account-dialog.tsx';
@@ -96,7 +96,10 @@ function SettingsTabs({ profile }: { profile: Profile }) {
             description="Delete your account and everything in it. This cannot be undone."
             className="ring-1 ring-bust-500/30"
           >
-            <DeleteAccountDialog onAccountDeleted={() => forgetSignedInUser(queryClient)} />
+            <DeleteAccountDialog
+              onAccountDeleted={() => forgetSignedInUser(queryClient)}
+              markSessionEnding={markSessionEnding}
+            />
           </SettingsCard>
         </div>
       </TabsContent>

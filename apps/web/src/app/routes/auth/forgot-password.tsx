@@ -61,6 +61,8 @@ function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
       footer={<BackToLoginLink />}
     >
       <form
+        // Sent by the browser itself only before the app runs: never as a GET, with what was typed in the address.
+        method="post"
         noValidate
         {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"

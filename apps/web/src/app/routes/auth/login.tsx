@@ -91,6 +91,8 @@ function LoginForm({ onProfileError }: { onProfileError: () => void }) {
       }
     >
       <form
+        // Sent by the browser itself only before the app runs: never as a GET, with what was typed in the address.
+        method="post"
         noValidate
         {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"

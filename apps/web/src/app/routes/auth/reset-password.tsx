@@ -102,6 +102,8 @@ function ResetPasswordForm({
       footer={<BackToLoginLink />}
     >
       <form
+        // Sent by the browser itself only before the app runs: never as a GET, with what was typed in the address.
+        method="post"
         noValidate
         {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         className="flex flex-col gap-5"

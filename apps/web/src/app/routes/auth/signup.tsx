@@ -93,6 +93,8 @@ export default function SignupRoute() {
       }
     >
       <form
+        // Sent by the browser itself only before the app runs: never as a GET, with what was typed in the address.
+        method="post"
         noValidate
         {...staleErrorFormProps(() => setSubmitError(null), onSubmit)}
         onFocus={onFormFocus}

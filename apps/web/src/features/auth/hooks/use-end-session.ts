@@ -16,6 +16,18 @@ export function isSessionEnding(): boolean {
 }
 
 /**
+ * Marks the session as ending on purpose from before the server ends it (an account being
+ * deleted, whose session dies with the request while the page is still open) until the
+ * returned function is called: a profile turned null meanwhile is not an expired session.
+ */
+export function markSessionEnding(): () => void {
+  isEndingSession = true;
+  return () => {
+    isEndingSession = false;
+  };
+}
+
+/**
  * Forgets the signed-in user in this browser: stored data, then every cached query. The
  * profile is kept, as null, so every guard and header reads "signed out" at once without
  * asking the server again.

@@ -27,10 +27,16 @@ export interface DeleteAccountDialogProps {
    * is still there to read "signed out" as an expired session and send the user to /login.
    */
   onAccountDeleted: () => void;
+  /**
+   * Marks the session as ending on purpose from before the deletion is asked for until the
+   * returned function is called (the server ends the session with the deletion, and the page
+   * learns it at once: not an expired session to send the user to /login for).
+   */
+  markSessionEnding: () => () => void;
 }
 
 /** Deleting for good: the person types DELETE, then is signed out and taken home. */
-export function DeleteAccountDialog({ onAccountDeleted }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ onAccountDeleted, markSessionEnding }: DeleteAccountDialogProps) {
   const inputId = useId();
   const hintId = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -45,9 +51,11 @@ export function DeleteAccountDialog({ onAccountDeleted }: DeleteAccountDialogPro
   }, [onAccountDeleted]);
   // `navigate` resolves before React has swapped the pages (a transition), so the user is
   // forgotten when this dialog, and the guarded page around it, are gone.
+  const endSessionMark = useRef<(() => void) | null>(null);
   useEffect(
     () => () => {
       if (isAccountDeleted.current) forgetDeletedUser.current();
+      endSessionMark.current?.();
     },
     [],
   );
@@ -69,9 +77,13 @@ export function DeleteAccountDialog({ onAccountDeleted }: DeleteAccountDialogPro
       toast.error({ title: 'Confirmation Required', message: ACCOUNT_MESSAGES.deleteConfirmation });
       return;
     }
+    // Until this dialog is gone (its notification stream closes as the server deletes).
+    endSessionMark.current = markSessionEnding();
     try {
       await deleteAccount.mutateAsync();
     } catch (error) {
+      endSessionMark.current();
+      endSessionMark.current = null;
       if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
         toast.error({
           title: 'Authentication Error',

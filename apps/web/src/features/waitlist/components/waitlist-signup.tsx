@@ -133,6 +133,8 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
 
   return (
     <form
+      // Sent by the browser itself only before the app runs: never as a GET, with the e-mail in the address.
+      method="post"
       noValidate
       onSubmit={handleSubmit}
       onFocus={onFormFocus}
