@@ -366,6 +366,10 @@ describe('serving the web app', () => {
       expect(earlyForm.headers.location).toBe('/reset-password?token=abc');
       expect(earlyForm.body).not.toContain('Not-the-password1');
       expect((await app.inject({ method: 'POST', url: '/leagues/abc' })).statusCode).toBe(303);
+      // Never to another site: the location is a path here, not "//host" (nor "/\\host", which browsers read alike).
+      for (const url of ['//elsewhere.example/x', '/\\elsewhere.example/x', '/\\/elsewhere.example/x']) {
+        expect((await app.inject({ method: 'POST', url })).headers.location).toMatch(/^\/(?![/\\])/);
+      }
       expect((await app.inject({ method: 'POST', url: '/api/unknown' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'POST', url: '/robots.txt' })).statusCode).toBe(404);
     } finally {

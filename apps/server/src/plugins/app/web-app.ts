@@ -247,8 +247,11 @@ export const webAppPlugin = fp(
       const isPagePath = !pathname.startsWith('/api/') && !path.extname(pathname);
       // A drawn page's form sent by the browser itself before the app took the page over: the
       // forms that carry what a player types are POST, so it never lands in the address (or a
-      // log). Back to the page, now with the app running; what was sent is not read.
-      if (request.method === 'POST' && isPagePath && hasBuild) return reply.redirect(request.url, 303);
+      // log). Back to the page, now with the app running; what was sent is not read. Leading
+      // slashes are one, so "//elsewhere" cannot send the browser to another site.
+      if (request.method === 'POST' && isPagePath && hasBuild) {
+        return reply.redirect(request.url.replace(/^[/\\]+/, '/'), 303);
+      }
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath;
       if (isPage && hasBuild) {
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
