@@ -59,10 +59,16 @@ function watchConsole(page: Page): string[] {
 }
 
 /** `pathname` opened with the app's scripts held back until `release()`: the page as drawn, before the takeover. */
-async function openBeforeTheApp(context: BrowserContext, pathname: string) {
+async function openBeforeTheApp(
+  context: BrowserContext,
+  pathname: string,
+  { untilHeld = true }: { untilHeld?: boolean } = {},
+) {
   const entry = await holdRequests(context, '**/assets/index-*.js');
   const page = await context.newPage();
   await page.goto(pathname, { waitUntil: 'commit' });
+  // The page's own script asks for the app once it runs, and holds taps and forms from then on.
+  if (untilHeld) await entry.asked;
   return { page, release: entry.release };
 }
 
@@ -244,7 +250,7 @@ describe('a visitor’s pages', () => {
     // Neither the app nor the script that holds a form until it runs has arrived yet.
     const context = await newContext();
     const starter = await holdRequests(context, '**/assets/start-app-after-paint-*.js');
-    const { page, release } = await openBeforeTheApp(context, '/login');
+    const { page, release } = await openBeforeTheApp(context, '/login', { untilHeld: false });
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
     await page

@@ -44,16 +44,22 @@ export function setUpBrowser(): () => Browser {
 export async function holdRequests(
   context: BrowserContext,
   pattern: string,
-): Promise<{ release: () => void }> {
+): Promise<{ release: () => void; asked: Promise<void> }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let markAsked = () => {};
+  /** Resolves once the page has asked for a matching request (now held). */
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
   await context.route(pattern, async (route) => {
+    markAsked();
     await held;
     await route.continue();
   });
-  return { release };
+  return { release, asked };
 }
 
 /**
