@@ -13,6 +13,7 @@ import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-versi
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
@@ -210,13 +211,10 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       await database.migrate();
       const rows = await selectRows<{ user_id: string; search_name: string }>(
         database.db,
-        sql`select user_id, search_name from league_standings order by league_rank`,
+        sql`select user_id, search_name from league_standings order by position`,
       );
-      // A row the board no longer holds matches no search until the next rebuild.
-      expect(rows).toEqual([
-        { user_id: 'u1', search_name: 'zoë mcallister' },
-        { user_id: 'gone', search_name: '' },
-      ]);
+      // The row the board no longer held has no place on it: migration 0022 let it go.
+      expect(rows).toEqual([{ user_id: 'u1', search_name: 'zoë mcallister' }]);
       expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
     } finally {
       await database.close();
@@ -252,6 +250,69 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
     } finally {
       await database.close();
       await rm(before0020, { recursive: true, force: true });
+    }
+  });
+
+  it('upgrade a stored board and its leagues from ranks to places, numbered as a rebuild would', async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0022 = await migrationsUpTo('0021_catalog_folded_names');
+    const league = '00000000-0000-4000-8000-000000000001';
+    try {
+      await migrateTo(database, before0022);
+      // A board past one rank block (1,000 places), and a league of every third member.
+      await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, global_rank,
+          full_name, search_name, country, club)
+        select '2025-26', 'u' || n, 'safe', 12, n, 'Fan ' || n, 'fan ' || n,
+          case when n % 2 = 0 then 'Ireland' else 'France' end, 'Arsenal'
+        from generate_series(1, 1500) as n`);
+      await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank, search_name)
+        select '2025-26', ${league}::uuid, 'u' || (3 * n), n, 'fan ' || (3 * n) from generate_series(1, 500) as n`);
+
+      await database.migrate();
+      const global = await readLeaderboardPage(database.db, {
+        seasonId: '2025-26',
+        board: { kind: 'global' },
+        page: 20,
+        pageSize: 60,
+      });
+      expect(global.total).toBe(1500);
+      expect(global.rows.map((row) => [row.userId, row.rank])).toEqual(
+        Array.from({ length: 60 }, (_, index) => [`u${1141 + index}`, 1141 + index]),
+      );
+      const ireland = await readLeaderboardPage(database.db, {
+        seasonId: '2025-26',
+        board: { kind: 'country', country: 'Ireland' },
+        page: 2,
+        pageSize: 500,
+      });
+      expect(ireland.rows.map((row) => [row.userId, row.rank])).toEqual(
+        Array.from({ length: 250 }, (_, index) => [`u${1002 + 2 * index}`, 501 + index]),
+      );
+      const leaguePage = await readLeagueStandingsPage(database.db, {
+        seasonId: '2025-26',
+        leagueId: league,
+        viewerId: 'u3',
+        page: 17,
+        pageSize: 20,
+        isMeOnly: false,
+        leagueSize: 500,
+      });
+      expect(leaguePage.total).toBe(500);
+      // Its ranks come from its blocks: 333 members in the first thousand places, 167 after.
+      expect(
+        await selectRows<{ block: number; members_before: number; members: number }>(
+          database.db,
+          sql`select block, members_before, members from standings_rank_blocks
+            where board = 'league' and name = ${league} order by block`,
+        ),
+      ).toEqual([
+        { block: 0, members_before: 0, members: 333 },
+        { block: 1, members_before: 333, members: 167 },
+      ]);
+      expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0022, { recursive: true, force: true });
     }
   });
 });

@@ -69,10 +69,11 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
     await recomputeStandings({ database, season, now: new Date('2026-01-05T12:00:00Z') });
     board = await selectRows<StoredRow>(
       database.db,
-      sql`select user_id, full_name, country, club, global_rank,
-          row_number() over (partition by country order by global_rank)::int as country_rank,
-          row_number() over (partition by club order by global_rank)::int as club_rank
-        from standings where season_id = ${season.id} order by global_rank`,
+      sql`select user_id, full_name, country, club,
+          row_number() over (order by position)::int as global_rank,
+          row_number() over (partition by country order by position)::int as country_rank,
+          row_number() over (partition by club order by position)::int as club_rank
+        from standings where season_id = ${season.id} order by position`,
     );
     expect(board).toHaveLength(PLAYERS);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { POSITION_STRIDE } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { deleteMemberStandings } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
@@ -49,8 +50,9 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     leagues.small = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[5] ?? '' });
     await insertMemberships(database.db, leagues.small, userIds.slice(200, 204), 'approved');
     // Another season's stored rows (no foreign keys): a recompute of this season keeps them.
-    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, league_rank, search_name)
-      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', 1, 'old name'), ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', 2, 'old name')`);
+    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, position, search_name)
+      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', ${POSITION_STRIDE}, 'old name'),
+        ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', ${2 * POSITION_STRIDE}, 'old name')`);
     expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
       'recomputed',
     );
@@ -66,24 +68,45 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
       sql`select standings.user_id from standings
         join league_members on league_members.user_id = standings.user_id and league_members.league_id = ${leagueId}
           and league_members.status = 'approved'
-        where standings.season_id = ${season.id} order by standings.global_rank`,
+        where standings.season_id = ${season.id} order by standings.position`,
     );
     return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
   }
+  /** The league's stored rows in their order, numbered 1, 2, 3, ... */
   async function storedRanks(leagueId: string) {
-    const rows = await selectRows<{ user_id: string; league_rank: number; season_id: string }>(
+    const rows = await selectRows<{ user_id: string; season_id: string }>(
       database.db,
-      sql`select user_id, league_rank, season_id from league_standings where league_id = ${leagueId} order by league_rank`,
+      sql`select user_id, season_id from league_standings where league_id = ${leagueId} order by position`,
     );
     for (const row of rows)
       expect(row.season_id).toBe(leagueId === OTHER_SEASON_LEAGUE ? '2024-25' : season.id);
-    return rows.map((row) => ({ userId: row.user_id, rank: row.league_rank }));
+    return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
+  }
+  /** The league read page by page as the API reads it (pages of 7, across its rank blocks' edges). */
+  async function readWholeLeague(leagueId: string) {
+    const rows: { userId: string; rank: number }[] = [];
+    for (let page = 1; ; page += 1) {
+      const read = await readLeagueStandingsPage(database.db, {
+        seasonId: season.id,
+        leagueId,
+        viewerId: mixed.approved[0] ?? '',
+        page,
+        pageSize: 7,
+        isMeOnly: false,
+        leagueSize: mixed.approved.length,
+      });
+      rows.push(...read.rows.map((row) => ({ userId: row.userId, rank: row.rank })));
+      if (read.rows.length < 7) {
+        expect(read.total).toBe(rows.length);
+        return rows;
+      }
+    }
   }
   async function globalOrder() {
     return (
       await selectRows<{ user_id: string }>(
         database.db,
-        sql`select user_id from standings where season_id = ${season.id} order by global_rank`,
+        sql`select user_id from standings where season_id = ${season.id} order by position`,
       )
     ).map((row) => row.user_id);
   }
@@ -103,6 +126,9 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(mixed.others.filter((userId) => storedIds.has(userId))).toEqual([]);
     expect(await storedRanks(leagues.small)).toEqual(await expectedRanks(leagues.small));
     expect(await storedRanks(leagues.small)).toHaveLength(5);
+    // Their ranks as the API reads them, from the leagues' rank blocks.
+    expect(await readWholeLeague(leagues.mixed)).toEqual(stored);
+    expect(await readWholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
   });
 
   it("keeps other seasons' rows across recomputes", async () => {
@@ -200,7 +226,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
       ).map((row) => row.indexname);
     expect(await indexNames('league_standings')).toEqual([
       'league_standings_name_search_index',
-      'league_standings_rank_index',
+      'league_standings_position_index',
       'league_standings_season_index',
       'league_standings_user_index',
     ]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { standings } from '../../src/db/schema/index.ts';
+import { rebuiltPosition, standings } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
@@ -148,13 +148,29 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
       .select()
       .from(standings)
       .where(eq(standings.seasonId, season.id))
-      .orderBy(standings.globalRank);
+      .orderBy(standings.position);
     expect(stored).toHaveLength(expected.length);
     expect(stored.map((row) => row.userId)).toEqual(expected.map((entry) => entry.userId));
-    expect(stored.map((row) => row.globalRank)).toEqual(expected.map((_, index) => index + 1));
+    expect(stored.map((row) => row.position)).toEqual(expected.map((_, index) => rebuiltPosition(index + 1)));
     expect(stored.map((row) => [row.status, row.totalGoals])).toEqual(
       expected.map((entry) => [entry.status, entry.total]),
     );
+
+    // The global board, read page by page as the API reads it, and sampled members' own rows.
+    expect(await readWholeBoard({ kind: 'global' })).toEqual(
+      expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })),
+    );
+    for (const [index, entry] of expected.entries()) {
+      if (index % 97 !== 0) continue;
+      const page = await readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board: { kind: 'global' },
+        page: 1,
+        pageSize: 50,
+        onlyUserId: entry.userId,
+      });
+      expect(page.rows.map((row) => [row.userId, row.rank])).toEqual([[entry.userId, index + 1]]);
+    }
 
     // Each country's and club's board, read page by page as the API reads it: that order
     // restricted to its members, 1, 2, 3, ...; and each sampled member's own row on both.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { POSITION_STRIDE } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
@@ -49,8 +50,8 @@ describe.each(TEST_ENGINES)('replacing the stored board on %s', (engine) => {
       }>(
         database.db,
         sql`select (select count(*)::int from standings where season_id = ${season.id}) as players,
-            (select max(global_rank) from standings where season_id = ${season.id}) as top,
-            (select count(distinct global_rank)::int from standings where season_id = ${season.id}) as distinct_ranks,
+            (select (max(position) + ${POSITION_STRIDE / 2}::bigint) / ${POSITION_STRIDE}::bigint from standings where season_id = ${season.id})::int as top,
+            (select count(distinct position)::int from standings where season_id = ${season.id}) as distinct_ranks,
             members, computed_for as at
           from standings_state where season_id = ${season.id}`,
       );

@@ -13,6 +13,7 @@ import {
   rankEntries,
   rankingColumns,
   rankingKey,
+  teamRankingColumns,
 } from './ranking-order.ts';
 
 const SEASON = '2025-26';
@@ -207,9 +208,34 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
         totalGoals: goalTimesDescending.length,
         goalTimesDescending,
       };
-      return { entry, columns: rankingColumns(entry, teamLimbs(limbs, picks, limbCount), SEASON) };
+      return {
+        entry,
+        columns: rankingColumns(entry, teamLimbs(limbs, picks, limbCount), SEASON),
+        // The same team as a stored board places it: its picks by id, the scorers alone listed.
+        placed: teamRankingColumns(
+          { userId, pickIds: picks.map(String) },
+          new Map(
+            [...limbs]
+              .filter(([footballer]) => (goalTimes[footballer]?.length ?? 0) > 0)
+              .map(([footballer, goalDateLimbs]) => [
+                String(footballer),
+                { goals: goalTimes[footballer]?.length ?? 0, goalDateLimbs },
+              ]),
+          ),
+          { seasonId: SEASON, limbCount, isSeasonOver },
+        ),
+      };
     });
   }
+
+  it('scores one team as the columns of the whole season do', () => {
+    fc.assert(
+      fc.property(seasonArbitrary, (season) => {
+        for (const team of scored(season)) expect(team.placed).toEqual(team.columns);
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   it('orders any two teams as compareRankingEntries does', () => {
     fc.assert(

@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { type SquadStatus, TEAM_SIZE } from '../squads/squad-rules.ts';
+import { type SquadStatus, squadStatus, TEAM_SIZE } from '../squads/squad-rules.ts';
 
 /** What the ranking needs to know of one user. */
 export interface RankingEntry {
@@ -170,6 +170,39 @@ export function rankingColumns(
     coinToss: entry.coinToss ?? coinTossKey(seasonId, entry.userId),
     userId: entry.userId,
   };
+}
+
+/** A footballer as a board is ranked: his goals and goal-date limbs (`goalDateLimbs`). */
+export interface RankedFootballer {
+  goals: number;
+  goalDateLimbs: readonly bigint[];
+}
+
+/**
+ * The ranking columns of one team, scored as a board ranks everyone at once: its picks' goals
+ * and goal-date limbs added up (a pick not in `scorers` has not scored), its status by the
+ * domain's rules (no picks: no team). A board's rebuild states the same in SQL; placing one
+ * team on a stored board between its neighbours uses this.
+ */
+export function teamRankingColumns(
+  team: { userId: string; pickIds: readonly string[] },
+  scorers: ReadonlyMap<string, RankedFootballer>,
+  options: { seasonId: string; limbCount: number; isSeasonOver: boolean },
+): RankingColumns {
+  const picks = team.pickIds.map((id) => scorers.get(id));
+  const pickGoals = picks.map((pick) => pick?.goals ?? 0);
+  const limbs = Array.from({ length: options.limbCount }, (_, index) =>
+    picks.reduce((sum, pick) => sum + (pick?.goalDateLimbs[index] ?? 0n), 0n),
+  );
+  return rankingColumns(
+    {
+      userId: team.userId,
+      status: squadStatus(pickGoals, options),
+      totalGoals: pickGoals.reduce((sum, goals) => sum + goals, 0),
+    },
+    limbs,
+    options.seasonId,
+  );
 }
 
 export function compareRankingColumns(a: RankingColumns, b: RankingColumns): number {

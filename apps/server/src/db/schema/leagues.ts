@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -101,12 +102,13 @@ export const leagueStandings = pgTable(
     seasonId: text('season_id').notNull(),
     leagueId: uuid('league_id').notNull(),
     userId: text('user_id').notNull(),
-    leagueRank: integer('league_rank').notNull(),
+    /** The member's `standings.position`: the league's order is theirs. */
+    position: bigint('position', { mode: 'number' }).notNull(),
     /** The board's `search_name` (the name lowercased by the server), copied when the ranks are built. */
     searchName: text('search_name').notNull(),
   },
   (table) => [
-    uniqueIndex('league_standings_rank_index').on(table.leagueId, table.leagueRank),
+    uniqueIndex('league_standings_position_index').on(table.leagueId, table.position),
     uniqueIndex('league_standings_user_index').on(table.leagueId, table.userId),
     index('league_standings_season_index').on(table.seasonId),
     // A name search (three characters or more) in a big league: its matches without reading its members.

@@ -13,9 +13,22 @@ import {
 import { seasons } from './season.ts';
 
 /**
- * The stored boards: one row per board member per season with the status, goals and global rank
- * computed ahead of reads, and the member's display fields. A country's or club's board is the
- * global order restricted to its members, numbered with `standingsRankBlocks`. The whole season
+ * Places of a rebuilt board's order per member: the member ranked r has `position` (r - ½) ×
+ * POSITION_STRIDE (`rebuiltPosition`), which leaves room to place members between any two, and
+ * at both ends of every rank block, without renumbering anyone.
+ */
+export const POSITION_STRIDE = 1_048_576;
+
+/** The `position` of the member ranked `rank` on a rebuilt board. */
+export function rebuiltPosition(rank: number): number {
+  return rank * POSITION_STRIDE - POSITION_STRIDE / 2;
+}
+
+/**
+ * The stored boards: one row per board member per season with the status and goals computed
+ * ahead of reads, their place in the global order (`position`, increasing down the board) and
+ * the member's display fields. Every board (the global order, or its restriction to one
+ * country's or club's members) is numbered with `standingsRankBlocks`. The whole season
  * is rebuilt into a fresh table and swapped in by
  * `src/plugins/app/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
  * no foreign keys point to it or from it.
@@ -27,7 +40,8 @@ export const standings = pgTable(
     userId: text('user_id').notNull(),
     status: text('status', { enum: ['safe', 'going_bust', 'bust'] }).notNull(),
     totalGoals: integer('total_goals').notNull(),
-    globalRank: integer('global_rank').notNull(),
+    /** The member's place in the global order: smaller is higher up (POSITION_STRIDE). */
+    position: bigint('position', { mode: 'number' }).notNull(),
     fullName: text('full_name').notNull(),
     /** `full_name` lowercased by the server, which lowercases searches the same way. */
     searchName: text('search_name').notNull(),
@@ -39,35 +53,43 @@ export const standings = pgTable(
   // `user_id`, `country` and `club` compare in byte order ("C", migration 0019): only their
   // equality is asked, and byte order sorts about twice as fast.
   (table) => [
-    uniqueIndex('standings_global_rank_index').on(table.globalRank, table.seasonId),
+    uniqueIndex('standings_position_index').on(table.position, table.seasonId),
     // A country's or club's members in the global order: its board.
-    uniqueIndex('standings_country_order_index').on(table.country, table.globalRank, table.seasonId),
-    uniqueIndex('standings_club_order_index').on(table.club, table.globalRank, table.seasonId),
+    uniqueIndex('standings_country_order_index').on(table.country, table.position, table.seasonId),
+    uniqueIndex('standings_club_order_index').on(table.club, table.position, table.seasonId),
     uniqueIndex('standings_user_index').on(table.userId, table.seasonId),
     // The name search (three characters or more); country and club matches use the order indexes above.
     index('standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
 );
 
-/** How many places of the global order one row of `standingsRankBlocks` covers. */
+/** How many places of a rebuilt global order one row of `standingsRankBlocks` covers. */
 export const RANK_BLOCK_SIZE = 1000;
 
 /**
- * Where a country's or club's board stands at each block of the global order (global ranks
- * 1-1000, 1001-2000, ...: `block` = (global rank - 1) / RANK_BLOCK_SIZE), for the blocks that hold
- * its members: how many of them come before the block and how many are in it. A member's rank
- * on that board is then `members_before` plus the board's members in their block up to them (a
- * thousand index entries at most), and a page of any depth starts from the block holding its
- * first rank. Numbering every board's members within the rebuild's statement took two sorts of
- * every member, a third of it (decision 005); these rows are counted from the new board in one
- * scan. Rebuilt and swapped in with `standings`; `name` compares in byte order, as the board's
+ * The positions one block covers: block b holds positions b × BLOCK_SPAN + 1 to (b + 1) × BLOCK_SPAN,
+ * the places RANK_BLOCK_SIZE × b + 1 to RANK_BLOCK_SIZE × (b + 1) of a rebuilt global order.
+ */
+export const BLOCK_SPAN = RANK_BLOCK_SIZE * POSITION_STRIDE;
+
+/**
+ * Where each board stands at each block of the global order (`block` = (position - 1) /
+ * BLOCK_SPAN), for the blocks that hold its members: how many of them come before the block and
+ * how many are in it. The boards: the global one (`name` ''), each country's and club's (the
+ * global order restricted to its members) and each league's (`name` its id; the rows of
+ * `league_standings`). A member's rank on a board is then `members_before` plus the board's
+ * members in their block up to them (a thousand index entries or so), and a page of any depth
+ * starts from the block holding its first rank, so no rank is stored on a member's row.
+ * Numbering every board's members within the rebuild's statement took two sorts of every
+ * member, a third of it (decision 005); these rows are counted from the new board in one scan.
+ * Rebuilt and swapped in with `standings`; `name` compares in byte order, as the board's
  * country and club do.
  */
 export const standingsRankBlocks = pgTable(
   'standings_rank_blocks',
   {
     seasonId: text('season_id').notNull(),
-    board: text('board', { enum: ['country', 'club'] }).notNull(),
+    board: text('board', { enum: ['global', 'country', 'club', 'league'] }).notNull(),
     name: text('name').notNull(),
     block: integer('block').notNull(),
     membersBefore: integer('members_before').notNull(),

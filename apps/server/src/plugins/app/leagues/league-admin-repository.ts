@@ -1,7 +1,14 @@
 import { LEAGUE_MEMBERS_PAGE_SIZE, type LeagueJoinMode, type MembershipStatus } from '@hit21/core';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { leagueMembers, leagueStandings, leagues, profiles, users } from '../../../db/schema/index.ts';
+import {
+  leagueMembers,
+  leagueStandings,
+  leagues,
+  profiles,
+  standingsRankBlocks,
+  users,
+} from '../../../db/schema/index.ts';
 
 /* The league admin's reads and writes: settings, code, members, hand-over and deletion. */
 
@@ -188,7 +195,10 @@ export async function findApprovedMemberByEmail(
   return row ?? null;
 }
 
-/** The stored standings of one league (no foreign key: they go with the league explicitly). */
+/** The stored standings of one league and their rank blocks (no foreign key: they go with the league explicitly). */
 export async function deleteLeagueStandings(tx: Executor, leagueId: string): Promise<void> {
   await tx.delete(leagueStandings).where(eq(leagueStandings.leagueId, leagueId));
+  await tx
+    .delete(standingsRankBlocks)
+    .where(and(eq(standingsRankBlocks.board, 'league'), eq(standingsRankBlocks.name, leagueId)));
 }

@@ -5,12 +5,13 @@ import { type Database, type Executor, selectRows, type Transaction } from '../.
 import {
   leagueMembers,
   leagues,
+  POSITION_STRIDE,
   profiles,
-  RANK_BLOCK_SIZE,
   standingsGroups,
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
+import { blockOf } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /**
@@ -66,10 +67,11 @@ export interface ScoringFootballer {
  *   sorted as the one byte string of `rankingKey` (a dozen limbs or more by the season's end:
  *   compared column by column, they took twice as long to sort); the brute-force test of the
  *   stored ranks holds all of this to the rules;
- * - the global rank numbers that order, and the rows are stored in it (one sort serves both), so
- *   a board's page reads neighbouring rows and its index is built from rows in order; a
- *   country's or club's board is that order restricted to its members, numbered from the rank
- *   blocks (`countNextBoard`) rather than by two more sorts of every member here.
+ * - the position numbers that order (`rebuiltPosition`), and the rows are stored in it (one
+ *   sort serves both), so a board's page reads neighbouring rows and its index is built from rows
+ *   in order; every board (the global one, a country's or club's: that order restricted to its
+ *   members) is numbered from the rank blocks (`countNextBoard`) rather than by more sorts of
+ *   every member here.
  * The sort spills to disk past `work_mem`, so the memory it takes is bounded.
  */
 export async function rankNextBoard(
@@ -128,7 +130,7 @@ export async function rankNextBoard(
     const orderColumns = sql.raw('rank_key, coin_toss, user_id');
     await tx.execute(sql`create table standings_next as
       select ${seasonId}::text as season_id, user_id, status, total_goals,
-        (row_number() over (order by ${orderColumns}))::int as global_rank,
+        row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
         full_name, country, club, lower(full_name) as search_name
       from (
         select member.*,
@@ -211,8 +213,8 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
  * Counts the new board (`standings_next`, loaded, not yet indexed) in one scan, and returns its
  * members per (country, club) pair (a few thousand rows at most, for `replaceGroups`). A fresh
  * `standings_rank_blocks_next` (see `standingsRankBlocks`) gets the other seasons' rows as they
- * are and, from the same counts, per block of the season's global order each country's and each
- * club's members, with how many of them the earlier blocks hold.
+ * are and, from the same counts, per block of the season's global order the global board's, each
+ * country's and each club's members, with how many of them the earlier blocks hold.
  */
 export async function countNextBoard(
   db: Database,
@@ -225,14 +227,14 @@ export async function countNextBoard(
     return selectRows<{ country: string; club: string; members: number }>(
       tx,
       sql`with counted as (
-          select country, club, block, count(*)::int as members
-          from (select country, club, (global_rank - 1) / ${RANK_BLOCK_SIZE}::int as block
+          select country, club, block, count(*)::int as members,
+            case when grouping(country) = 0 then 'country' when grouping(club) = 0 then 'club' else 'global' end as board
+          from (select country, club, ${blockOf(sql.raw('position'))} as block
             from standings_next where season_id = ${seasonId}) as member
-          group by grouping sets ((country, club), (country, block), (club, block))
+          group by grouping sets ((country, club), (country, block), (club, block), (block))
         ),
         blocks as (
-          select case when country is not null then 'country' else 'club' end as board,
-            coalesce(country, club) as name, block, members
+          select board, coalesce(country, club, '') as name, block, members
           from counted where block is not null
         ),
         saved as (
@@ -284,9 +286,10 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
 
 /**
  * A fresh `league_standings_next` (one left by a rebuild cut off halfway is dropped) holding the
- * other seasons' rows as they are and, for every league of the season, its approved members in
- * the order of the new board (`standings_next`, loaded, not yet indexed): 1, 2, 3, ..., each with
- * the board's lower-cased name for the league's own name search. Membership
+ * other seasons' rows as they are and, for every league of the season, its approved members at
+ * their places on the new board (`standings_next`, loaded, not yet indexed), each with the
+ * board's lower-cased name for the league's own name search; and each league's rank blocks in
+ * `standings_rank_blocks_next` (`countNextBoard` made it). Membership
  * is read now, after the inputs' snapshot: a change since is also marked in the version stamp,
  * so the next check recomputes anyway.
  */
@@ -302,14 +305,18 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
     // pages by rank read the few rows they need through the rank index wherever they are.
     await tx.execute(sql`set local work_mem = '256MB'`);
     await tx.execute(sql`set local jit = on`);
-    await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, league_rank, search_name)
-      select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId},
-        row_number() over (partition by ${leagueMembers.leagueId} order by board.global_rank), board.search_name
+    await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, position, search_name)
+      select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId}, board.position, board.search_name
       from ${leagueMembers}
       join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
       join standings_next as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
       where ${leagueMembers.status} = 'approved'
       order by ${leagueMembers.leagueId}, reverse(board.search_name) collate "C"`);
+    await tx.execute(sql`insert into standings_rank_blocks_next (season_id, board, name, block, members_before, members)
+      select ${seasonId}, 'league', league_id::text, block,
+        sum(members) over (partition by league_id order by block) - members, members
+      from (select league_id, ${blockOf(sql.raw('position'))} as block, count(*)::int as members
+        from league_standings_next where season_id = ${seasonId} group by league_id, block) as counted`);
   });
 }
 

@@ -1,15 +1,9 @@
 import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import {
-  profiles,
-  RANK_BLOCK_SIZE,
-  standings,
-  standingsGroups,
-  standingsRankBlocks,
-  standingsState,
-} from '../../../db/schema/index.ts';
+import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
 import { deleteMemberLeagueStandings } from './league-standings-repository.ts';
+import { type BlockBoard, blockStart, boardTotal, pageStart, rankAt } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -58,8 +52,9 @@ export async function readBoardVersion(db: Executor, seasonId: string): Promise<
 /**
  * One page of a stored board, with its total and the instant it reflects, in one statement
  * (one snapshot: never a page of one computation with the total of another).
- * - Without a search or "me", a page is a range of ranks (dense 1..n on every board), so any
- *   page, the last included, is one index range scan, and the total is the highest rank.
+ * - Without a search or "me", a page starts in the rank block holding its first rank and reads
+ *   the board's order index from that block's start, past fewer than a block of members; the
+ *   total is the board's members before and in its last block.
  * - A search (case-insensitive, anywhere in name, country or club) or "me" (the viewer's row
  *   only) keeps the board's ranks. A search that may match many rows (whole countries or
  *   clubs, or one or two letters) is counted from the stored group counts and paged along the
@@ -77,14 +72,10 @@ export async function readLeaderboardPage(
   },
 ): Promise<StoredPage> {
   const { seasonId, board, page, pageSize, search, onlyUserId } = options;
-  const scope = [
-    sql`${standings.seasonId} = ${seasonId}`,
-    board.kind === 'country' ? sql`${standings.country} = ${board.country}` : undefined,
-    board.kind === 'club' ? sql`${standings.club} = ${board.club}` : undefined,
-  ].filter((condition) => condition !== undefined);
-  // Every board lists its members in the global order: `global_rank` orders each, and the
-  // rank shown is worked out for the page's rows only (`boardRank`).
-  const columns = sql`${standings.globalRank} as global_rank, ${standings.userId} as user_id,
+  const scope = boardScope(seasonId, board);
+  // Every board lists its members in the global order: `position` orders each, and the rank
+  // shown is worked out for the page's rows only (`boardRank`).
+  const columns = sql`${standings.position} as position, ${standings.userId} as user_id,
     ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
     ${standings.totalGoals} as total_goals, ${standings.status} as status`;
   const offset = (page - 1) * pageSize;
@@ -99,29 +90,16 @@ export async function readLeaderboardPage(
   let query: SQL;
   /** A name search found once and counted: it reads every match (through the trigram index). */
   let isTrigramSearch = false;
-  if (match === undefined && onlyUserId === undefined && board.kind === 'global') {
-    // Ranks 1..n: any page, the last included, is one range of the rank index.
-    query = sql`with total as (select coalesce(max(${standings.globalRank}), 0) as total from ${standings}
-        where ${standings.seasonId} = ${seasonId}),
-      page as (select ${standings.globalRank} as rank, ${columns} from ${standings}
-        where ${standings.seasonId} = ${seasonId} and ${standings.globalRank} between ${offset + 1} and ${offset + pageSize})
-      select total.total, page.* from total left join page on true`;
-  } else if (match === undefined && onlyUserId === undefined && board.kind !== 'global') {
+  if (match === undefined && onlyUserId === undefined) {
     // The page starts in the rank block holding its first rank: the board's order index is read
     // from that block's first place, past fewer than a block of members.
-    const { kind, name } = boardGroup(board);
-    const start = sql`select ${standingsRankBlocks.block} as block, ${standingsRankBlocks.membersBefore} as members_before
-      from ${standingsRankBlocks}
-      where ${standingsRankBlocks.board} = ${kind} and ${standingsRankBlocks.name} = ${name}
-        and ${standingsRankBlocks.membersBefore} <= ${offset} and ${standingsRankBlocks.seasonId} = ${seasonId}
-      order by ${standingsRankBlocks.membersBefore} desc limit 1`;
-    query = sql`with total as (${groupsTotal(seasonId, board)}),
-      start as materialized (${start}),
-      page as (select ${offset}::int + row_number() over (order by rows.global_rank) as rank, rows.* from (
+    query = sql`with total as (${boardTotal(seasonId, blockBoard(board))}),
+      start as materialized (${pageStart(seasonId, blockBoard(board), offset)}),
+      page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
           select ${columns} from ${standings}
           where ${sql.join(scope, sql` and `)}
-            and ${standings.globalRank} > (select block from start) * ${RANK_BLOCK_SIZE}::int
-          order by ${standings.globalRank}
+            and ${standings.position} > ${blockStart(sql`select block from start`)}
+          order by ${standings.position}
           limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
       select total.total, page.* from total left join page on true`;
   } else if (match && (match.matchesGroups || match.isScan) && onlyUserId === undefined) {
@@ -133,11 +111,11 @@ export async function readLeaderboardPage(
     const total = sql`(select total from total)`;
     query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
           from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)}) as total),
-      page as (select ${boardRank(seasonId, board, sql`rows.global_rank`)} as rank, rows.* from (
-        select * from (${matches} order by global_rank limit ${pageSize} offset ${offset}) as from_top
+      page as (select ${boardRank(seasonId, board, sql`rows.position`)} as rank, rows.* from (
+        select * from (${matches} order by position limit ${pageSize} offset ${offset}) as from_top
           where ${offset * 2} < ${total}
         union all
-        select * from (${matches} order by global_rank desc
+        select * from (${matches} order by position desc
             limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
             offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
           where ${offset * 2} >= ${total}) as rows)
@@ -148,8 +126,8 @@ export async function readLeaderboardPage(
     isTrigramSearch = match !== undefined;
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
-      page as (select ${boardRank(seasonId, board, sql`rows.global_rank`)} as rank, rows.* from (
-        select * from matches order by global_rank limit ${pageSize} offset ${offset}) as rows)
+      page as (select ${boardRank(seasonId, board, sql`rows.position`)} as rank, rows.* from (
+        select * from matches order by position limit ${pageSize} offset ${offset}) as rows)
       select total.total, page.* from total left join page on true`;
   }
 
@@ -169,7 +147,7 @@ export async function readLeaderboardPage(
       executor,
       sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version
-      from (${query}) as result order by result.global_rank`,
+      from (${query}) as result order by result.position`,
     );
   // A common surname matches 151,146 names at ten million, on some 98,000 pages: in the default
   // 4 MB the index's bitmap of them turns to whole pages and four million names are tested
@@ -324,28 +302,32 @@ function groupsTotal(seasonId: string, board: Board, match?: SearchMatch): SQL {
   return sql`select coalesce(sum(${standingsGroups.members}), 0) as total from ${standingsGroups} where ${sql.join(scope, sql` and `)}`;
 }
 
-/** A country's or club's board as its rank blocks name it. */
-function boardGroup(board: Exclude<Board, { kind: 'global' }>): { kind: 'country' | 'club'; name: string } {
-  return board.kind === 'country'
-    ? { kind: 'country', name: board.country }
-    : { kind: 'club', name: board.club };
+/** The season's rows on the board: a country's or club's members, or all. */
+function boardScope(seasonId: string, board: Board): SQL[] {
+  return [
+    sql`${standings.seasonId} = ${seasonId}`,
+    board.kind === 'country' ? sql`${standings.country} = ${board.country}` : undefined,
+    board.kind === 'club' ? sql`${standings.club} = ${board.club}` : undefined,
+  ].filter((condition) => condition !== undefined);
 }
 
-/**
- * The rank on `board` of its member at `globalRank`: the global rank itself, or on a country's or
- * club's board the members before its rank block plus those in the block up to it (fewer than a
- * block of entries of the board's order index).
- */
-function boardRank(seasonId: string, board: Board, globalRank: SQL): SQL {
-  if (board.kind === 'global') return globalRank;
-  const { kind, name } = boardGroup(board);
-  const block = sql`(${globalRank} - 1) / ${RANK_BLOCK_SIZE}::int`;
-  const column = board.kind === 'country' ? standings.country : standings.club;
-  return sql`((select ${standingsRankBlocks.membersBefore} from ${standingsRankBlocks}
-      where ${standingsRankBlocks.board} = ${kind} and ${standingsRankBlocks.name} = ${name}
-        and ${standingsRankBlocks.block} = ${block} and ${standingsRankBlocks.seasonId} = ${seasonId})
-    + (select count(*) from ${standings} where ${column} = ${name} and ${standings.seasonId} = ${seasonId}
-        and ${standings.globalRank} between ${block} * ${RANK_BLOCK_SIZE}::int + 1 and ${globalRank}))::int`;
+/** A board as its rank blocks name it. */
+function blockBoard(board: Board): BlockBoard {
+  if (board.kind === 'country') return { kind: 'country', name: board.country };
+  if (board.kind === 'club') return { kind: 'club', name: board.club };
+  return { kind: 'global', name: '' };
+}
+
+/** The rank on `board` of its member at `position` (the board's order index, a block's entries at most). */
+function boardRank(seasonId: string, board: Board, position: SQL): SQL {
+  const scope = boardScope(seasonId, board);
+  return rankAt(
+    seasonId,
+    blockBoard(board),
+    position,
+    (from, to) => sql`select count(*) from ${standings}
+      where ${sql.join(scope, sql` and `)} and ${standings.position} between ${from} and ${to}`,
+  );
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */

@@ -8,6 +8,7 @@ import {
   standings,
   standingsState,
 } from '../../../db/schema/index.ts';
+import { type BlockBoard, blockStart, boardTotal, pageStart, rankAt } from './rank-blocks-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's
@@ -40,12 +41,12 @@ export interface StoredLeaguePage {
 
 /**
  * One page of a league's stored standings (the global order restricted to its approved
- * members, ranked 1, 2, 3, ...), with its total, the instant the board reflects and what the
- * viewer needs to be told, in one statement (one snapshot of the board and the league's ranks,
- * which are swapped in together).
- * - Without a search or "me", a page is a range of league ranks, one index range scan on
- *   (league_id, league_rank) joined to the board by (season_id, user_id); the total is the
- *   highest rank.
+ * members, ranked 1, 2, 3, ... from the league's rank blocks), with its total, the instant the
+ * board reflects and what the viewer needs to be told, in one statement (one snapshot of the
+ * board and the league's places, which are swapped in together).
+ * - Without a search or "me", a page starts in the rank block holding its first rank and reads
+ *   the league's order index (league_id, position) from there, joined to the board by
+ *   (season_id, user_id); the total is the league's members before and in its last block.
  * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. The
  *   league's rows carry the board's lower-cased name: a search of three characters or more in a
  *   big league finds its matches once through their trigram index, then counts and pages them;
@@ -71,16 +72,33 @@ export async function readLeagueStandingsPage(
   const { seasonId, leagueId, viewerId, page, pageSize, search, isMeOnly, leagueSize } = options;
   const offset = (page - 1) * pageSize;
 
+  const board: BlockBoard = { kind: 'league', name: leagueId };
+  /** The league's rank of its member at `position`: from its rank blocks (rank-blocks-repository.ts). */
+  const rankOf = (position: SQL) =>
+    rankAt(
+      seasonId,
+      board,
+      position,
+      (
+        from,
+        to,
+      ) => sql`select count(*) from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
+        and ${leagueStandings.position} between ${from} and ${to}`,
+    );
   let ranks: SQL;
   if (search === undefined && !isMeOnly) {
-    ranks = sql`with total as (select coalesce(max(${leagueStandings.leagueRank}), 0) as total
-          from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}),
-        page as (select ${leagueStandings.leagueRank} as rank, ${leagueStandings.userId} as user_id
+    // From the rank block holding the page's first rank, along the league's order index.
+    ranks = sql`with total as (${boardTotal(seasonId, board)}),
+        start as materialized (${pageStart(seasonId, board, offset)}),
+        page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
+          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
           from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-            and ${leagueStandings.leagueRank} between ${offset + 1} and ${offset + pageSize})
+            and ${leagueStandings.position} > ${blockStart(sql`select block from start`)}
+          order by ${leagueStandings.position}
+          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
       select total.total, page.* from total left join page on true`;
   } else {
-    // "Me" is one probe of (league_id, user_id). A search reads the names stored with the ranks.
+    // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
     const useTrigramIndex = search !== undefined && search.length >= 3 && leagueSize > BIG_LEAGUE;
     const where = sql.join(
       [
@@ -93,18 +111,20 @@ export async function readLeagueStandingsPage(
     ranks = useTrigramIndex
       ? // The trigram index's matches, read once, counted and paged.
         sql`with matches as materialized (
-            select ${leagueStandings.leagueRank} as rank, ${leagueStandings.userId} as user_id
+            select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
             from ${leagueStandings} where ${where}),
           total as (select count(*) as total from matches),
-          page as (select * from matches order by rank limit ${pageSize} offset ${offset})
+          page as (select ${rankOf(sql`rows.position`)} as rank, rows.* from (
+            select * from matches order by position limit ${pageSize} offset ${offset}) as rows)
         select total.total, page.* from total left join page on true`
       : // Counted apart from the page, so the count of a big league's scan can run in parallel
-        // and the page walks the ranks only until it is full.
-        sql`select (select count(*) from ${leagueStandings} where ${where}) as total, page.*
+        // and the page walks the league's order only until it is full.
+        sql`select (select count(*) from ${leagueStandings} where ${where}) as total,
+          ${rankOf(sql`page.position`)} as rank, page.*
         from (select 1) as one left join (
-          select ${leagueStandings.leagueRank} as rank, ${leagueStandings.userId} as user_id
+          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
           from ${leagueStandings} where ${where}
-          order by ${leagueStandings.leagueRank} limit ${pageSize} offset ${offset}) as page on true`;
+          order by ${leagueStandings.position} limit ${pageSize} offset ${offset}) as page on true`;
   }
 
   const result = await selectRows<{
@@ -137,7 +157,7 @@ export async function readLeagueStandingsPage(
       left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ranks.user_id
       left join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagueId} and ${leagueMembers.userId} = ranks.user_id
         and ${leagueMembers.status} = 'approved'
-      order by ranks.rank`,
+      order by ranks.position`,
   );
   const first = result[0];
   return {

@@ -1,7 +1,13 @@
 import { LEAGUE_MESSAGES, type LeagueDetail } from '@hit21/core';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { leagueMembers, leagueStandings, leagues } from '../../../../src/db/schema/index.ts';
+import {
+  leagueMembers,
+  leagueStandings,
+  leagues,
+  POSITION_STRIDE,
+  standingsRankBlocks,
+} from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 import { call, LEAGUE_TIME, readyPlayer, seedMembership } from './membership-fixtures.ts';
@@ -173,9 +179,21 @@ describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine)
       await context.app.standings.refresh();
       await db.delete(leagueStandings).where(inArray(leagueStandings.leagueId, [league.id, other.league.id]));
       await db.insert(leagueStandings).values([
-        { seasonId, leagueId: league.id, userId: admin.id, leagueRank: 1, searchName: 'admin' },
-        { seasonId, leagueId: league.id, userId: member.id, leagueRank: 2, searchName: 'member' },
-        { seasonId, leagueId: other.league.id, userId: other.admin.id, leagueRank: 1, searchName: 'other' },
+        { seasonId, leagueId: league.id, userId: admin.id, position: POSITION_STRIDE, searchName: 'admin' },
+        {
+          seasonId,
+          leagueId: league.id,
+          userId: member.id,
+          position: 2 * POSITION_STRIDE,
+          searchName: 'member',
+        },
+        {
+          seasonId,
+          leagueId: other.league.id,
+          userId: other.admin.id,
+          position: POSITION_STRIDE,
+          searchName: 'other',
+        },
       ]);
 
       const response = await call(context.app, 'DELETE', `/api/leagues/${league.id}`, {
@@ -191,6 +209,14 @@ describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine)
       expect(
         await db.select().from(leagueStandings).where(eq(leagueStandings.leagueId, other.league.id)),
       ).toHaveLength(1);
+      // Its rank blocks too; the other league's stay.
+      const leagueBlocks = (leagueId: string) =>
+        db
+          .select()
+          .from(standingsRankBlocks)
+          .where(and(eq(standingsRankBlocks.board, 'league'), eq(standingsRankBlocks.name, leagueId)));
+      expect(await leagueBlocks(league.id)).toEqual([]);
+      expect(await leagueBlocks(other.league.id)).toHaveLength(1);
       expect(await storedLeague(other.league.id)).toBeDefined();
       // The recompute the deletion asked for does not bring the league's standings back.
       await context.app.standings.refresh();

@@ -60,7 +60,7 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
       sql`select standings.user_id, standings.full_name, standings.total_goals, standings.status, league_members.joined_at
         from standings join league_members on league_members.user_id = standings.user_id
           and league_members.league_id = ${leagueId} and league_members.status = 'approved'
-        where standings.season_id = ${SEASON} order by standings.global_rank`,
+        where standings.season_id = ${SEASON} order by standings.position`,
     );
     return rows.map((row, index) => ({
       rank: index + 1,
