@@ -16,7 +16,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { type RecomputePhase, recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { findFreePort, launchServer } from '../test/support/server-processes.ts';
 import { addPopulation } from './standings-population.ts';
 
@@ -78,7 +78,7 @@ export async function openBenchPopulation(options: {
     await database.db.execute(sql`
       insert into picks (user_id, season_id, player_id, slot)
       select ${viewerId}, season_id, player_id, slot from picks where user_id = 'bench-1'`);
-    await markStandingsStale(database.db);
+    await requestBoardRebuild(database.db);
     console.log(`Population of ${options.players.toLocaleString('en-GB')} built in ${seconds1(started)} s`);
     return {
       database,

@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../src/db/database.ts';
-import { markStandingsStale } from '../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import {
   AFTER_GAMEWEEK_38,
   type BenchPopulation,
@@ -161,7 +161,7 @@ export async function addBenchLeagues(
       members_changed_at = now() - interval '1 hour'
     where admin_id = ${viewerId}`);
   await db.execute(sql`analyze leagues, league_members`);
-  await markStandingsStale(db);
+  await requestBoardRebuild(db);
   return { everyone, fifty };
 }
 

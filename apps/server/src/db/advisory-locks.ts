@@ -13,6 +13,8 @@ export const ADVISORY_LOCK_KEYS = {
   statsSyncRun: 2123,
   /** Recomputing the stored standings (recompute-standings.ts). */
   standingsRecompute: 2124,
+  /** Placing member changes on the stored standings (place-member-changes.ts). */
+  standingsPlacing: 2125,
   /**
    * Scheduled jobs (plugins/app/scheduler/scheduler.ts; mail-retry-job.ts, stats-sync-schedule.ts,
    * standings-service.ts): one run of a job at a time across instances.

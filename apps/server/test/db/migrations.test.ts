@@ -55,6 +55,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings',
         'standings_groups',
         'standings_inputs',
+        'standings_member_changes',
         'standings_rank_blocks',
         'standings_state',
         'stats_sync_runs',
@@ -124,8 +125,9 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         database.db,
         sql`select search_name, (select version from standings_inputs)::int as version from standings`,
       );
-      // 0005 marks the board stale, and 0007 (stored names cleaned) once more.
-      expect(row).toEqual({ search_name: 'zoë mcallister', version: 9 });
+      // 0005 marks the board stale, 0007 (stored names cleaned) once more, and 0023 (a board must
+      // list the scorers it was ranked with) again.
+      expect(row).toEqual({ search_name: 'zoë mcallister', version: 10 });
       expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
     } finally {
       await database.close();

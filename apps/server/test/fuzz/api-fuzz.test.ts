@@ -44,8 +44,13 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'api_request_counts',
   'rate_limits',
   'scheduled_jobs',
+  // The standings check in the background: a rebuild, or member changes placed (their log
+  // settled). A request's own change is logged with the write it follows, which is watched.
+  'league_standings',
   'standings',
   'standings_groups',
+  'standings_member_changes',
+  'standings_rank_blocks',
   'standings_state',
 ];
 

@@ -6,8 +6,9 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { POSITION_STRIDE } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
-import { deleteMemberStandings } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
+import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
+import { placeMemberChanges } from '../../src/plugins/app/standings/place-member-changes.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { insertLeague, insertMemberships, setMembership } from '../support/league-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
@@ -247,11 +248,14 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(leftover?.name).toBeNull();
   });
 
-  it("removes a deleted member's rows from every league's stored standings", async () => {
+  it("takes a deleted member's rows out of every league's stored standings, and closes the gap", async () => {
     const member = (await storedRanks(leagues.small))[2]?.userId ?? '';
     expect(member).not.toBe('');
-    await deleteMemberStandings(database.db, member);
+    await database.db.execute(sql`delete from users where id = ${member}`);
+    await markMemberChanged(database.db, member);
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', removed: 1 });
     expect((await storedRanks(leagues.small)).map((row) => row.userId)).not.toContain(member);
+    expect(await readWholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
     const [left] = await selectRows<{ count: number }>(
       database.db,
       sql`select count(*)::int as count from league_standings where user_id = ${member}`,

@@ -6,12 +6,12 @@ import {
   picks,
   players,
   standings,
-  standingsInputs,
+  standingsMemberChanges,
   standingsState,
 } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
-import { markStandingsStale } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { setUpTestApp } from '../support/build-test-app.ts';
 import { TEST_ENGINES } from '../support/test-database.ts';
@@ -65,9 +65,13 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     return row?.total ?? -1;
   }
 
-  async function inputsVersion() {
-    const [row] = await context.database.db.select().from(standingsInputs);
-    return row?.version ?? 0;
+  /** The member's change waiting to be placed on the board, if any (its `seq`). */
+  async function loggedChange(userId: string) {
+    const [row] = await context.database.db
+      .select()
+      .from(standingsMemberChanges)
+      .where(eq(standingsMemberChanges.userId, userId));
+    return row?.applied === false ? row.seq : undefined;
   }
 
   it('computes a missing board, then leaves a current one alone', async () => {
@@ -82,11 +86,17 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
 
   it('puts a newly onboarded player on the board and leaves one without onboarding off it', async () => {
     now = BEFORE_DEADLINE;
-    const before = await inputsVersion();
-    const fan = await onboardedFan('Nia Newcomer');
-    expect(await inputsVersion()).toBeGreaterThan(before);
-    const unfinished = await signUp(context.app);
     await context.app.standings.refresh();
+    const fan = await onboardedFan('Nia Newcomer');
+    expect(await loggedChange(fan.id)).toBeDefined();
+    const unfinished = await signUp(context.app);
+    // Placed on the stored board, not ranked again whole.
+    expect(await context.app.standings.refresh()).toMatchObject({
+      status: 'placed',
+      reason: 'members changed',
+      placed: 1,
+    });
+    expect(await loggedChange(fan.id)).toBeUndefined();
     expect(await storedRow(fan.id)).toMatchObject({
       fullName: 'Nia Newcomer',
       status: 'going_bust',
@@ -101,22 +111,20 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     expect(await storedRow(unfinishedProfile?.id ?? '')).toBeUndefined();
   });
 
-  it('marks the board stale when a team is saved, and scores the new team once the clock passes kick-offs', async () => {
+  it('places a saved team on the board, and scores it again once the clock passes kick-offs', async () => {
     now = BEFORE_DEADLINE;
     const fan = await onboardedFan('Tariq Team');
     await context.app.standings.refresh();
     const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
-    const before = await inputsVersion();
+    expect(await loggedChange(fan.id)).toBeUndefined();
     expect(
       (await send(context.app, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds: team } }))
         .statusCode,
     ).toBe(200);
-    expect(await inputsVersion()).toBe(before + 1);
+    expect(await loggedChange(fan.id)).toBeDefined();
     const season = await findActiveSeason(context.database.db);
-    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe(
-      'teams or members changed',
-    );
-    await context.app.standings.refresh();
+    expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe('members changed');
+    expect(await context.app.standings.refresh()).toMatchObject({ status: 'placed', removed: 1, placed: 1 });
     expect(await storedRow(fan.id)).toMatchObject({ status: 'going_bust', totalGoals: 0 });
 
     now = AFTER_GAMEWEEK_3;
@@ -144,7 +152,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       .values(
         team.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
       );
-    await markStandingsStale(context.database.db);
+    await requestBoardRebuild(context.database.db);
     await context.app.standings.refresh();
     const counted = (await storedRow(fan.id))?.totalGoals ?? -1;
     expect(counted).toBe(await goalsBy(team, AFTER_GAMEWEEK_3));

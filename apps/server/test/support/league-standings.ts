@@ -56,14 +56,14 @@ export async function setMembership(
       target: [leagueMembers.leagueId, leagueMembers.userId],
       set: { status, joinedAt, kickedAt },
     });
-  if (options.markChanged !== false) await markLeagueMembersChanged(db, leagueId);
+  if (options.markChanged !== false) await markLeagueMembersChanged(db, leagueId, userId);
 }
 
 export async function removeMembership(db: Executor, leagueId: string, userId: string): Promise<void> {
   await db
     .delete(leagueMembers)
     .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
-  await markLeagueMembersChanged(db, leagueId);
+  await markLeagueMembersChanged(db, leagueId, userId);
 }
 
 /** Many memberships of one status in one statement (no change marked: recompute explicitly). */

@@ -179,30 +179,28 @@ export interface RankedFootballer {
 }
 
 /**
- * The ranking columns of one team, scored as a board ranks everyone at once: its picks' goals
- * and goal-date limbs added up (a pick not in `scorers` has not scored), its status by the
- * domain's rules (no picks: no team). A board's rebuild states the same in SQL; placing one
- * team on a stored board between its neighbours uses this.
+ * One team scored as a board ranks everyone at once: its picks' goals and goal-date limbs added
+ * up (a pick not in `scorers` has not scored), its status by the domain's rules (no picks: no
+ * team) and its ranking columns. A board's rebuild states the same in SQL; placing one member on
+ * a stored board between their neighbours uses this.
  */
-export function teamRankingColumns(
+export function scoreTeamForRanking(
   team: { userId: string; pickIds: readonly string[] },
   scorers: ReadonlyMap<string, RankedFootballer>,
   options: { seasonId: string; limbCount: number; isSeasonOver: boolean },
-): RankingColumns {
+): { status: SquadStatus; totalGoals: number; columns: RankingColumns } {
   const picks = team.pickIds.map((id) => scorers.get(id));
   const pickGoals = picks.map((pick) => pick?.goals ?? 0);
   const limbs = Array.from({ length: options.limbCount }, (_, index) =>
     picks.reduce((sum, pick) => sum + (pick?.goalDateLimbs[index] ?? 0n), 0n),
   );
-  return rankingColumns(
-    {
-      userId: team.userId,
-      status: squadStatus(pickGoals, options),
-      totalGoals: pickGoals.reduce((sum, goals) => sum + goals, 0),
-    },
-    limbs,
-    options.seasonId,
-  );
+  const status = squadStatus(pickGoals, options);
+  const totalGoals = pickGoals.reduce((sum, goals) => sum + goals, 0);
+  return {
+    status,
+    totalGoals,
+    columns: rankingColumns({ userId: team.userId, status, totalGoals }, limbs, options.seasonId),
+  };
 }
 
 export function compareRankingColumns(a: RankingColumns, b: RankingColumns): number {

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -97,7 +100,9 @@ export const standingsRankBlocks = pgTable(
   },
   (table) => [
     uniqueIndex('standings_rank_blocks_block_index').on(table.board, table.name, table.block, table.seasonId),
-    uniqueIndex('standings_rank_blocks_start_index').on(
+    // Not unique: while member changes are placed (member-changes-repository.ts), the members
+    // before each later block shift one row at a time.
+    index('standings_rank_blocks_start_index').on(
       table.board,
       table.name,
       table.membersBefore,
@@ -133,6 +138,16 @@ export const standingsState = pgTable('standings_state', {
   computedFor: timestamp('computed_for', { withTimezone: true, mode: 'date' }).notNull(),
   /** `standings_inputs.version` as the computation read it. */
   inputsVersion: bigint('inputs_version', { mode: 'number' }).notNull(),
+  /**
+   * The scorers the board was ranked with (`RankedWith`), so that a changed member is placed on it
+   * as the rebuild would have ranked them. Null on a board stored before migration 0023.
+   */
+  rankedWith: jsonb('ranked_with').$type<RankedWith>(),
+  /** Member changes placed on the board since its rebuild: part of its version (decision 016). */
+  revision: integer('revision').notNull().default(0),
+  /** When the last member changes were placed (their transaction's start) and how long it took. */
+  placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }),
+  placeMs: integer('place_ms'),
   /** md5 of the season's goals that counted at `computed_for`. */
   goalsFingerprint: text('goals_fingerprint').notNull(),
   members: integer('members').notNull(),
@@ -145,9 +160,10 @@ export const standingsState = pgTable('standings_state', {
 });
 
 /**
- * One counter, bumped in the same transaction as every change of who is on the boards or what
- * they picked (team saves, onboarding, name changes, account deletion): a stored board whose
- * version is behind it is stale. Goals and the clock are compared directly instead.
+ * One counter, bumped to ask for a whole rebuild of the boards (members loaded in bulk, a board
+ * placed with too many changes): a stored board whose version is behind it is rebuilt. Goals and
+ * the clock are compared directly instead, and a member's own changes are placed on the stored
+ * board (`standingsMemberChanges`).
  */
 export const standingsInputs = pgTable(
   'standings_inputs',
@@ -157,3 +173,24 @@ export const standingsInputs = pgTable(
   },
   (table) => [check('standings_inputs_single_row', sql`${table.id} = 1`)],
 );
+
+/** What `standingsState.rankedWith` holds: the goals a board counted, as its rebuild ranked them. */
+export interface RankedWith {
+  limbCount: number;
+  isSeasonOver: boolean;
+  /** Every footballer who had scored: id, goals, goal-date limbs (decimal strings, most significant first). */
+  scorers: [playerId: string, goals: number, goalDateLimbs: string[]][];
+}
+
+/**
+ * The members whose place on the boards may have changed since the stored board (their team, their
+ * onboarding, name, country or club, their account, a league's membership): one row per member,
+ * written in the transaction of the change, with a new `seq` at each change. The standings check
+ * places them on the stored board (`applied`); a rebuild deletes those its ranking read, and
+ * marks the rest unplaced so that they are placed again on the new board.
+ */
+export const standingsMemberChanges = pgTable('standings_member_changes', {
+  userId: text('user_id').primaryKey(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  applied: boolean('applied').notNull().default(false),
+});

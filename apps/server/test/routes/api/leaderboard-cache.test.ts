@@ -10,7 +10,7 @@ import {
   type ViewerPlace,
 } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
-import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { SCORING_TEAM, saveTeamByNames } from '../../support/squads.ts';
@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
     await saveTeamByNames(context.app, context.database.db, fan.cookie);
     await addPopulation(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
-    await markStandingsStale(context.database.db);
+    await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
     await context.app.standings.refresh();
   });
@@ -281,7 +281,7 @@ describe('a page every viewer shares', () => {
     club: 'Arsenal',
     isMember: true,
     ranked: isRanked ? { country: 'Ireland', club: 'Arsenal' } : null,
-    lastRecomputeMs: 2_000,
+    lastPlaceMs: 2_000,
     version: 'v1',
   });
   // Only what listLeaderboard asks of the cache: one board version, one stored page.

@@ -1,7 +1,7 @@
 import type { LeaderboardPage, LeaderboardRow } from '@hit21/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import { markStandingsStale } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { saveTeamByNames } from '../../support/squads.ts';
@@ -56,7 +56,7 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       idPrefix: 'crowd',
       noTeamEvery: 9,
     });
-    await markStandingsStale(context.database.db);
+    await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
     await context.app.standings.refresh();
   });

@@ -13,19 +13,19 @@ const ONBOARDING = {
   howDidYouHear: 'friend',
 };
 
-/** Runs `work` while the last write of a profile operation (marking the boards stale) fails in the database. */
-async function refuseStandingsInputs(db: Database, work: () => Promise<void>) {
+/** Runs `work` while the last write of a profile operation (logging the member's change for the boards) fails in the database. */
+async function refuseMemberChanges(db: Database, work: () => Promise<void>) {
   await db.execute(sql`
-    create function refuse_standings_inputs() returns trigger language plpgsql as $$
-    begin raise exception 'standings inputs refused by the test'; end $$`);
+    create function refuse_member_changes() returns trigger language plpgsql as $$
+    begin raise exception 'member changes refused by the test'; end $$`);
   await db.execute(sql`
-    create trigger refuse_standings_inputs before insert or update on standings_inputs
-    for each row execute function refuse_standings_inputs()`);
+    create trigger refuse_member_changes before insert or update on standings_member_changes
+    for each row execute function refuse_member_changes()`);
   try {
     await work();
   } finally {
-    await db.execute(sql`drop trigger refuse_standings_inputs on standings_inputs`);
-    await db.execute(sql`drop function refuse_standings_inputs()`);
+    await db.execute(sql`drop trigger refuse_member_changes on standings_member_changes`);
+    await db.execute(sql`drop function refuse_member_changes()`);
   }
 }
 
@@ -35,7 +35,7 @@ describe.each(TEST_ENGINES)('profile writes as one operation on %s', (engine) =>
   it('writes nothing when its last step fails: the profile stays as it was', async () => {
     const { db } = context.database;
     const { cookie } = await signUp(context.app);
-    await refuseStandingsInputs(db, async () => {
+    await refuseMemberChanges(db, async () => {
       const failed = await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
       expect(failed.statusCode).toBe(500);
     });
@@ -59,7 +59,7 @@ describe.each(TEST_ENGINES)('profile writes as one operation on %s', (engine) =>
     const { db } = context.database;
     const { cookie } = await signUp(context.app);
     await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
-    await refuseStandingsInputs(db, async () => {
+    await refuseMemberChanges(db, async () => {
       const failed = await send(context.app, 'PATCH', '/api/profile', {
         cookie,
         body: { fullName: 'Someone Else', dob: '1985-01-01' },

@@ -4,8 +4,7 @@ import { handOverLeaguesOfDeletedAccount } from '../leagues/hand-over-leagues-of
 import { deleteMailsTo } from '../mail/mail-outbox-repository.ts';
 import { keyPart } from '../rate-limits/account-rate-limit.ts';
 import { deleteCountersContaining } from '../rate-limits/rate-limit-repository.ts';
-import { deleteMemberStandings } from '../standings/leaderboard-repository.ts';
-import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { takeMemberOffBoards } from '../standings/place-member-changes.ts';
 import { deleteWaitlistEntries } from '../waitlist/waitlist-repository.ts';
 import { deleteAccountRow } from './account-repository.ts';
 import { lockProfileEmail } from './profile-repository.ts';
@@ -39,13 +38,11 @@ export async function deleteAccount(
     for (const part of addresses.flatMap((address) => [address, keyPart(address)]))
       await deleteCountersContaining(tx, part);
     await forgetAnalyticsUser(tx, user.id);
-    // The stored boards have no foreign keys (they are rebuilt and swapped whole): remove the
-    // rows now so the person leaves every board at once; the recompute closes the rank gap.
-    await deleteMemberStandings(tx, user.id);
+    // The stored boards have no foreign keys: the person leaves every board at once.
+    await takeMemberOffBoards(tx, user.id);
     // Before the user row: leagues.admin_id refuses to dangle.
     await handOverLeaguesOfDeletedAccount(tx, user.id, now);
     await deleteAccountRow(tx, user.id);
-    await markStandingsStale(tx);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Profile, updateProfileInputSchema } from '@hit21/core';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
-import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { markMemberChanged } from '../standings/member-changes-repository.ts';
 import { assertDateOfBirthAllowed } from './profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from './profile-repository.ts';
 
@@ -13,7 +13,7 @@ export interface UpdateProfileDetailsOptions {
   now: Date;
 }
 
-/** Settings: the name and date of birth change together with the boards' staleness mark, or not at all. */
+/** Settings: the name and date of birth change together with the boards' change mark, or not at all. */
 export async function updateProfileDetails(options: UpdateProfileDetailsOptions): Promise<Profile> {
   const { db, user, input, now } = options;
   assertDateOfBirthAllowed(input.dob, now);
@@ -21,7 +21,7 @@ export async function updateProfileDetails(options: UpdateProfileDetailsOptions)
     await createProfile(tx, user);
     await updateProfile(tx, user.id, { fullName: input.fullName, dob: input.dob });
     // The name shows on the boards.
-    await markStandingsStale(tx);
+    await markMemberChanged(tx, user.id);
     return findOrCreateProfile(tx, user);
   });
 }

@@ -65,7 +65,7 @@ export async function changeMemberStatus(options: {
     await changeLeagueCounters(tx, leagueId, member.status, status);
     await changeJoinRequestNotification(tx, leagueId, memberId, member.status, status);
     const membersChanged = member.status === 'approved' || status === 'approved';
-    if (membersChanged) await markLeagueMembersChanged(tx, leagueId);
+    if (membersChanged) await markLeagueMembersChanged(tx, leagueId, memberId);
     return { membersChanged };
   });
 }

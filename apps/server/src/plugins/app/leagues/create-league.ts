@@ -80,7 +80,7 @@ export async function createLeague(options: {
       });
     }
     if (!leagueId) throw new Error(`No free league code after ${CODE_ATTEMPTS} attempts`);
-    await markLeagueMembersChanged(tx, leagueId);
+    await markLeagueMembersChanged(tx, leagueId, userId);
 
     const created = await findLeagueWithMembership(tx, leagueId, userId);
     if (!created?.membership) throw new Error('The new league was not stored');

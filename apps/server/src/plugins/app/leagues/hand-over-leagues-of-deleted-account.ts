@@ -34,6 +34,6 @@ export async function handOverLeaguesOfDeletedAccount(
   for (const { leagueId, status } of await listCountedMemberships(tx, userId)) {
     await changeLeagueCounters(tx, leagueId, status, null);
     await changeJoinRequestNotification(tx, leagueId, userId, status, null);
-    if (status === 'approved') await markLeagueMembersChanged(tx, leagueId);
+    if (status === 'approved') await markLeagueMembersChanged(tx, leagueId, null);
   }
 }

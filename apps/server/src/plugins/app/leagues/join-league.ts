@@ -61,7 +61,7 @@ export async function joinLeague(options: {
     await changeLeagueCounters(tx, league.id, membership?.status ?? null, decision.outcome);
     await changeJoinRequestNotification(tx, league.id, userId, membership?.status ?? null, decision.outcome);
     const membersChanged = decision.outcome === 'approved';
-    if (membersChanged) await markLeagueMembersChanged(tx, league.id);
+    if (membersChanged) await markLeagueMembersChanged(tx, league.id, userId);
 
     const joined = await findLeagueWithMembership(tx, league.id, userId);
     if (!joined?.membership) throw new Error('The join request was not stored');

@@ -2,7 +2,7 @@ import type { LeagueJoinMode, MembershipStatus } from '@hit21/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { leagueMembers, leagues } from '../../../db/schema/index.ts';
-import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { markMemberChanged } from '../standings/member-changes-repository.ts';
 
 export interface LeagueRow {
   id: string;
@@ -61,11 +61,16 @@ export async function findLeagueWithMembership(
 
 /**
  * Call in the transaction of every change to who is an approved member of a league (join,
- * approval, kick, leave, hand-over, deletion): the boards are marked stale so the next check
- * recomputes the league standings, and the league remembers when, so its standings can say that
- * a change is on its way. The route then calls `fastify.standings.requestRefresh()`.
+ * approval, kick, leave, hand-over): the member's change is logged so the next check places them
+ * in the league's standings (or takes them out), and the league remembers when, so its standings
+ * can say that a change is on its way. The route then calls `fastify.standings.requestRefresh()`.
+ * `userId` is null for an account being deleted: it leaves every board anyway.
  */
-export async function markLeagueMembersChanged(tx: Executor, leagueId: string): Promise<void> {
+export async function markLeagueMembersChanged(
+  tx: Executor,
+  leagueId: string,
+  userId: string | null,
+): Promise<void> {
   await tx.update(leagues).set({ membersChangedAt: sql`now()` }).where(eq(leagues.id, leagueId));
-  await markStandingsStale(tx);
+  if (userId !== null) await markMemberChanged(tx, userId);
 }

@@ -52,7 +52,7 @@ export async function leaveLeague(
     await changeLeagueCounters(tx, leagueId, status, null);
     await changeJoinRequestNotification(tx, leagueId, userId, status, null);
     const membersChanged = status === 'approved';
-    if (membersChanged) await markLeagueMembersChanged(tx, leagueId);
+    if (membersChanged) await markLeagueMembersChanged(tx, leagueId, userId);
     return { membersChanged };
   });
 }

@@ -5,7 +5,7 @@ import { isKnownCountryName } from '../accounts/countries.ts';
 import { assertDateOfBirthAllowed, profileFieldRefusal } from '../accounts/profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from '../accounts/profile-repository.ts';
 import { listSeasonClubs } from '../season/season-repository.ts';
-import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { markMemberChanged } from '../standings/member-changes-repository.ts';
 
 export interface CompleteOnboardingOptions {
   db: Database;
@@ -46,7 +46,7 @@ export async function completeOnboarding(options: CompleteOnboardingOptions): Pr
       onboardingComplete: true,
     });
     // The user now belongs to a country and a club board.
-    await markStandingsStale(tx);
+    await markMemberChanged(tx, user.id);
     return findOrCreateProfile(tx, user);
   });
 }

@@ -9,7 +9,7 @@ import {
   teamSelectionProblem,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
-import { markStandingsStale } from '../standings/standings-inputs-repository.ts';
+import { markMemberChanged } from '../standings/member-changes-repository.ts';
 import {
   countTeamPicks,
   findPlayersForTeam,
@@ -62,6 +62,6 @@ export async function saveTeam(options: {
 
     await replaceTeam(tx, userId, season.id, playerIds);
     await markTeamPicked(tx, userId, now);
-    await markStandingsStale(tx);
+    await markMemberChanged(tx, userId);
   });
 }

@@ -8,6 +8,7 @@ import {
   POSITION_STRIDE,
   profiles,
   standingsGroups,
+  standingsMemberChanges,
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
@@ -114,21 +115,28 @@ export async function rankNextBoard(
     sql` `,
   );
   await db.execute(sql`drop table if exists standings_next`);
-  await db.transaction(async (tx) => {
-    // Each process sorts its share in runs of this size and merges them: at three million
-    // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
-    // in which two of the three processes sorted their share in memory in one run.
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
-    // off this statement at ten million.
-    await tx.execute(sql`set local jit = on`);
-    // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
-    // are scored and the global order sorted by two processes, a quarter off the statement at
-    // ten million players (decision 005). Columns in the stored table's order and types.
-    // The order's columns are the member subquery's own, so that the statement's last ORDER BY
-    // (rows stored in rank order) is the numbering's sort and needs none of its own.
-    const orderColumns = sql.raw('rank_key, coin_toss, user_id');
-    await tx.execute(sql`create table standings_next as
+  await db.execute(sql`drop table if exists standings_changes_covered`);
+  await db.transaction(
+    async (tx) => {
+      // Each process sorts its share in runs of this size and merges them: at three million
+      // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
+      // in which two of the three processes sorted their share in memory in one run.
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
+      // off this statement at ten million.
+      await tx.execute(sql`set local jit = on`);
+      // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
+      // are scored and the global order sorted by two processes, a quarter off the statement at
+      // ten million players (decision 005). Columns in the stored table's order and types.
+      // The order's columns are the member subquery's own, so that the statement's last ORDER BY
+      // (rows stored in rank order) is the numbering's sort and needs none of its own.
+      const orderColumns = sql.raw('rank_key, coin_toss, user_id');
+      // The member changes this snapshot holds (the ranking below reads the same one): the swap
+      // settles them, and those made since are placed on the new board (settleCoveredChanges).
+      await tx.execute(sql`create table standings_changes_covered as
+      select ${standingsMemberChanges.userId} as user_id, ${standingsMemberChanges.seq} as seq
+      from ${standingsMemberChanges}`);
+      await tx.execute(sql`create table standings_next as
       select ${seasonId}::text as season_id, user_id, status, total_goals,
         row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
         full_name, country, club, lower(full_name) as search_name
@@ -163,7 +171,9 @@ export async function rankNextBoard(
         ) as member
       ) as ranked
       order by ${orderColumns}`);
-  });
+    },
+    { isolationLevel: 'repeatable read' },
+  );
   await completeNextBoard(db, seasonId);
 }
 
@@ -348,6 +358,19 @@ export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): 
   await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));
 }
 
+/**
+ * In the swap's transaction: the member changes the new board's ranking read leave the log, and
+ * those placed on the old board since (or never) are to be placed on the new one.
+ */
+export async function settleCoveredChanges(tx: Transaction): Promise<void> {
+  await tx.execute(sql`delete from ${standingsMemberChanges} as change using standings_changes_covered as covered
+    where change.user_id = covered.user_id and change.seq = covered.seq`);
+  await tx.execute(
+    sql`update ${standingsMemberChanges} set applied = false where ${standingsMemberChanges.applied}`,
+  );
+  await tx.execute(sql`drop table standings_changes_covered`);
+}
+
 /** Drops the stored tables and renames the new ones, and their indexes, into their place. */
 export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
   for (const table of REBUILT_TABLES) {
@@ -367,9 +390,10 @@ export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDe
 export async function saveStandingsState(
   db: Executor,
   seasonId: string,
-  state: Omit<typeof standingsState.$inferInsert, 'seasonId' | 'computedAt'>,
+  state: Omit<typeof standingsState.$inferInsert, 'seasonId' | 'computedAt' | 'revision' | 'placedAt'>,
 ): Promise<void> {
-  const values = { ...state, computedAt: sql`now()` };
+  // A rebuilt board starts with no member changes placed on it.
+  const values = { ...state, computedAt: sql`now()`, revision: 0, placedAt: null };
   await db
     .insert(standingsState)
     .values({ seasonId, ...values })

@@ -2,7 +2,6 @@ import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
-import { deleteMemberLeagueStandings } from './league-standings-repository.ts';
 import { type BlockBoard, blockStart, boardTotal, pageStart, rankAt } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -36,10 +35,12 @@ export const NO_BOARD = 'none';
 
 /**
  * Which stored board of the season this is: the instant of its swap (`computed_at`, set by the
- * swap transaction), in microseconds, or NO_BOARD. Read in the same statement as what it labels.
+ * swap transaction), in microseconds, and how many placements of member changes it has had since
+ * (`revision`), or NO_BOARD. Read in the same statement as what it labels.
  */
 function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select (extract(epoch from ${standingsState.computedAt}) * 1000000)::bigint::text
+      || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
 }
 
@@ -181,17 +182,17 @@ export async function readLeaderboardPage(
 export interface ViewerPlace {
   country: string | null;
   club: string | null;
-  /** Onboarding complete: the next recompute puts them on the boards, with or without a team. */
+  /** Onboarding complete: the next standings check puts them on the boards, with or without a team. */
   isMember: boolean;
   /** Their stored row's country and club; null when the stored board does not hold them yet. */
   ranked: { country: string; club: string } | null;
-  /** How long the last recompute of the season took; null before the first. */
-  lastRecomputeMs: number | null;
-  /** The stored board `ranked` and `lastRecomputeMs` were read from (`boardVersion`). */
+  /** How long the last placement of member changes on the board took; null before the first. */
+  lastPlaceMs: number | null;
+  /** The stored board `ranked` and `lastPlaceMs` were read from (`boardVersion`). */
   version: string;
 }
 
-/** The viewer's profile, their stored row and the last recompute's duration, in one statement. */
+/** The viewer's profile, their stored row and the last placement's duration, in one statement. */
 export async function findViewerPlace(
   db: Executor,
   { seasonId, userId }: { seasonId: string; userId: string },
@@ -202,14 +203,14 @@ export async function findViewerPlace(
     is_member: boolean | null;
     ranked_country: string | null;
     ranked_club: string | null;
-    last_recompute_ms: number | null;
+    last_place_ms: number | null;
     board_version: string;
   }>(
     db,
     sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club, ${boardVersion(seasonId)} as board_version,
         ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
         ${standings.country} as ranked_country, ${standings.club} as ranked_club,
-        (select ${standingsState.durationMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_recompute_ms
+        (select ${standingsState.placeMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_place_ms
       from (select 1) as viewer
       left join ${profiles} on ${profiles.id} = ${userId}
       left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ${userId}`,
@@ -222,7 +223,7 @@ export async function findViewerPlace(
       row?.ranked_country != null && row.ranked_club != null
         ? { country: row.ranked_country, club: row.ranked_club }
         : null,
-    lastRecomputeMs: row?.last_recompute_ms ?? null,
+    lastPlaceMs: row?.last_place_ms ?? null,
     version: row?.board_version ?? NO_BOARD,
   };
 }
@@ -333,13 +334,4 @@ function boardRank(seasonId: string, board: Board, position: SQL): SQL {
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-/**
- * A member's rows on every stored board and league standings (they have no foreign keys: they
- * are rebuilt and swapped whole).
- */
-export async function deleteMemberStandings(db: Executor, userId: string): Promise<void> {
-  await db.delete(standings).where(eq(standings.userId, userId));
-  await deleteMemberLeagueStandings(db, userId);
 }

@@ -1,5 +1,5 @@
 import type { SquadStatus } from '@hit21/core';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import {
   leagueMembers,
@@ -35,8 +35,8 @@ export interface StoredLeaguePage {
   membersChanged: boolean;
   /** The stored league standings hold the viewer. */
   viewerRanked: boolean;
-  /** How long the last recompute of the season took; null before the first. */
-  lastRecomputeMs: number | null;
+  /** How long the last placement of member changes took; null before the first. */
+  lastPlaceMs: number | null;
 }
 
 /**
@@ -136,15 +136,15 @@ export async function readLeagueStandingsPage(
     status: SquadStatus;
     joined_at: Date | string;
     computed_for: Date | string | null;
-    last_recompute_ms: number | null;
+    last_place_ms: number | null;
     members_changed: boolean | null;
     viewer_ranked: boolean;
   }>(
     db,
     sql`with meta as (
-        select ${standingsState.computedFor} as computed_for, ${standingsState.durationMs} as last_recompute_ms,
-          ${leagues.membersChangedAt} > ${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond'
-            as members_changed,
+        select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
+          ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
+            ${standingsState.placedAt}) as members_changed,
           exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
             and ${leagueStandings.userId} = ${viewerId}) as viewer_ranked
         from (select 1) as one
@@ -165,7 +165,7 @@ export async function readLeagueStandingsPage(
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
     membersChanged: first?.members_changed === true,
     viewerRanked: first?.viewer_ranked === true,
-    lastRecomputeMs: first?.last_recompute_ms ?? null,
+    lastPlaceMs: first?.last_place_ms ?? null,
     rows: result
       // Not on the page: past its end, or a member who is no longer approved (or whose board row went).
       .filter((row) => row.rank !== null && row.joined_at !== null && row.full_name !== null)
@@ -192,9 +192,4 @@ function nameMatches(search: string, useTrigramIndex: boolean): SQL {
   return useTrigramIndex && search.length >= 3
     ? sql`${leagueStandings.searchName} like ${pattern}`
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
-}
-
-/** A member's rows on every stored league standings (no foreign keys: they are rebuilt and swapped whole). */
-export async function deleteMemberLeagueStandings(db: Executor, userId: string): Promise<void> {
-  await db.delete(leagueStandings).where(eq(leagueStandings.userId, userId));
 }

@@ -39,7 +39,7 @@ export async function listLeaderboard(options: {
   const { db, season, viewerId, page, pageSize } = options;
   const { viewer, board, stored } = await readFromOneBoard(options);
   const viewerPending = isPendingOn(board, viewer)
-    ? { withinSeconds: expectedWaitSeconds(viewer.lastRecomputeMs, options.refreshDelayMs) }
+    ? { withinSeconds: expectedWaitSeconds(viewer.lastPlaceMs, options.refreshDelayMs) }
     : null;
   const answer = (rows: LeaderboardPage['rows']): LeaderboardPage => ({
     rows,
@@ -153,11 +153,12 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
 }
 
 /**
- * The check notices the change within `refreshDelayMs`; a recompute already running finishes
- * first, then the one that ranks the viewer runs: at most about two recomputes and the delay.
+ * The check notices the change within `refreshDelayMs` and places it on the stored board
+ * (place-member-changes.ts); a placement already running finishes first: about two placements
+ * and the delay. (A whole rebuild running then, after goals, comes before both.)
  */
-export function expectedWaitSeconds(lastRecomputeMs: number | null, refreshDelayMs: number): number {
-  return Math.max(1, Math.ceil((2 * (lastRecomputeMs ?? 0) + refreshDelayMs) / 1000));
+export function expectedWaitSeconds(lastPlaceMs: number | null, refreshDelayMs: number): number {
+  return Math.max(1, Math.ceil((2 * (lastPlaceMs ?? 0) + refreshDelayMs) / 1000));
 }
 
 function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_TEAM_NOT_SET', message: string): AppError {

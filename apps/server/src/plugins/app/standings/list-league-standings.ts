@@ -75,7 +75,7 @@ export async function listLeagueStandings(options: {
     computedAt: stored.computedFor?.toISOString() ?? null,
     pendingWithinSeconds:
       stored.membersChanged || !stored.viewerRanked
-        ? expectedWaitSeconds(stored.lastRecomputeMs, options.refreshDelayMs)
+        ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
         : null,
   };
 }

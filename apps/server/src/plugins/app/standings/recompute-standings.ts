@@ -7,6 +7,7 @@ import {
 } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
+import type { RankedWith } from '../../../db/schema/index.ts';
 import {
   analyzeNextBoard,
   buildNextBoardIndex,
@@ -20,6 +21,7 @@ import {
   replaceGroups,
   type ScoringFootballer,
   saveStandingsState,
+  settleCoveredChanges,
   swapInNextBoard,
   tryRecomputeLock,
 } from './board-rebuild-repository.ts';
@@ -30,6 +32,11 @@ import { listCountedGoals, readInputStamps } from './standings-inputs-repository
  * but the embedded database has one session, in which the lock is re-entrant.
  */
 const recomputing = new WeakSet<DatabaseHandle>();
+
+/** This process is recomputing on `database` now. */
+export function isRecomputing(database: DatabaseHandle): boolean {
+  return recomputing.has(database);
+}
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
  * (lockStoredBoards): short, as readers queued behind the waiting swap wait that long too.
@@ -90,11 +97,12 @@ export async function recomputeStandings(options: {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
+        const seasonOver = isSeasonOver(season.gameweeks, now);
         await rankNextBoard(connection.db, {
           seasonId: season.id,
           footballers: inputs.footballers,
           limbCount: inputs.limbCount,
-          isSeasonOver: isSeasonOver(season.gameweeks, now),
+          isSeasonOver: seasonOver,
           goalTarget: GOAL_TARGET,
           groupOrder: RANKING_GROUP_ORDER,
         });
@@ -115,12 +123,14 @@ export async function recomputeStandings(options: {
           countries: distinctSorted(groups.map((group) => group.country)),
           clubs: distinctSorted(groups.map((group) => group.club)),
           durationMs,
+          rankedWith: rankedWith(inputs, seasonOver),
         };
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
             await replaceGroups(tx, season.id, groups);
             await swapInNextBoard(tx, indexes);
+            await settleCoveredChanges(tx);
             await saveStandingsState(tx, season.id, state);
           }),
         );
@@ -177,6 +187,19 @@ async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
 
 /** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = '55P03';
+
+/** The scorers as the new board is ranked with them, for placing member changes on it (place-member-changes.ts). */
+function rankedWith(inputs: RankingInputs, isSeasonOver: boolean): RankedWith {
+  return {
+    limbCount: inputs.limbCount,
+    isSeasonOver,
+    scorers: inputs.footballers.map((footballer) => [
+      footballer.playerId,
+      footballer.goals,
+      footballer.goalDateLimbs.map(String),
+    ]),
+  };
+}
 
 function distinctSorted(names: readonly string[]): string[] {
   return [...new Set(names)].sort();

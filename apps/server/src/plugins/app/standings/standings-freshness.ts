@@ -2,15 +2,19 @@ import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import { readStandingsStamps } from './standings-inputs-repository.ts';
 
+/** Why a board is stale: every reason but the last asks for a whole rebuild. */
 export type StaleReason =
   | 'never computed'
-  | 'teams or members changed'
+  | 'rebuild requested'
   | 'goals counted changed'
-  | 'season ended';
+  | 'season ended'
+  /** Member changes wait to be placed on the stored board (place-member-changes.ts). */
+  | 'members changed';
 
 /**
  * Why the stored board of a season no longer matches `now`, or undefined when it does: one
- * small query (a counter, the state row and an md5 over the season's thousand-odd goal rows).
+ * small query (a counter, the state row, an md5 over the season's thousand-odd goal rows and the
+ * member changes waiting).
  * Goals "counted" covers both a sync changing goals and the clock passing a kick-off, in
  * either direction (the demo clock can go back).
  */
@@ -21,10 +25,11 @@ export async function standingsStaleReason(
 ): Promise<StaleReason | undefined> {
   const { current, computed } = await readStandingsStamps(db, season.id, now);
   if (!computed) return 'never computed';
-  if (current.inputsVersion !== computed.inputsVersion) return 'teams or members changed';
+  if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
   if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
   if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
     return 'season ended';
   }
+  if (current.hasUnplacedChanges) return 'members changed';
   return undefined;
 }

@@ -1,13 +1,14 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { goals, players, standingsInputs, standingsState } from '../../../db/schema/index.ts';
+import { hasUnplacedChangesSql } from './member-changes-repository.ts';
 
 /**
- * Marks every stored board stale, inside the caller's transaction: call it wherever a change
- * of who is on the boards, or of what they picked, is written (team save, onboarding, name
- * change, account deletion). The next check recomputes.
+ * Asks for a whole rebuild of the stored boards, inside the caller's transaction: for members
+ * written in bulk (no change of theirs is logged) or a board that member changes have grown
+ * uneven. A member's own change is placed instead (`markMemberChanged`). The next check rebuilds.
  */
-export async function markStandingsStale(db: Executor): Promise<void> {
+export async function requestBoardRebuild(db: Executor): Promise<void> {
   await db
     .insert(standingsInputs)
     .values({ id: 1, version: 1 })
@@ -17,7 +18,7 @@ export async function markStandingsStale(db: Executor): Promise<void> {
     });
 }
 
-/** The version `markStandingsStale` has reached (0 before the first change). */
+/** The version `requestBoardRebuild` has reached (0 before the first request). */
 function inputsVersionSql(): SQL<number> {
   return sql<number>`coalesce((select ${standingsInputs.version} from ${standingsInputs} where ${standingsInputs.id} = 1), 0)`;
 }
@@ -54,13 +55,13 @@ export async function readInputStamps(db: Executor, seasonId: string, now: Date)
 
 /** The stamps the inputs have at `now`, beside those the stored board was computed from (if it was). */
 export interface StandingsStamps {
-  current: InputStamps;
+  current: InputStamps & { hasUnplacedChanges: boolean };
   computed?: InputStamps & { computedFor: Date };
 }
 
 /**
- * One small query: the counter, the state row and an md5 over the season's thousand-odd goal
- * rows.
+ * One small query: the counter, the state row, an md5 over the season's thousand-odd goal rows
+ * and whether member changes wait to be placed.
  */
 export async function readStandingsStamps(
   db: Executor,
@@ -73,16 +74,22 @@ export async function readStandingsStamps(
     computed_for: string | Date | null;
     computed_version: string | number | null;
     computed_fingerprint: string | null;
+    has_unplaced_changes: boolean;
   }>(
     db,
     sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
+        ${hasUnplacedChangesSql()} as has_unplaced_changes,
         ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
         ${standingsState.goalsFingerprint} as computed_fingerprint
       from (select 1) as one
       left join ${standingsState} on ${eq(standingsState.seasonId, seasonId)}`,
   );
   return {
-    current: { inputsVersion: Number(row?.inputs_version), goalsFingerprint: row?.goals_fingerprint ?? '' },
+    current: {
+      inputsVersion: Number(row?.inputs_version),
+      goalsFingerprint: row?.goals_fingerprint ?? '',
+      hasUnplacedChanges: row?.has_unplaced_changes === true,
+    },
     computed: row?.computed_for
       ? {
           computedFor: new Date(row.computed_for),

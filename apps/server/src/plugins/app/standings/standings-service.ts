@@ -1,10 +1,12 @@
 import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
+import { type PlaceResult, placeMemberChanges } from './place-member-changes.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
 import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
+import { requestBoardRebuild } from './standings-inputs-repository.ts';
 
-export type RefreshResult = { status: 'fresh' } | (RecomputeResult & { reason: StaleReason });
+export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 
 export interface StandingsService {
   /** Checks the stored board now and recomputes it when stale; resolves when that is done. */
@@ -58,6 +60,23 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       const current = await activeSeason();
       const reason = await standingsStaleReason(fastify.db, current, now);
       if (!reason) return { status: 'fresh' };
+      if (reason === 'members changed') {
+        const placed = await placeMemberChanges({ database: fastify.database, season: current });
+        if (placed.status === 'placed') {
+          await fastify.boardCache.refreshVersion(current.id);
+          fastify.log.info(
+            { standings: { seasonId: current.id, reason, ...placed } },
+            `Standings of ${current.id}: ${placed.placed} players placed, ${placed.removed} taken off in ${placed.durationMs} ms`,
+          );
+          // Placed members gather in the blocks of the last rebuild's order: spread them out soon.
+          if (placed.needsRebuild) await requestBoardRebuild(fastify.db);
+        }
+        if (placed.status !== 'needs rebuild') return { ...placed, reason };
+        fastify.log.info(
+          { standings: { seasonId: current.id, reason: placed.reason } },
+          'Standings rebuilt instead',
+        );
+      }
       const result = await recomputeStandings({ database: fastify.database, season: current, now });
       if (result.status === 'recomputed') {
         // This instance serves the new board from its next request; the others hear of the swap.

@@ -35,14 +35,18 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) =>
-      completeOnboarding({
+    async (request) => {
+      const profile = await completeOnboarding({
         db: fastify.db,
         user: await fastify.requireUser(request),
         season: await fastify.activeSeason.get(),
         input: request.body,
         now: fastify.clock(),
-      }),
+      });
+      // A new member of the boards: placed on them at the next check, soon.
+      fastify.standings.requestRefresh();
+      return profile;
+    },
   );
 
   fastify.patch(
@@ -56,13 +60,17 @@ const profileRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) =>
-      updateProfileDetails({
+    async (request) => {
+      const profile = await updateProfileDetails({
         db: fastify.db,
         user: await fastify.requireUser(request),
         input: request.body,
         now: fastify.clock(),
-      }),
+      });
+      // The name on the boards changes at the next check, soon.
+      fastify.standings.requestRefresh();
+      return profile;
+    },
   );
 
   fastify.put(

@@ -9,6 +9,7 @@ import {
   players,
   profiles,
 } from '../../../../src/db/schema/index.ts';
+import { markMemberChanged } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
 import { completeOnboarding, send, signUp, uniqueEmail } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
@@ -256,6 +257,8 @@ describe.each(TEST_ENGINES)('league permission matrix on %s', (engine) => {
       .update(profiles)
       .set({ fullName: names('approved') })
       .where(eq(profiles.id, targetId));
+    // The memberships were written here, not by the routes that log a member's change.
+    await markMemberChanged(db, accounts.approved.id);
     await context.app.standings.refresh();
     return { leagueId, code, targetId };
   }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
-import { markStandingsStale } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
+import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import {
@@ -96,7 +96,7 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
     await insertMemberships(context.database.db, leagueId, userIds.slice(138, 142), 'kicked');
     await setMembership(context.database.db, leagueId, waiting.id, 'pending');
     otherLeagueId = await insertLeague(context.database.db, { seasonId: SEASON, adminId: 'crowd-149' });
-    await markStandingsStale(context.database.db);
+    await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
     await context.app.standings.refresh();
   });

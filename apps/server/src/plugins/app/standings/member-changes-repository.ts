@@ -1,0 +1,436 @@
+import type { SquadStatus } from '@hit21/core';
+import { type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
+import { type Executor, selectRows, type Transaction } from '../../../db/database.ts';
+import {
+  BLOCK_SPAN,
+  leagueMembers,
+  leagueStandings,
+  leagues,
+  profiles,
+  type RankedWith,
+  standings,
+  standingsGroups,
+  standingsMemberChanges,
+  standingsRankBlocks,
+  standingsState,
+  teams,
+} from '../../../db/schema/index.ts';
+import { REBUILT_TABLES } from './board-rebuild-repository.ts';
+import { textArray } from './sql-arrays.ts';
+
+/**
+ * A member's change, placed on the stored boards within seconds (place-member-changes.ts): the
+ * change log, and the statements that take a member off the boards and put them back at their
+ * place, keeping every board's rank blocks, the group counts and the state row in step.
+ */
+
+/**
+ * Records, in the caller's transaction, that a member's place on the boards may have changed:
+ * their team, onboarding, name, country or club, their account, or a league's membership. The
+ * standings check places them on the stored board; each change takes a new `seq`.
+ */
+export async function markMemberChanged(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`insert into ${standingsMemberChanges} (user_id) values (${userId})
+    on conflict (user_id) do update set seq = excluded.seq, applied = false`);
+}
+
+/** Forgets a member's change, placed or not (their account is deleted, and they are off every board). */
+export async function forgetMemberChange(db: Executor, userId: string): Promise<void> {
+  await db.execute(
+    sql`delete from ${standingsMemberChanges} where ${standingsMemberChanges.userId} = ${userId}`,
+  );
+}
+
+/** Some member changes wait to be placed on the stored board. */
+export function hasUnplacedChangesSql(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${standingsMemberChanges} where not ${standingsMemberChanges.applied})`;
+}
+
+/** A change as the log holds it: placing it settles this `seq` only (a later change of the member waits). */
+export interface MemberChange {
+  userId: string;
+  seq: number;
+}
+
+/**
+ * Takes the stored tables for placing (readers still read; a rebuild's swap waits for the
+ * placement to commit, and the placement for the swap), in the order the swap takes them, then
+ * the placing lock of this transaction: false when another instance is placing now.
+ */
+export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
+  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+  const [row] = await selectRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing}) as locked`,
+  );
+  return row?.locked === true;
+}
+
+/**
+ * Takes the stored tables and the placing lock for a change made outside a placement (an account
+ * deleted), waiting for a placement under way to commit first.
+ */
+export async function waitToPlace(tx: Transaction): Promise<void> {
+  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
+}
+
+/** The seasons whose stored boards or league standings hold the member. */
+export async function listSeasonsHolding(tx: Transaction, userId: string): Promise<string[]> {
+  const rows = await selectRows<{ season_id: string }>(
+    tx,
+    sql`select ${standings.seasonId} as season_id from ${standings} where ${standings.userId} = ${userId}
+      union select ${leagueStandings.seasonId} from ${leagueStandings} where ${leagueStandings.userId} = ${userId}`,
+  );
+  return rows.map((row) => row.season_id);
+}
+
+/**
+ * Whether no rebuild runs now: takes the rebuild's lock until this transaction ends (so none
+ * starts meanwhile), false when one holds it.
+ */
+export async function holdOffRebuilds(tx: Transaction): Promise<boolean> {
+  const [row] = await selectRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
+  );
+  return row?.locked === true;
+}
+
+export interface PlacingState {
+  rankedWith: RankedWith | null;
+  countries: string[];
+  clubs: string[];
+}
+
+/** What the stored board of the season was ranked with; undefined before its first computation. */
+export async function readPlacingState(tx: Transaction, seasonId: string): Promise<PlacingState | undefined> {
+  const [row] = await selectRows<{ ranked_with: RankedWith | null; countries: string[]; clubs: string[] }>(
+    tx,
+    sql`select ${standingsState.rankedWith} as ranked_with, ${standingsState.countries} as countries,
+        ${standingsState.clubs} as clubs
+      from ${standingsState} where ${standingsState.seasonId} = ${seasonId}`,
+  );
+  return row ? { rankedWith: row.ranked_with, countries: row.countries, clubs: row.clubs } : undefined;
+}
+
+/** The oldest `limit` changes not yet placed. */
+export async function listUnplacedChanges(tx: Transaction, limit: number): Promise<MemberChange[]> {
+  const rows = await selectRows<{ user_id: string; seq: string | number }>(
+    tx,
+    sql`select user_id, seq from ${standingsMemberChanges} where not ${standingsMemberChanges.applied}
+      order by seq limit ${limit}`,
+  );
+  return rows.map((row) => ({ userId: row.user_id, seq: Number(row.seq) }));
+}
+
+/** A row taken off a board: where it was, for the board's rank blocks and group counts. */
+export interface RemovedRow {
+  position: number;
+  country: string;
+  club: string;
+}
+
+/** Takes the members off the season's board and every league standings of the season. */
+export async function removeMembers(
+  tx: Transaction,
+  seasonId: string,
+  userIds: readonly string[],
+): Promise<{ board: RemovedRow[]; leagues: { leagueId: string; position: number }[] }> {
+  const ids = textArray(userIds);
+  const board = await selectRows<{ position: string | number; country: string; club: string }>(
+    tx,
+    sql`delete from ${standings} where ${standings.seasonId} = ${seasonId} and ${standings.userId} = any(${ids}::text[])
+      returning position, country, club`,
+  );
+  const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
+    tx,
+    sql`delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
+        and ${leagueStandings.userId} = any(${ids}::text[])
+      returning league_id, position`,
+  );
+  return {
+    board: board.map((row) => ({ ...row, position: Number(row.position) })),
+    leagues: leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) })),
+  };
+}
+
+/** A board member as the rebuild reads them: onboarding complete, with their team's picks (none: no team). */
+export interface MemberToPlace {
+  userId: string;
+  fullName: string;
+  country: string;
+  club: string;
+  pickIds: string[];
+}
+
+/** Those of `userIds` who are board members now (the rebuild's test), with their teams. */
+export async function readMembersToPlace(
+  tx: Transaction,
+  seasonId: string,
+  userIds: readonly string[],
+): Promise<MemberToPlace[]> {
+  const rows = await selectRows<{
+    user_id: string;
+    full_name: string;
+    country: string;
+    club: string;
+    player_ids: string[] | null;
+  }>(
+    tx,
+    sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
+        ${profiles.favouriteTeam} as club, ${teams.playerIds}::text[] as player_ids
+      from ${profiles}
+      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${profiles.id}
+      where ${profiles.id} = any(${textArray(userIds)}::text[]) and ${profiles.onboardingComplete}
+        and ${profiles.fullName} is not null and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    fullName: row.full_name,
+    country: row.country,
+    club: row.club,
+    pickIds: teamPicks(row.player_ids),
+  }));
+}
+
+/** A stored member at `position`, with their team's picks, whose ranking columns the caller works out. */
+export interface StoredMember {
+  position: number;
+  userId: string;
+  pickIds: string[];
+}
+
+/**
+ * The first member of each of the global board's rank blocks (blocks without a row left are
+ * skipped): every member of a block ranks at or after its first, and before the next block's.
+ */
+export async function readBlockFirsts(
+  tx: Transaction,
+  seasonId: string,
+): Promise<(StoredMember & { block: number })[]> {
+  const rows = await selectRows<{
+    block: number;
+    position: string | number;
+    user_id: string;
+    player_ids: string[] | null;
+  }>(
+    tx,
+    sql`select blocks.block, first.position, first.user_id, ${teams.playerIds}::text[] as player_ids
+      from ${standingsRankBlocks} as blocks
+      cross join lateral (
+        select ${standings.position} as position, ${standings.userId} as user_id from ${standings}
+        where ${standings.seasonId} = ${seasonId}
+          and ${standings.position} > blocks.block::bigint * ${BLOCK_SPAN}::bigint
+          and ${standings.position} <= (blocks.block + 1)::bigint * ${BLOCK_SPAN}::bigint
+        order by ${standings.position} limit 1) as first
+      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = first.user_id
+      where blocks.board = 'global' and blocks.name = '' and blocks.season_id = ${seasonId}
+      order by blocks.block`,
+  );
+  return rows.map((row) => ({
+    block: row.block,
+    position: Number(row.position),
+    userId: row.user_id,
+    pickIds: teamPicks(row.player_ids),
+  }));
+}
+
+/** The members of one block of the global board, in its order. */
+export async function readBlockMembers(
+  tx: Transaction,
+  seasonId: string,
+  block: number,
+): Promise<StoredMember[]> {
+  const rows = await selectRows<{ position: string | number; user_id: string; player_ids: string[] | null }>(
+    tx,
+    sql`select ${standings.position} as position, ${standings.userId} as user_id, ${teams.playerIds}::text[] as player_ids
+      from ${standings}
+      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${standings.userId}
+      where ${standings.seasonId} = ${seasonId}
+        and ${standings.position} > ${block}::bigint * ${BLOCK_SPAN}::bigint
+        and ${standings.position} <= ${block + 1}::bigint * ${BLOCK_SPAN}::bigint
+      order by ${standings.position}`,
+  );
+  return rows.map((row) => ({
+    position: Number(row.position),
+    userId: row.user_id,
+    pickIds: teamPicks(row.player_ids),
+  }));
+}
+
+/** A member placed on the board: their row as the rebuild writes it. */
+export interface PlacedRow {
+  userId: string;
+  position: number;
+  status: SquadStatus;
+  totalGoals: number;
+  fullName: string;
+  country: string;
+  club: string;
+}
+
+/**
+ * Writes the placed members' board rows (the name lower-cased by the database, as the rebuild
+ * does) and their rows in every league of the season they are an approved member of; answers
+ * the league rows written.
+ */
+export async function insertPlacedMembers(
+  tx: Transaction,
+  seasonId: string,
+  rows: readonly PlacedRow[],
+): Promise<{ leagueId: string; position: number }[]> {
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (row: PlacedRow) => T) => rows.map(pick);
+  await tx.execute(sql`insert into ${standings}
+      (season_id, user_id, status, total_goals, position, full_name, search_name, country, club)
+    select ${seasonId}, placed.user_id, placed.status, placed.total_goals, placed.position,
+      placed.full_name, lower(placed.full_name), placed.country, placed.club
+    from unnest(${textArray(column((row) => row.userId))}::text[],
+      ${textArray(column((row) => row.status))}::text[],
+      ${`{${column((row) => row.totalGoals).join(',')}}`}::int[],
+      ${`{${column((row) => row.position).join(',')}}`}::bigint[],
+      ${textArray(column((row) => row.fullName))}::text[],
+      ${textArray(column((row) => row.country))}::text[],
+      ${textArray(column((row) => row.club))}::text[])
+      as placed (user_id, status, total_goals, position, full_name, country, club)`);
+  const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
+    tx,
+    sql`insert into ${leagueStandings} (season_id, league_id, user_id, position, search_name)
+      select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId}, board.position, board.search_name
+      from ${leagueMembers}
+      join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
+      join ${standings} as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
+      where ${leagueMembers.status} = 'approved'
+        and ${leagueMembers.userId} = any(${textArray(column((row) => row.userId))}::text[])
+      returning league_id, position`,
+  );
+  return leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) }));
+}
+
+/** One more (+1) or one fewer (-1) member of a board in one of its rank blocks. */
+export interface BlockChange {
+  board: 'global' | 'country' | 'club' | 'league';
+  name: string;
+  position: number;
+  change: 1 | -1;
+}
+
+/**
+ * Counts the changes into the boards' rank blocks: a block's members, then the members before
+ * every later block of each board changed, and a block left empty goes (a board's rank never
+ * reads it). Answers the most members a changed global block now holds.
+ */
+export async function shiftRankBlocks(
+  tx: Transaction,
+  seasonId: string,
+  changes: readonly BlockChange[],
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const byBlock = new Map<string, { board: string; name: string; block: number; change: number }>();
+  for (const change of changes) {
+    const block = Math.floor((change.position - 1) / BLOCK_SPAN);
+    const key = JSON.stringify([change.board, change.name, block]);
+    const known = byBlock.get(key) ?? { board: change.board, name: change.name, block, change: 0 };
+    known.change += change.change;
+    byBlock.set(key, known);
+  }
+  const counted = [...byBlock.values()];
+  const deltas = sql`unnest(${textArray(counted.map((row) => row.board))}::text[],
+      ${textArray(counted.map((row) => row.name))}::text[],
+      ${`{${counted.map((row) => row.block).join(',')}}`}::int[],
+      ${`{${counted.map((row) => row.change).join(',')}}`}::int[]) as delta (board, name, block, change)`;
+  const onChangedBoards = sql`${standingsRankBlocks.seasonId} = ${seasonId}
+    and (${standingsRankBlocks.board}, ${standingsRankBlocks.name}) in (select board, name from ${deltas})`;
+  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, block, members_before, members)
+    select ${seasonId}, board, name, block, 0, change from ${deltas}
+    on conflict (board, name, block, season_id)
+      do update set members = ${standingsRankBlocks.members} + excluded.members`);
+  await tx.execute(sql`update ${standingsRankBlocks} set members_before = counted.members_before
+    from (select board, name, block,
+        (sum(members) over (partition by board, name order by block) - members)::int as members_before
+      from ${standingsRankBlocks} where ${onChangedBoards}) as counted
+    where ${standingsRankBlocks.seasonId} = ${seasonId} and ${standingsRankBlocks.board} = counted.board
+      and ${standingsRankBlocks.name} = counted.name and ${standingsRankBlocks.block} = counted.block
+      and ${standingsRankBlocks.membersBefore} <> counted.members_before`);
+  await tx.execute(
+    sql`delete from ${standingsRankBlocks} where ${onChangedBoards} and ${standingsRankBlocks.members} <= 0`,
+  );
+  const [largest] = await selectRows<{ members: number | null }>(
+    tx,
+    sql`select max(${standingsRankBlocks.members}) as members from ${standingsRankBlocks}
+      where ${standingsRankBlocks.seasonId} = ${seasonId} and ${standingsRankBlocks.board} = 'global'
+        and ${standingsRankBlocks.name} = ''
+        and ${standingsRankBlocks.block} = any(${`{${counted
+          .filter((row) => row.board === 'global')
+          .map((row) => row.block)
+          .join(',')}}`}::int[])`,
+  );
+  return largest?.members ?? 0;
+}
+
+/** Counts the changes into the members per (country, club) of the board; a pair left with none goes. */
+export async function shiftGroups(
+  tx: Transaction,
+  seasonId: string,
+  changes: readonly { country: string; club: string; change: 1 | -1 }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
+    select ${seasonId}, country, club, sum(change)::int
+    from unnest(${textArray(changes.map((row) => row.country))}::text[],
+      ${textArray(changes.map((row) => row.club))}::text[],
+      ${`{${changes.map((row) => row.change).join(',')}}`}::int[]) as delta (country, club, change)
+    group by country, club
+    on conflict (season_id, country, club) do update set members = ${standingsGroups.members} + excluded.members`);
+  await tx.execute(
+    sql`delete from ${standingsGroups} where ${standingsGroups.seasonId} = ${seasonId} and ${standingsGroups.members} <= 0`,
+  );
+}
+
+/**
+ * Marks the board as revised by a placement (a new version for the caches: decision 016), with
+ * its member count moved by `memberChange`, the countries and clubs a search matches, and when
+ * the placement started (its transaction's start) and how long it took.
+ */
+export async function saveBoardRevision(
+  tx: Transaction,
+  seasonId: string,
+  revision: { memberChange: number; countries?: string[]; clubs?: string[]; placeMs?: number },
+): Promise<void> {
+  const lists =
+    revision.countries && revision.clubs
+      ? sql`, countries = ${textArray(revision.countries)}::text[], clubs = ${textArray(revision.clubs)}::text[]`
+      : sql``;
+  const timing =
+    revision.placeMs === undefined ? sql`` : sql`, placed_at = now(), place_ms = ${revision.placeMs}::int`;
+  await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
+      revision = revision + 1 ${lists} ${timing}
+    where ${standingsState.seasonId} = ${seasonId}`);
+}
+
+/**
+ * The placed changes leave the log; while a rebuild runs they stay, marked placed, as its
+ * ranking may not have read them (`settleCoveredChanges`). A member changed again since keeps
+ * their newer change, unplaced.
+ */
+export async function settlePlacedChanges(
+  db: Executor,
+  changes: readonly MemberChange[],
+  options: { isRebuildRunning: boolean },
+): Promise<void> {
+  if (changes.length === 0) return;
+  const placed = sql`(user_id, seq) in (select * from unnest(${textArray(changes.map((change) => change.userId))}::text[],
+    ${`{${changes.map((change) => change.seq).join(',')}}`}::bigint[]))`;
+  await db.execute(
+    options.isRebuildRunning
+      ? sql`update ${standingsMemberChanges} set applied = true where ${placed}`
+      : sql`delete from ${standingsMemberChanges} where ${placed}`,
+  );
+}
+
+/** A team's picks as the `teams` row lists them (none: no team). */
+function teamPicks(playerIds: readonly (string | null)[] | null): string[] {
+  return (playerIds ?? []).filter((id) => id !== null);
+}

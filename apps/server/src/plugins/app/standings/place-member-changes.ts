@@ -1,0 +1,299 @@
+import {
+  compareRankingColumns,
+  type RankedFootballer,
+  type RankingColumns,
+  type SeasonConfig,
+  scoreTeamForRanking,
+} from '@hit21/core';
+import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
+import { hasSqlState } from '../../../db/database-errors.ts';
+import { BLOCK_SPAN, RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
+import {
+  type BlockChange,
+  forgetMemberChange,
+  holdOffRebuilds,
+  insertPlacedMembers,
+  listSeasonsHolding,
+  listUnplacedChanges,
+  lockBoardsForPlacing,
+  type MemberChange,
+  type MemberToPlace,
+  type PlacedRow,
+  readBlockFirsts,
+  readBlockMembers,
+  readMembersToPlace,
+  readPlacingState,
+  removeMembers,
+  type StoredMember,
+  saveBoardRevision,
+  settlePlacedChanges,
+  shiftGroups,
+  shiftRankBlocks,
+  waitToPlace,
+} from './member-changes-repository.ts';
+import { isRecomputing } from './recompute-standings.ts';
+import { requestBoardRebuild } from './standings-inputs-repository.ts';
+
+/**
+ * More changes than this at once (members loaded in bulk, a long outage) are left to a rebuild,
+ * which ranks everyone in about the time of a few thousand placements.
+ */
+export const MAX_PLACED_CHANGES = 20_000;
+/**
+ * A block of the global board grown past this many members (placed members land in the blocks
+ * of the rebuilt order) asks for a rebuild: a page reads past up to a block of members.
+ */
+export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
+
+export type PlaceResult =
+  | {
+      status: 'placed';
+      /** Members put (back) on the board, and rows taken off it. */
+      placed: number;
+      removed: number;
+      durationMs: number;
+      /** A block has grown past MAX_BLOCK_MEMBERS: the boards should be rebuilt soon. */
+      needsRebuild: boolean;
+    }
+  | { status: 'unchanged' }
+  /** Another instance is placing now, or this one rebuilding. */
+  | { status: 'busy' }
+  /** The changes cannot be placed on the stored board: a rebuild must rank them. */
+  | { status: 'needs rebuild'; reason: string };
+
+/** Thrown inside the placement's transaction to roll it back and ask for a rebuild. */
+class CannotPlace extends Error {}
+
+/** PostgreSQL's SQLSTATE when a repeatable-read transaction meets a concurrent change. */
+const SERIALIZATION_FAILURE = '40001';
+
+/**
+ * Puts the members changed since the stored board (`markMemberChanged`) at their places on it,
+ * in one transaction, instead of ranking everyone again: each is taken off every board (the
+ * global one, their country's and club's, their leagues'), scored as the rebuild scored the
+ * board (the scorers it stored, the domain's `scoreTeamForRanking`) and put between the two
+ * members they rank between, at a position halfway between theirs (`standings.position`), with
+ * the rank blocks, group counts and state row moved in step. Readers see the board before or
+ * after, never half of it. The transaction reads one snapshot: a stored member whose team changed
+ * since is in it as a change, taken off before anyone is compared with them; a change committed
+ * meanwhile is placed next time.
+ */
+export async function placeMemberChanges(options: {
+  database: DatabaseHandle;
+  season: SeasonConfig;
+}): Promise<PlaceResult> {
+  const { database, season } = options;
+  // The embedded database's single session would interleave with its own rebuild.
+  if (isRecomputing(database)) return { status: 'busy' };
+  const started = performance.now();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { result, settle } = await database.db.transaction(
+        (tx) => placeInOneTransaction(tx, season, started),
+        { isolationLevel: 'repeatable read' },
+      );
+      // Once placed: a member changed again meanwhile keeps their newer change (its own `seq`).
+      // In the placement's snapshot this would be a write conflict; a crash before it only
+      // places the same changes again.
+      if (settle) await settlePlacedChanges(database.db, settle.changes, settle);
+      return result;
+    } catch (error) {
+      if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
+      // A member deleted or changed by another transaction since the snapshot: read again.
+      if (attempt < 3 && hasSqlState(error, SERIALIZATION_FAILURE)) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeInOneTransaction(
+  tx: Transaction,
+  season: SeasonConfig,
+  started: number,
+): Promise<{
+  result: PlaceResult;
+  /** The changes placed, to settle in the log once committed. */
+  settle?: { changes: MemberChange[]; isRebuildRunning: boolean };
+}> {
+  if (!(await lockBoardsForPlacing(tx))) return { result: { status: 'busy' } };
+  const state = await readPlacingState(tx, season.id);
+  if (!state) throw new CannotPlace('no stored board yet');
+  if (!state.rankedWith) throw new CannotPlace('the stored board does not list its scorers');
+  const changes = await listUnplacedChanges(tx, MAX_PLACED_CHANGES + 1);
+  if (changes.length === 0) return { result: { status: 'unchanged' } };
+  if (changes.length > MAX_PLACED_CHANGES) throw new CannotPlace(`more than ${MAX_PLACED_CHANGES} changes`);
+  const isRebuildRunning = !(await holdOffRebuilds(tx));
+
+  const userIds = changes.map((change) => change.userId);
+  const removed = await removeMembers(tx, season.id, userIds);
+  const score = scorer(season.id, state.rankedWith);
+  const placed = await findPlaces(tx, season.id, await readMembersToPlace(tx, season.id, userIds), score);
+  const leagueRows = await insertPlacedMembers(tx, season.id, placed);
+
+  const blockChanges: BlockChange[] = [
+    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
+    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
+    ...placed.flatMap((row) => boardBlockChanges(row, 1)),
+    ...leagueRows.map((row) => leagueBlockChange(row, 1)),
+  ];
+  const largestBlock = await shiftRankBlocks(tx, season.id, blockChanges);
+  await shiftGroups(tx, season.id, [
+    ...removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
+    ...placed.map((row) => ({ country: row.country, club: row.club, change: 1 as const })),
+  ]);
+  const durationMs = Math.round(performance.now() - started);
+  await saveBoardRevision(tx, season.id, {
+    memberChange: placed.length - removed.board.length,
+    countries: union(
+      state.countries,
+      placed.map((row) => row.country),
+    ),
+    clubs: union(
+      state.clubs,
+      placed.map((row) => row.club),
+    ),
+    placeMs: durationMs,
+  });
+  return {
+    result: {
+      status: 'placed',
+      placed: placed.length,
+      removed: removed.board.length,
+      durationMs,
+      needsRebuild: largestBlock > MAX_BLOCK_MEMBERS,
+    },
+    settle: { changes, isRebuildRunning },
+  };
+}
+
+/**
+ * Takes a member off every stored board and league standings now, in the caller's transaction
+ * (an account deleted: the person leaves every page at once), with the rank blocks, group counts
+ * and state row moved in step, and forgets their waiting change: nothing of theirs is kept. A
+ * rebuild under way may have read them: then another is asked for, which leaves them out.
+ */
+export async function takeMemberOffBoards(tx: Transaction, userId: string): Promise<void> {
+  await waitToPlace(tx);
+  if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
+  for (const seasonId of await listSeasonsHolding(tx, userId)) {
+    const removed = await removeMembers(tx, seasonId, [userId]);
+    await shiftRankBlocks(tx, seasonId, [
+      ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
+      ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
+    ]);
+    await shiftGroups(
+      tx,
+      seasonId,
+      removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
+    );
+    await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
+  }
+  await forgetMemberChange(tx, userId);
+}
+
+type Score = (member: {
+  userId: string;
+  pickIds: readonly string[];
+}) => ReturnType<typeof scoreTeamForRanking>;
+
+/** Scores a team as the stored board was ranked: its scorers, limbs and the season's end as it stood. */
+function scorer(seasonId: string, rankedWith: RankedWith): Score {
+  const scorers = new Map<string, RankedFootballer>(
+    rankedWith.scorers.map(([playerId, goals, limbs]) => [
+      playerId,
+      { goals, goalDateLimbs: limbs.map((limb) => BigInt(limb)) },
+    ]),
+  );
+  const options = { seasonId, limbCount: rankedWith.limbCount, isSeasonOver: rankedWith.isSeasonOver };
+  return (member) => scoreTeamForRanking(member, scorers, options);
+}
+
+/**
+ * Each member's position on the global board, best first, so that members placed in the same gap
+ * are ordered among themselves too. A member goes to the block whose first member is the last to
+ * rank before them (the first block if they rank before everyone), and there halfway between
+ * the members they rank between, or the block's ends: every member of a block then ranks between
+ * its first and the next block's. Each block's members are read once and kept in step.
+ */
+async function findPlaces(
+  tx: Transaction,
+  seasonId: string,
+  members: readonly MemberToPlace[],
+  score: Score,
+): Promise<PlacedRow[]> {
+  if (members.length === 0) return [];
+  const scored = members
+    .map((member) => ({ member, ...score(member) }))
+    .sort((a, b) => compareRankingColumns(a.columns, b.columns));
+  const firsts = (await readBlockFirsts(tx, seasonId)).map((first) => ({
+    block: first.block,
+    columns: score(first).columns,
+  }));
+  const blocks = new Map<number, { position: number; columns: RankingColumns }[]>();
+  const rows: PlacedRow[] = [];
+  for (const { member, status, totalGoals, columns } of scored) {
+    const block = blockFor(firsts, columns);
+    let inBlock = blocks.get(block);
+    if (!inBlock) {
+      inBlock = (await readBlockMembers(tx, seasonId, block)).map((stored: StoredMember) => ({
+        position: stored.position,
+        columns: score(stored).columns,
+      }));
+      blocks.set(block, inBlock);
+    }
+    const after = inBlock.findIndex((stored) => compareRankingColumns(stored.columns, columns) > 0);
+    const index = after === -1 ? inBlock.length : after;
+    const previous = inBlock[index - 1]?.position ?? block * BLOCK_SPAN;
+    const next = inBlock[index]?.position ?? (block + 1) * BLOCK_SPAN + 1;
+    if (next - previous < 2) throw new CannotPlace('no position left between two members');
+    const position = previous + Math.floor((next - previous) / 2);
+    inBlock.splice(index, 0, { position, columns });
+    rows.push({
+      userId: member.userId,
+      position,
+      status,
+      totalGoals,
+      fullName: member.fullName,
+      country: member.country,
+      club: member.club,
+    });
+  }
+  return rows;
+}
+
+/** The last block whose first member ranks at or before `columns`; else the first block (0 on an empty board). */
+function blockFor(firsts: readonly { block: number; columns: RankingColumns }[], columns: RankingColumns) {
+  let low = 0;
+  let high = firsts.length - 1;
+  let found = firsts[0]?.block ?? 0;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const first = firsts[middle];
+    if (first && compareRankingColumns(first.columns, columns) <= 0) {
+      found = first.block;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+function boardBlockChanges(
+  row: { position: number; country: string; club: string },
+  change: 1 | -1,
+): BlockChange[] {
+  return [
+    { board: 'global', name: '', position: row.position, change },
+    { board: 'country', name: row.country, position: row.position, change },
+    { board: 'club', name: row.club, position: row.position, change },
+  ];
+}
+
+function leagueBlockChange(row: { leagueId: string; position: number }, change: 1 | -1): BlockChange {
+  return { board: 'league', name: row.leagueId, position: row.position, change };
+}
+
+function union(known: readonly string[], more: readonly string[]): string[] {
+  return [...new Set([...known, ...more])].sort();
+}

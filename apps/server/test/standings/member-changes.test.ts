@@ -1,0 +1,284 @@
+import type { SeasonConfig } from '@hit21/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPopulation } from '../../bench/standings-population.ts';
+import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
+import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
+import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
+import {
+  placeMemberChanges,
+  takeMemberOffBoards,
+} from '../../src/plugins/app/standings/place-member-changes.ts';
+import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
+import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
+import { bruteForceRanking, type Expected, restrictedRanks } from '../support/brute-force-ranking.ts';
+import { insertLeague, insertMemberships } from '../support/league-standings.ts';
+import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+
+/*
+ * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
+ * ranking of the rules text: new members with and without teams, changed teams, names,
+ * countries and clubs, deleted accounts, league joins and leaves. Every board is read page by
+ * page as the API reads it, across its rank blocks' edges (3,000 members: three blocks).
+ */
+
+const PLAYERS = 3_000;
+const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
+
+describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (engine) => {
+  let database: DatabaseHandle;
+  let season: SeasonConfig;
+  let userIds: string[];
+  let league: string;
+  let outfield: string[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, { migrate: false });
+    await prepareDatabase(database);
+    season = await findActiveSeason(database.db);
+    ({ userIds } = await addPopulation(database.db, {
+      seasonId: season.id,
+      size: PLAYERS,
+      idPrefix: 'fan',
+      seed: 8,
+      noTeamEvery: 23,
+      twinEvery: 9,
+    }));
+    league = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[0] ?? '' });
+    await insertMemberships(
+      database.db,
+      league,
+      userIds.filter((_, index) => index > 0 && index % 4 === 0),
+      'approved',
+    );
+    outfield = (
+      await selectRows<{ id: string }>(
+        database.db,
+        sql`select id from players where season_id = ${season.id} and position <> 'goalkeeper'
+          and first_gameweek = 1 order by fpl_code`,
+      )
+    ).map((row) => row.id);
+    expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
+      'recomputed',
+    );
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** A team of four distinct outfield players picked by `seed`, written as a team save writes it. */
+  async function saveTeam(userId: string, seed: number) {
+    const picks = [0, 1, 2, 3].map((slot) => outfield[(seed * 37 + slot * 101) % outfield.length] ?? '');
+    await database.db.execute(sql`delete from picks where user_id = ${userId} and season_id = ${season.id}`);
+    await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
+      select ${userId}, ${season.id}, player_id::uuid, slot
+      from unnest(${`{${picks.join(',')}}`}::text[]) with ordinality as pick (player_id, slot)`);
+  }
+
+  async function expectBoardsToMatchTheRules() {
+    const expected = await bruteForceRanking(database.db, season, AFTER_GAMEWEEK_20);
+    expect(await readWholeBoard({ kind: 'global' })).toEqual(
+      expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })),
+    );
+    for (const key of ['country', 'club'] as const) {
+      const ranks = restrictedRanks(expected, (entry) => entry[key]);
+      for (const name of new Set(expected.map((entry) => entry[key]))) {
+        const board: Board =
+          key === 'country' ? { kind: 'country', country: name } : { kind: 'club', club: name };
+        expect(await readWholeBoard(board), `${key} ${name}`).toEqual(
+          expected
+            .filter((entry) => entry[key] === name)
+            .map((entry) => ({ rank: ranks.get(entry.userId), userId: entry.userId })),
+        );
+      }
+    }
+    // Sampled members' own rows ("Show Me Only") on the global board.
+    for (const [index, entry] of expected.entries()) {
+      if (index % 211 !== 0) continue;
+      const own = await readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board: { kind: 'global' },
+        page: 1,
+        pageSize: 25,
+        onlyUserId: entry.userId,
+      });
+      expect(own.rows.map((row) => [row.userId, row.rank])).toEqual([[entry.userId, index + 1]]);
+    }
+    expect(await readWholeLeague()).toEqual(await expectedLeague(expected));
+    return expected;
+  }
+
+  it('places new members, changed teams, names, countries and clubs, leavers and league changes as a rebuild ranks them', async () => {
+    // New members: onboarded, most with a team, some without, a few in the league.
+    const { userIds: newcomers } = await addPopulation(database.db, {
+      seasonId: season.id,
+      size: 150,
+      idPrefix: 'late',
+      seed: 31,
+      noTeamEvery: 5,
+    });
+    for (const userId of newcomers) await markMemberChanged(database.db, userId);
+    await insertMemberships(database.db, league, newcomers.slice(0, 20), 'approved');
+    // Changed teams, including a member without one picking a first team.
+    for (const [index, userId] of userIds.slice(100, 160).entries()) {
+      await saveTeam(userId, index);
+      await markMemberChanged(database.db, userId);
+    }
+    await saveTeam(userIds[22] ?? '', 7);
+    await markMemberChanged(database.db, userIds[22] ?? '');
+    // A new name, country or club.
+    for (const [index, userId] of userIds.slice(400, 430).entries()) {
+      await database.db.execute(sql`update profiles set full_name = ${`Renamed ${index}`},
+          country = case when ${index % 3 === 0} then 'Iceland' else country end,
+          favourite_team = case when ${index % 3 === 1} then 'Fulham' else favourite_team end
+        where id = ${userId}`);
+      await markMemberChanged(database.db, userId);
+    }
+    // Deleted accounts, one taken off at once as the deletion does, and league leavers.
+    for (const userId of userIds.slice(900, 912)) {
+      await database.db.execute(sql`delete from users where id = ${userId}`);
+      await markMemberChanged(database.db, userId);
+    }
+    await database.db.transaction(async (tx) => {
+      await takeMemberOffBoards(tx, userIds[1_500] ?? '');
+      await tx.execute(sql`delete from users where id = ${userIds[1_500]}`);
+    });
+    for (const userId of userIds.filter((_, index) => index % 4 === 0 && index > 2_000).slice(0, 25)) {
+      await database.db.execute(
+        sql`delete from league_members where league_id = ${league}::uuid and user_id = ${userId}`,
+      );
+      await markMemberChanged(database.db, userId);
+    }
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBe('members changed');
+
+    const placed = await placeMemberChanges({ database, season });
+    expect(placed).toMatchObject({ status: 'placed', needsRebuild: false });
+    if (placed.status !== 'placed') return;
+    // Those with a row already were taken off and put back; the deleted stay off.
+    expect(placed.placed).toBe(150 + 60 + 1 + 30 + 25);
+    expect(placed.removed).toBe(60 + 1 + 30 + 12 + 25);
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
+    expect(await placeMemberChanges({ database, season })).toEqual({ status: 'unchanged' });
+
+    const expected = await expectBoardsToMatchTheRules();
+    expect(expected).toHaveLength(PLAYERS + 150 - 13);
+    // A rebuild of the same board ranks everyone the same.
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    await expectBoardsToMatchTheRules();
+  });
+
+  it('places a member changed again after a placement, and one changed while a rebuild runs', async () => {
+    const member = userIds[2_222] ?? '';
+    await saveTeam(member, 3);
+    await markMemberChanged(database.db, member);
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
+    await saveTeam(member, 4);
+    await markMemberChanged(database.db, member);
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
+    await expectBoardsToMatchTheRules();
+
+    // A change logged while the rebuild ranks: on its board, or placed on it afterwards.
+    const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const changed = userIds[2_300] ?? '';
+    await saveTeam(changed, 9);
+    await markMemberChanged(database.db, changed);
+    expect((await rebuild).status).toBe('recomputed');
+    await placeMemberChanges({ database, season });
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
+    await expectBoardsToMatchTheRules();
+  });
+
+  it('rolls back and asks for a rebuild when two members leave no position between them', async () => {
+    // A newcomer with the team of the member ranked 1,500th ranks beside them.
+    const [middle] = (
+      await readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board: { kind: 'global' },
+        page: 1_500,
+        pageSize: 1,
+      })
+    ).rows;
+    expect(middle?.rank).toBe(1_500);
+    // Squeeze the board: every member one position from the next (through negative positions, as
+    // the unique index is checked row by row).
+    await database.db.execute(sql`update standings set position = -((position + 524288) / 1048576)
+      where season_id = ${season.id}`);
+    await database.db.execute(sql`update standings set position = -position where season_id = ${season.id}`);
+    const {
+      userIds: [newcomer = ''],
+    } = await addPopulation(database.db, { seasonId: season.id, size: 1, idPrefix: 'squeezed', seed: 3 });
+    await database.db.execute(sql`delete from picks where user_id = ${newcomer}`);
+    await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
+      select ${newcomer}, season_id, player_id, slot from picks where user_id = ${middle?.userId ?? ''}`);
+    await markMemberChanged(database.db, newcomer);
+
+    expect(await placeMemberChanges({ database, season })).toEqual({
+      status: 'needs rebuild',
+      reason: 'no position left between two members',
+    });
+    const onBoard = async () =>
+      selectRows<{ user_id: string }>(
+        database.db,
+        sql`select user_id from standings where user_id = ${newcomer}`,
+      );
+    expect(await onBoard()).toEqual([]);
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBe('members changed');
+    expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
+      'recomputed',
+    );
+    expect(await onBoard()).toHaveLength(1);
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
+    await expectBoardsToMatchTheRules();
+  });
+
+  /** Every row of a board in pages of 97, so that pages start and end on both sides of the blocks' edges. */
+  async function readWholeBoard(board: Board): Promise<{ rank: number; userId: string }[]> {
+    const rows: { rank: number; userId: string }[] = [];
+    for (let page = 1; ; page += 1) {
+      const read = await readLeaderboardPage(database.db, { seasonId: season.id, board, page, pageSize: 97 });
+      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
+      if (read.rows.length < 97) {
+        expect(read.total).toBe(rows.length);
+        return rows;
+      }
+    }
+  }
+
+  async function readWholeLeague(): Promise<{ rank: number; userId: string }[]> {
+    const rows: { rank: number; userId: string }[] = [];
+    for (let page = 1; ; page += 1) {
+      const read = await readLeagueStandingsPage(database.db, {
+        seasonId: season.id,
+        leagueId: league,
+        viewerId: userIds[0] ?? '',
+        page,
+        pageSize: 41,
+        isMeOnly: false,
+        leagueSize: 1_000,
+      });
+      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
+      if (read.rows.length < 41) {
+        expect(read.total).toBe(rows.length);
+        return rows;
+      }
+    }
+  }
+
+  /** The league's approved members in the brute-force order, 1, 2, 3, ... */
+  async function expectedLeague(expected: Expected[]) {
+    const approved = new Set(
+      (
+        await selectRows<{ user_id: string }>(
+          database.db,
+          sql`select user_id from league_members where league_id = ${league}::uuid and status = 'approved'`,
+        )
+      ).map((row) => row.user_id),
+    );
+    return expected
+      .filter((entry) => approved.has(entry.userId))
+      .map((entry, index) => ({ rank: index + 1, userId: entry.userId }));
+  }
+});
