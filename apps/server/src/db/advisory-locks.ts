@@ -22,6 +22,8 @@ export const ADVISORY_LOCK_KEYS = {
   mailRetryJob: 2131,
   statsSyncJob: 2132,
   standingsRefreshJob: 2133,
+  /** Placing member changes, beside a rebuild the refresh job may be running (standings-service.ts). */
+  standingsPlacingJob: 2137,
   /** Goal alerts (notifications/goal-alerts/goal-alerts-job.ts). */
   goalAlertsJob: 2134,
   /** The deadline reminders and the picks receipt (deadline-mails-job.ts). */

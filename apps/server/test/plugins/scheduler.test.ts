@@ -5,7 +5,10 @@ import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { scheduledJobs } from '../../src/db/schema/index.ts';
 import { type Job, type JobOutcome, schedulerPlugin } from '../../src/plugins/app/scheduler/scheduler.ts';
-import { STANDINGS_REFRESH_JOB } from '../../src/plugins/app/standings/standings-service.ts';
+import {
+  STANDINGS_PLACING_JOB,
+  STANDINGS_REFRESH_JOB,
+} from '../../src/plugins/app/standings/standings-service.ts';
 import { configPlugin } from '../../src/plugins/external/config.ts';
 import { databasePlugin } from '../../src/plugins/external/database.ts';
 import { buildTestApp, testConfig } from '../support/build-test-app.ts';
@@ -225,9 +228,10 @@ describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
     await app.close();
   });
 
-  it('the app runs its background work on it: the standings check, and the mail retry with SMTP', async () => {
+  it('the app runs its background work on it: the standings check and placements, and the mail retry with SMTP', async () => {
     const plain = await buildTestApp(database);
     await expect(plain.scheduler.runTurn(STANDINGS_REFRESH_JOB, { isForced: true })).resolves.toBe('done');
+    await expect(plain.scheduler.runTurn(STANDINGS_PLACING_JOB, { isForced: true })).resolves.toBe('done');
     await expect(plain.scheduler.runTurn('mail-retry')).rejects.toThrow(
       'No scheduled job is called mail-retry',
     );

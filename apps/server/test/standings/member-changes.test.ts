@@ -191,6 +191,22 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await expectBoardsToMatchTheRules();
   });
 
+  it('places a change while a rebuild runs (PostgreSQL), and again on the rebuilt board', async () => {
+    const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const member = userIds[2_400] ?? '';
+    await saveTeam(member, 12);
+    await markMemberChanged(database.db, member);
+    const placed = await placeMemberChanges({ database, season });
+    // The embedded database has one session, which the rebuild holds.
+    if (engine === 'pglite') expect(placed).toEqual({ status: 'busy' });
+    else expect(placed).toMatchObject({ status: 'placed', placed: 1, removed: 1 });
+    expect((await rebuild).status).toBe('recomputed');
+    // The new board may have been ranked before the change: it is placed on it again, or was read.
+    await placeMemberChanges({ database, season });
+    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
+    await expectBoardsToMatchTheRules();
+  });
+
   it('rolls back and asks for a rebuild when two members leave no position between them', async () => {
     // A newcomer with the team of the member ranked 1,500th ranks beside them.
     const [middle] = (

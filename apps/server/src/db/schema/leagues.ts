@@ -109,7 +109,8 @@ export const leagueStandings = pgTable(
   },
   (table) => [
     uniqueIndex('league_standings_position_index').on(table.leagueId, table.position),
-    uniqueIndex('league_standings_user_index').on(table.leagueId, table.userId),
+    // The user first: a member's rows in every league are found at once when they change.
+    uniqueIndex('league_standings_user_index').on(table.userId, table.leagueId),
     index('league_standings_season_index').on(table.seasonId),
     // A name search (three characters or more) in a big league: its matches without reading its members.
     index('league_standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),

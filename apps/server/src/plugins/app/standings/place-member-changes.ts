@@ -83,8 +83,9 @@ export async function placeMemberChanges(options: {
   season: SeasonConfig;
 }): Promise<PlaceResult> {
   const { database, season } = options;
-  // The embedded database's single session would interleave with its own rebuild.
-  if (isRecomputing(database)) return { status: 'busy' };
+  // The embedded database's single session would interleave with its own rebuild, and its
+  // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
+  if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
   const started = performance.now();
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -38,13 +38,21 @@ export interface StandingsPluginOptions {
 
 /** The scheduler's name for the standings check. */
 export const STANDINGS_REFRESH_JOB = 'standings-refresh';
+/**
+ * The scheduler's name for placing member changes on their own, so that a whole rebuild under
+ * way in the check (minutes at ten million players) does not hold them up.
+ */
+export const STANDINGS_PLACING_JOB = 'standings-placing';
 
 /**
  * Keeps the stored boards current through the scheduler's `standings-refresh` job: a check when
  * the server is ready, then on an interval (the clock passing a kick-off or the season's end, a
  * change in another instance), and soon after any `requestRefresh` (a team saved, a goals sync,
- * a leaderboard read). Reads never wait for it. One check at a time across instances (the job's
- * lock), and one recompute at a time (the recompute's own lock, which scripts take too).
+ * a leaderboard read); it rebuilds the boards or places member changes on them. The
+ * `standings-placing` job places member changes too, on the same turns, so that they need not
+ * wait for a rebuild under way. Reads never wait for either. One run of each at a time across
+ * instances (the jobs' locks), one rebuild at a time (the rebuild's own lock, which scripts take
+ * too) and one placement at a time (the placing lock).
  */
 export const standingsPlugin = fp<StandingsPluginOptions>(
   async (fastify, options) => {
@@ -55,22 +63,28 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     let debounce: NodeJS.Timeout | undefined;
     const activeSeason = () => fastify.activeSeason.get();
 
+    /** Places the member changes waiting on the stored board (place-member-changes.ts). */
+    async function placeChanges(season: SeasonConfig): Promise<PlaceResult> {
+      const placed = await placeMemberChanges({ database: fastify.database, season });
+      if (placed.status === 'placed') {
+        await fastify.boardCache.refreshVersion(season.id);
+        fastify.log.info(
+          { standings: { seasonId: season.id, reason: 'members changed', ...placed } },
+          `Standings of ${season.id}: ${placed.placed} players placed, ${placed.removed} taken off in ${placed.durationMs} ms`,
+        );
+        // Placed members gather in the blocks of the last rebuild's order: spread them out soon.
+        if (placed.needsRebuild) await requestBoardRebuild(fastify.db);
+      }
+      return placed;
+    }
+
     async function checkAndRecompute(): Promise<RefreshResult> {
       const now = fastify.clock();
       const current = await activeSeason();
       const reason = await standingsStaleReason(fastify.db, current, now);
       if (!reason) return { status: 'fresh' };
       if (reason === 'members changed') {
-        const placed = await placeMemberChanges({ database: fastify.database, season: current });
-        if (placed.status === 'placed') {
-          await fastify.boardCache.refreshVersion(current.id);
-          fastify.log.info(
-            { standings: { seasonId: current.id, reason, ...placed } },
-            `Standings of ${current.id}: ${placed.placed} players placed, ${placed.removed} taken off in ${placed.durationMs} ms`,
-          );
-          // Placed members gather in the blocks of the last rebuild's order: spread them out soon.
-          if (placed.needsRebuild) await requestBoardRebuild(fastify.db);
-        }
+        const placed = await placeChanges(current);
         if (placed.status !== 'needs rebuild') return { ...placed, reason };
         fastify.log.info(
           { standings: { seasonId: current.id, reason: placed.reason } },
@@ -108,6 +122,21 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     }
 
     fastify.scheduler.add({
+      name: STANDINGS_PLACING_JOB,
+      intervalMs: checkIntervalMs,
+      lockKey: ADVISORY_LOCK_KEYS.standingsPlacingJob,
+      async run() {
+        try {
+          // A change that cannot be placed waits for the check, which rebuilds instead.
+          await placeChanges(await activeSeason());
+        } catch (error) {
+          if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
+          throw error;
+        }
+      },
+    });
+
+    fastify.scheduler.add({
       name: STANDINGS_REFRESH_JOB,
       intervalMs: checkIntervalMs,
       lockKey: ADVISORY_LOCK_KEYS.standingsRefreshJob,
@@ -129,6 +158,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
         if (debounce || isClosing) return;
         debounce = setTimeout(() => {
           debounce = undefined;
+          fastify.scheduler.runSoon(STANDINGS_PLACING_JOB);
           fastify.scheduler.runSoon(STANDINGS_REFRESH_JOB);
         }, debounceMs);
         debounce.unref();

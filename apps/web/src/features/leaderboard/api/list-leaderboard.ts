@@ -29,7 +29,7 @@ export function listLeaderboardQueryOptions(type: LeaderboardType, query: Leader
     // tab's rows would be a different board.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === type ? keepPreviousData(previous) : undefined,
-    // The server recomputes a stale board in the background when it is read: read again soon.
+    // The server updates a stale board in the background when it is read: read again soon.
     staleTime: 15_000,
     // Before the first computation, or while the viewer waits to be ranked: ask again shortly.
     refetchInterval: (current) => {

@@ -61,7 +61,7 @@ export function emptyStandingsMessage(options: { isSearching: boolean; isMeOnly:
   return 'No players in the standings yet.';
 }
 
-/** Members approved since the last recompute: when they will be ranked, in words. */
+/** Members approved since the standings were last updated: when they will be ranked, in words. */
 export function pendingMembersMessage(withinSeconds: number): string {
   const minutes = Math.ceil(withinSeconds / 60);
   const wait =
