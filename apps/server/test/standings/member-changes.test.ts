@@ -220,8 +220,10 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     expect(middle?.rank).toBe(1_500);
     // Squeeze the board: every member one position from the next (through negative positions, as
     // the unique index is checked row by row).
-    await database.db.execute(sql`update standings set position = -((position + 524288) / 1048576)
-      where season_id = ${season.id}`);
+    await database.db.execute(sql`update standings set position = -numbered.place
+      from (select user_id, row_number() over (order by position) as place from standings
+        where season_id = ${season.id}) as numbered
+      where standings.season_id = ${season.id} and standings.user_id = numbered.user_id`);
     await database.db.execute(sql`update standings set position = -position where season_id = ${season.id}`);
     const {
       userIds: [newcomer = ''],

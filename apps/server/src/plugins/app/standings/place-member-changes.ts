@@ -93,10 +93,10 @@ export async function placeMemberChanges(options: {
         (tx) => placeInOneTransaction(tx, season, started),
         { isolationLevel: 'repeatable read' },
       );
-      // Once placed: a member changed again meanwhile keeps their newer change (its own `seq`).
-      // In the placement's snapshot this would be a write conflict; a crash before it only
-      // places the same changes again.
-      if (settle) await settlePlacedChanges(database.db, settle.changes, settle);
+      // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
+      // change (its own `seq`). In the placement's snapshot this would be a write conflict; a
+      // crash before it only places the same changes again, and a rebuild started since read them.
+      if (settle) await settlePlacedChanges(database.db, settle, { isRebuildRunning: false });
       return result;
     } catch (error) {
       if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
@@ -113,8 +113,8 @@ async function placeInOneTransaction(
   started: number,
 ): Promise<{
   result: PlaceResult;
-  /** The changes placed, to settle in the log once committed. */
-  settle?: { changes: MemberChange[]; isRebuildRunning: boolean };
+  /** The changes placed, to take out of the log once committed. */
+  settle?: MemberChange[];
 }> {
   if (!(await lockBoardsForPlacing(tx))) return { result: { status: 'busy' } };
   const state = await readPlacingState(tx, season.id);
@@ -142,6 +142,9 @@ async function placeInOneTransaction(
     ...removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
     ...placed.map((row) => ({ country: row.country, club: row.club, change: 1 as const })),
   ]);
+  // A rebuild under way may not have read these changes: they stay in the log, marked placed,
+  // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
+  if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
     memberChange: placed.length - removed.board.length,
@@ -163,7 +166,7 @@ async function placeInOneTransaction(
       durationMs,
       needsRebuild: largestBlock > MAX_BLOCK_MEMBERS,
     },
-    settle: { changes, isRebuildRunning },
+    settle: isRebuildRunning ? undefined : changes,
   };
 }
 

@@ -63,8 +63,17 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     let debounce: NodeJS.Timeout | undefined;
     const activeSeason = () => fastify.activeSeason.get();
 
+    /** The placements of this instance, one after another (the check's and the placing job's). */
+    let placing: Promise<unknown> = Promise.resolve();
+
     /** Places the member changes waiting on the stored board (place-member-changes.ts). */
-    async function placeChanges(season: SeasonConfig): Promise<PlaceResult> {
+    function placeChanges(season: SeasonConfig): Promise<PlaceResult> {
+      const run = placing.then(() => placeNow(season));
+      placing = run.catch(() => {});
+      return run;
+    }
+
+    async function placeNow(season: SeasonConfig): Promise<PlaceResult> {
       const placed = await placeMemberChanges({ database: fastify.database, season });
       if (placed.status === 'placed') {
         await fastify.boardCache.refreshVersion(season.id);
@@ -171,6 +180,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       isClosing = true;
       clearTimeout(debounce);
       await tail;
+      await placing;
     });
   },
   { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season', 'board-cache'] },
