@@ -1,5 +1,5 @@
 import type { SquadStatus } from '@hit21/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Executor, selectRows, type Transaction } from '../../../db/database.ts';
 import {
@@ -225,7 +225,7 @@ export async function readBlockFirsts(
           and ${standings.position} > blocks.block::bigint * ${BLOCK_SPAN}::bigint
           and ${standings.position} <= (blocks.block + 1)::bigint * ${BLOCK_SPAN}::bigint
         order by ${standings.position} limit 1) as first
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = first.user_id
+      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${boardUser(sql`first.user_id`)}
       where blocks.board = 'global' and blocks.name = '' and blocks.season_id = ${seasonId}
       order by blocks.block`,
   );
@@ -247,7 +247,7 @@ export async function readBlockMembers(
     tx,
     sql`select ${standings.position} as position, ${standings.userId} as user_id, ${teams.playerIds}::text[] as player_ids
       from ${standings}
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${standings.userId}
+      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${boardUser(standings.userId)}
       where ${standings.seasonId} = ${seasonId}
         and ${standings.position} > ${block}::bigint * ${BLOCK_SPAN}::bigint
         and ${standings.position} <= ${block + 1}::bigint * ${BLOCK_SPAN}::bigint
@@ -301,9 +301,9 @@ export async function insertPlacedMembers(
       select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId}, board.position, board.search_name
       from ${leagueMembers}
       join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
-      join ${standings} as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
+      join ${standings} as board on board.season_id = ${seasonId} and ${leagueMembers.userId} = ${boardUser(sql`board.user_id`)}
       where ${leagueMembers.status} = 'approved'
-        and ${leagueMembers.userId} = any(${textArray(column((row) => row.userId))}::text[])
+        and board.user_id = any(${textArray(column((row) => row.userId))}::text[])
       returning league_id, position`,
   );
   return leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) }));
@@ -428,6 +428,14 @@ export async function settlePlacedChanges(
       ? sql`update ${standingsMemberChanges} set applied = true where ${placed}`
       : sql`delete from ${standingsMemberChanges} where ${placed}`,
   );
+}
+
+/**
+ * A board row's user id compared as the other tables' ids are: the board's compare in byte order
+ * (migration 0019), and a comparison of the two could use neither side's index.
+ */
+function boardUser(userId: SQL | AnyColumn): SQL {
+  return sql`${userId} collate "default"`;
 }
 
 /** A team's picks as the `teams` row lists them (none: no team). */
