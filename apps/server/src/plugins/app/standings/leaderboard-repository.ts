@@ -2,7 +2,7 @@ import type { SquadStatus } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
-import { type BlockBoard, blockStart, boardTotal, pageStart, rankAt } from './rank-blocks-repository.ts';
+import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -75,7 +75,7 @@ export async function readLeaderboardPage(
   const { seasonId, board, page, pageSize, search, onlyUserId } = options;
   const scope = boardScope(seasonId, board);
   // Every board lists its members in the global order: `position` orders each, and the rank
-  // shown is worked out for the page's rows only (`boardRank`).
+  // shown is worked out for the page's rows only (`rankedPage`).
   const columns = sql`${standings.position} as position, ${standings.userId} as user_id,
     ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
     ${standings.totalGoals} as total_goals, ${standings.status} as status`;
@@ -112,14 +112,15 @@ export async function readLeaderboardPage(
     const total = sql`(select total from total)`;
     query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
           from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)}) as total),
-      page as (select ${boardRank(seasonId, board, sql`rows.position`)} as rank, rows.* from (
+      found as materialized (
         select * from (${matches} order by position limit ${pageSize} offset ${offset}) as from_top
           where ${offset * 2} < ${total}
         union all
         select * from (${matches} order by position desc
             limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
             offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
-          where ${offset * 2} >= ${total}) as rows)
+          where ${offset * 2} >= ${total}),
+      page as (${rankedPage(seasonId, board)})
       select total.total, page.* from total left join page on true`;
   } else {
     // Names through the trigram index, or the viewer only: few matches, found once, then
@@ -127,8 +128,8 @@ export async function readLeaderboardPage(
     isTrigramSearch = match !== undefined;
     query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
-      page as (select ${boardRank(seasonId, board, sql`rows.position`)} as rank, rows.* from (
-        select * from matches order by position limit ${pageSize} offset ${offset}) as rows)
+      found as materialized (select * from matches order by position limit ${pageSize} offset ${offset}),
+      page as (${rankedPage(seasonId, board)})
       select total.total, page.* from total left join page on true`;
   }
 
@@ -319,16 +320,17 @@ function blockBoard(board: Board): BlockBoard {
   return { kind: 'global', name: '' };
 }
 
-/** The rank on `board` of its member at `position` (the board's order index, a block's entries at most). */
-function boardRank(seasonId: string, board: Board, position: SQL): SQL {
+/** The page's rows (`found`, with their positions) with their ranks on `board` (`ranksOf`). */
+function rankedPage(seasonId: string, board: Board): SQL {
   const scope = boardScope(seasonId, board);
-  return rankAt(
+  const ranks = ranksOf(
     seasonId,
     blockBoard(board),
-    position,
-    (from, to) => sql`select count(*) from ${standings}
+    sql`select position from found`,
+    (from, to) => sql`select ${standings.position} as position from ${standings}
       where ${sql.join(scope, sql` and `)} and ${standings.position} between ${from} and ${to}`,
   );
+  return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.position = found.position`;
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */

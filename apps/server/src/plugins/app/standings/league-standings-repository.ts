@@ -8,7 +8,7 @@ import {
   standings,
   standingsState,
 } from '../../../db/schema/index.ts';
-import { type BlockBoard, blockStart, boardTotal, pageStart, rankAt } from './rank-blocks-repository.ts';
+import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's
@@ -73,18 +73,14 @@ export async function readLeagueStandingsPage(
   const offset = (page - 1) * pageSize;
 
   const board: BlockBoard = { kind: 'league', name: leagueId };
-  /** The league's rank of its member at `position`: from its rank blocks (rank-blocks-repository.ts). */
-  const rankOf = (position: SQL) =>
-    rankAt(
-      seasonId,
-      board,
-      position,
-      (
-        from,
-        to,
-      ) => sql`select count(*) from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-        and ${leagueStandings.position} between ${from} and ${to}`,
-    );
+  /** The page's rows (`found`) with their league ranks, from its rank blocks (rank-blocks-repository.ts). */
+  const rankedPage = sql`select ranks.rank, found.* from found join (${ranksOf(
+    seasonId,
+    board,
+    sql`select position from found`,
+    (from, to) => sql`select ${leagueStandings.position} as position from ${leagueStandings}
+      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.position} between ${from} and ${to}`,
+  )}) as ranks on ranks.position = found.position`;
   let ranks: SQL;
   if (search === undefined && !isMeOnly) {
     // From the rank block holding the page's first rank, along the league's order index.
@@ -114,17 +110,18 @@ export async function readLeagueStandingsPage(
             select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
             from ${leagueStandings} where ${where}),
           total as (select count(*) as total from matches),
-          page as (select ${rankOf(sql`rows.position`)} as rank, rows.* from (
-            select * from matches order by position limit ${pageSize} offset ${offset}) as rows)
+          found as materialized (select * from matches order by position limit ${pageSize} offset ${offset}),
+          page as (${rankedPage})
         select total.total, page.* from total left join page on true`
       : // Counted apart from the page, so the count of a big league's scan can run in parallel
         // and the page walks the league's order only until it is full.
-        sql`select (select count(*) from ${leagueStandings} where ${where}) as total,
-          ${rankOf(sql`page.position`)} as rank, page.*
-        from (select 1) as one left join (
-          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
-          from ${leagueStandings} where ${where}
-          order by ${leagueStandings.position} limit ${pageSize} offset ${offset}) as page on true`;
+        sql`with found as materialized (
+            select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+            from ${leagueStandings} where ${where}
+            order by ${leagueStandings.position} limit ${pageSize} offset ${offset}),
+          page as (${rankedPage})
+        select (select count(*) from ${leagueStandings} where ${where}) as total, page.*
+        from (select 1) as one left join page on true`;
   }
 
   const result = await selectRows<{

@@ -49,18 +49,24 @@ export function pageStart(seasonId: string, board: BlockBoard, offset: number): 
 }
 
 /**
- * The rank on `board` of its member at `position`: the members before its block plus the board's
- * members in the block up to it, `countUpTo(from, to)` counting those at positions from `from` to
- * `to` (the board's order index, a block's entries at most).
+ * The ranks on `board` of a page's rows (`rows`: a relation with their `position`s), as
+ * (`position`, `rank`): for each block the rows fall in, the board's members there are read once,
+ * in order, up to the last of the rows (`membersBetween(from, to)`: the positions of the board's
+ * members from `from` to `to`, along its order index), and numbered from the members before the
+ * block. A page's rows share a block or a few, so this reads about a block's worth of the index
+ * where counting each row's way from its block's start read one per row.
  */
-export function rankAt(
+export function ranksOf(
   seasonId: string,
   board: BlockBoard,
-  position: SQL,
-  countUpTo: (from: SQL, to: SQL) => SQL,
+  rows: SQL,
+  membersBetween: (from: SQL, to: SQL) => SQL,
 ): SQL {
-  const block = blockOf(position);
-  return sql`((select ${standingsRankBlocks.membersBefore} from ${standingsRankBlocks}
-      where ${onBoard(seasonId, board)} and ${standingsRankBlocks.block} = ${block})
-    + (${countUpTo(sql`${blockStart(block)} + 1`, position)}))::int`;
+  const firstOfBlock = sql`${blockStart(sql`page_block.block`)} + 1`;
+  return sql`select member.position, (${standingsRankBlocks.membersBefore} + member.place)::int as rank
+    from (select ${blockOf(sql`page.position`)} as block, max(page.position) as last
+      from (${rows}) as page group by 1) as page_block
+    join ${standingsRankBlocks} on ${onBoard(seasonId, board)} and ${standingsRankBlocks.block} = page_block.block
+    cross join lateral (select inblock.position, row_number() over (order by inblock.position) as place
+      from (${membersBetween(firstOfBlock, sql`page_block.last`)}) as inblock) as member`;
 }
