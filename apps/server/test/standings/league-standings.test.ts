@@ -12,6 +12,7 @@ import { placeMemberChanges } from '../../src/plugins/app/standings/place-member
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { insertLeague, insertMemberships, setMembership } from '../support/league-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { readWholeLeague } from '../support/whole-board.ts';
 
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 const AFTER_GAMEWEEK_30 = new Date('2026-03-20T12:00:00Z');
@@ -83,26 +84,6 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
       expect(row.season_id).toBe(leagueId === OTHER_SEASON_LEAGUE ? '2024-25' : season.id);
     return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
   }
-  /** The league read page by page as the API reads it (pages of 7, across its rank blocks' edges). */
-  async function readWholeLeague(leagueId: string) {
-    const rows: { userId: string; rank: number }[] = [];
-    for (let page = 1; ; page += 1) {
-      const read = await readLeagueStandingsPage(database.db, {
-        seasonId: season.id,
-        leagueId,
-        viewerId: mixed.approved[0] ?? '',
-        page,
-        pageSize: 7,
-        isMeOnly: false,
-        leagueSize: mixed.approved.length,
-      });
-      rows.push(...read.rows.map((row) => ({ userId: row.userId, rank: row.rank })));
-      if (read.rows.length < 7) {
-        expect(read.total).toBe(rows.length);
-        return rows;
-      }
-    }
-  }
   async function globalOrder() {
     return (
       await selectRows<{ user_id: string }>(
@@ -128,8 +109,24 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(await storedRanks(leagues.small)).toEqual(await expectedRanks(leagues.small));
     expect(await storedRanks(leagues.small)).toHaveLength(5);
     // Their ranks as the API reads them, from the leagues' rank blocks.
-    expect(await readWholeLeague(leagues.mixed)).toEqual(stored);
-    expect(await readWholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
+    expect(
+      await readWholeLeague(database.db, {
+        seasonId: season.id,
+        leagueId: leagues.mixed,
+        viewerId: mixed.approved[0] ?? '',
+        leagueSize: mixed.approved.length,
+        pageSize: 7,
+      }),
+    ).toEqual(stored);
+    expect(
+      await readWholeLeague(database.db, {
+        seasonId: season.id,
+        leagueId: leagues.small,
+        viewerId: mixed.approved[0] ?? '',
+        leagueSize: mixed.approved.length,
+        pageSize: 7,
+      }),
+    ).toEqual(await expectedRanks(leagues.small));
   });
 
   it("keeps other seasons' rows across recomputes", async () => {
@@ -255,7 +252,15 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', removed: 1 });
     expect((await storedRanks(leagues.small)).map((row) => row.userId)).not.toContain(member);
-    expect(await readWholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
+    expect(
+      await readWholeLeague(database.db, {
+        seasonId: season.id,
+        leagueId: leagues.small,
+        viewerId: mixed.approved[0] ?? '',
+        leagueSize: mixed.approved.length,
+        pageSize: 7,
+      }),
+    ).toEqual(await expectedRanks(leagues.small));
     const [left] = await selectRows<{ count: number }>(
       database.db,
       sql`select count(*)::int as count from league_standings where user_id = ${member}`,

@@ -6,7 +6,6 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
-import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
 import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import {
   placeMemberChanges,
@@ -17,6 +16,7 @@ import { standingsStaleReason } from '../../src/plugins/app/standings/standings-
 import { bruteForceRanking, type Expected, restrictedRanks } from '../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../support/league-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { readWholeBoard, readWholeLeague } from '../support/whole-board.ts';
 
 /*
  * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
@@ -80,15 +80,18 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
 
   async function expectBoardsToMatchTheRules() {
     const expected = await bruteForceRanking(database.db, season, AFTER_GAMEWEEK_20);
-    expect(await readWholeBoard({ kind: 'global' })).toEqual(
-      expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })),
-    );
+    expect(
+      await readWholeBoard(database.db, { seasonId: season.id, board: { kind: 'global' }, pageSize: 97 }),
+    ).toEqual(expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })));
     for (const key of ['country', 'club'] as const) {
       const ranks = restrictedRanks(expected, (entry) => entry[key]);
       for (const name of new Set(expected.map((entry) => entry[key]))) {
         const board: Board =
           key === 'country' ? { kind: 'country', country: name } : { kind: 'club', club: name };
-        expect(await readWholeBoard(board), `${key} ${name}`).toEqual(
+        expect(
+          await readWholeBoard(database.db, { seasonId: season.id, board, pageSize: 97 }),
+          `${key} ${name}`,
+        ).toEqual(
           expected
             .filter((entry) => entry[key] === name)
             .map((entry) => ({ rank: ranks.get(entry.userId), userId: entry.userId })),
@@ -107,7 +110,15 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       });
       expect(own.rows.map((row) => [row.userId, row.rank])).toEqual([[entry.userId, index + 1]]);
     }
-    expect(await readWholeLeague()).toEqual(await expectedLeague(expected));
+    expect(
+      await readWholeLeague(database.db, {
+        seasonId: season.id,
+        leagueId: league,
+        viewerId: userIds[0] ?? '',
+        leagueSize: 1_000,
+        pageSize: 41,
+      }),
+    ).toEqual(await expectedLeague(expected));
     return expected;
   }
 
@@ -251,39 +262,6 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
     await expectBoardsToMatchTheRules();
   });
-
-  /** Every row of a board in pages of 97, so that pages start and end on both sides of the blocks' edges. */
-  async function readWholeBoard(board: Board): Promise<{ rank: number; userId: string }[]> {
-    const rows: { rank: number; userId: string }[] = [];
-    for (let page = 1; ; page += 1) {
-      const read = await readLeaderboardPage(database.db, { seasonId: season.id, board, page, pageSize: 97 });
-      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
-      if (read.rows.length < 97) {
-        expect(read.total).toBe(rows.length);
-        return rows;
-      }
-    }
-  }
-
-  async function readWholeLeague(): Promise<{ rank: number; userId: string }[]> {
-    const rows: { rank: number; userId: string }[] = [];
-    for (let page = 1; ; page += 1) {
-      const read = await readLeagueStandingsPage(database.db, {
-        seasonId: season.id,
-        leagueId: league,
-        viewerId: userIds[0] ?? '',
-        page,
-        pageSize: 41,
-        isMeOnly: false,
-        leagueSize: 1_000,
-      });
-      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
-      if (read.rows.length < 41) {
-        expect(read.total).toBe(rows.length);
-        return rows;
-      }
-    }
-  }
 
   /** The league's approved members in the brute-force order, 1, 2, 3, ... */
   async function expectedLeague(expected: Expected[]) {

@@ -10,6 +10,7 @@ import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../support/brute-force-ranking.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { readWholeBoard } from '../support/whole-board.ts';
 
 /*
  * The stored ranks of a few thousand generated players against a brute-force ranking written
@@ -70,9 +71,9 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
     );
 
     // The global board, read page by page as the API reads it, and sampled members' own rows.
-    expect(await readWholeBoard({ kind: 'global' })).toEqual(
-      expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })),
-    );
+    expect(
+      await readWholeBoard(database.db, { seasonId: season.id, board: { kind: 'global' }, pageSize: 37 }),
+    ).toEqual(expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })));
     for (const [index, entry] of expected.entries()) {
       if (index % 97 !== 0) continue;
       const page = await readLeaderboardPage(database.db, {
@@ -94,7 +95,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
       for (const name of names) {
         const board = boardOf(key, name);
         const members = expected.filter((entry) => entry[key] === name);
-        expect(await readWholeBoard(board)).toEqual(
+        expect(await readWholeBoard(database.db, { seasonId: season.id, board, pageSize: 37 })).toEqual(
           members.map((entry) => ({ rank: expectedRanks.get(entry.userId), userId: entry.userId })),
         );
       }
@@ -127,20 +128,4 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
     // Equal in everything but the coin toss (twins, and players without goals).
     expect(neighbours.filter(([a, b]) => sameUntilCoinToss(a, b)).length).toBeGreaterThan(50);
   });
-
-  /**
-   * Every row of a board in pages of 37, so that pages start and end on both sides of the rank
-   * blocks' edges (RANK_BLOCK_SIZE): its total agrees with the rows.
-   */
-  async function readWholeBoard(board: Board): Promise<{ rank: number; userId: string }[]> {
-    const rows: { rank: number; userId: string }[] = [];
-    for (let page = 1; ; page += 1) {
-      const read = await readLeaderboardPage(database.db, { seasonId: season.id, board, page, pageSize: 37 });
-      rows.push(...read.rows.map((row) => ({ rank: row.rank, userId: row.userId })));
-      if (read.rows.length < 37) {
-        expect(read.total).toBe(rows.length);
-        return rows;
-      }
-    }
-  }
 });

@@ -59,7 +59,7 @@ export interface MemberChange {
  * the placing lock of this transaction: false when another instance is placing now.
  */
 export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
-  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+  await lockStoredTablesToWrite(tx);
   const [row] = await selectRows<{ locked: boolean }>(
     tx,
     sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing}) as locked`,
@@ -67,12 +67,17 @@ export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
   return row?.locked === true;
 }
 
+/** The stored tables, taken to write rows in them, in the order a rebuild's swap takes them. */
+async function lockStoredTablesToWrite(tx: Transaction): Promise<void> {
+  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+}
+
 /**
  * Takes the stored tables and the placing lock for a change made outside a placement (an account
  * deleted), waiting for a placement under way to commit first.
  */
 export async function waitToPlace(tx: Transaction): Promise<void> {
-  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+  await lockStoredTablesToWrite(tx);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
 }
 
