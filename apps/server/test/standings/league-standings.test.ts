@@ -74,6 +74,17 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     );
     return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
   }
+  /** The league as the API reads it, in pages of 7 (across its rank blocks' edges). */
+  function wholeLeague(leagueId: string) {
+    return readWholeLeague(database.db, {
+      seasonId: season.id,
+      leagueId,
+      viewerId: mixed.approved[0] ?? '',
+      leagueSize: mixed.approved.length,
+      pageSize: 7,
+    });
+  }
+
   /** The league's stored rows in their order, numbered 1, 2, 3, ... */
   async function storedRanks(leagueId: string) {
     const rows = await selectRows<{ user_id: string; season_id: string }>(
@@ -109,24 +120,8 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     expect(await storedRanks(leagues.small)).toEqual(await expectedRanks(leagues.small));
     expect(await storedRanks(leagues.small)).toHaveLength(5);
     // Their ranks as the API reads them, from the leagues' rank blocks.
-    expect(
-      await readWholeLeague(database.db, {
-        seasonId: season.id,
-        leagueId: leagues.mixed,
-        viewerId: mixed.approved[0] ?? '',
-        leagueSize: mixed.approved.length,
-        pageSize: 7,
-      }),
-    ).toEqual(stored);
-    expect(
-      await readWholeLeague(database.db, {
-        seasonId: season.id,
-        leagueId: leagues.small,
-        viewerId: mixed.approved[0] ?? '',
-        leagueSize: mixed.approved.length,
-        pageSize: 7,
-      }),
-    ).toEqual(await expectedRanks(leagues.small));
+    expect(await wholeLeague(leagues.mixed)).toEqual(stored);
+    expect(await wholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
   });
 
   it("keeps other seasons' rows across recomputes", async () => {
@@ -252,15 +247,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', removed: 1 });
     expect((await storedRanks(leagues.small)).map((row) => row.userId)).not.toContain(member);
-    expect(
-      await readWholeLeague(database.db, {
-        seasonId: season.id,
-        leagueId: leagues.small,
-        viewerId: mixed.approved[0] ?? '',
-        leagueSize: mixed.approved.length,
-        pageSize: 7,
-      }),
-    ).toEqual(await expectedRanks(leagues.small));
+    expect(await wholeLeague(leagues.small)).toEqual(await expectedRanks(leagues.small));
     const [left] = await selectRows<{ count: number }>(
       database.db,
       sql`select count(*)::int as count from league_standings where user_id = ${member}`,
