@@ -168,6 +168,37 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
     },
   );
 
+  it.runIf(engine === 'postgres')(
+    'waits for a placement in another instance to commit, then recomputes',
+    async () => {
+      const [connection] = await selectRows<{ url: string }>(
+        database.db,
+        sql`select current_database() as url`,
+      );
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${connection?.url}`;
+      const otherInstance = new pg.Client({ connectionString: url.toString() });
+      await otherInstance.connect();
+      try {
+        // A placement holds off rebuilds for its transaction (holdOffRebuilds).
+        await otherInstance.query('begin');
+        await otherInstance.query('select pg_advisory_xact_lock_shared($1)', [
+          ADVISORY_LOCK_KEYS.standingsRecompute,
+        ]);
+        let settled = false;
+        const recompute = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 }).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(settled).toBe(false);
+        await otherInstance.query('commit');
+        expect((await recompute).status).toBe('recomputed');
+      } finally {
+        await otherInstance.end();
+      }
+    },
+  );
+
   it('leaves the stored board as it was when an index cannot be built, and frees the lock', async () => {
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 });
     const later = new Map((await storedBoard()).map((row) => [row.user_id, row.global_rank]));

@@ -31,13 +31,31 @@ export interface IndexDefinition {
   indexdef: string;
 }
 
-/** Takes the recompute's session-level advisory lock if no other session holds it; never waits. */
-export async function tryRecomputeLock(db: Database): Promise<boolean> {
-  const [lock] = await selectRows<{ locked: boolean }>(
-    db,
-    sql`select pg_try_advisory_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
-  );
-  return lock?.locked === true;
+/**
+ * How long a rebuild waits for placements (and account deletions) holding off rebuilds to commit
+ * (`holdOffRebuilds`): they take a second or two, and a rebuild is what the check decided on.
+ */
+const PLACEMENT_WAIT_MS = 30_000;
+
+/**
+ * Takes the recompute's session-level advisory lock: false at once while another rebuild holds
+ * it, after waiting while only placements hold it (shared, for their transaction).
+ */
+export async function takeRecomputeLock(db: Database): Promise<boolean> {
+  const key = ADVISORY_LOCK_KEYS.standingsRecompute;
+  const deadline = Date.now() + PLACEMENT_WAIT_MS;
+  for (;;) {
+    // CASE tries its branches in order: a shared lock taken (and let go) means no rebuild holds it.
+    const [row] = await selectRows<{ holder: 'none' | 'placement' | 'rebuild' }>(
+      db,
+      sql`select case when pg_try_advisory_lock(${key}) then 'none'
+          when pg_try_advisory_lock_shared(${key}) and pg_advisory_unlock_shared(${key}) then 'placement'
+          else 'rebuild' end as holder`,
+    );
+    if (row?.holder === 'none') return true;
+    if (row?.holder === 'rebuild' || Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function releaseRecomputeLock(db: Database): Promise<void> {

@@ -92,13 +92,13 @@ export async function listSeasonsHolding(tx: Transaction, userId: string): Promi
 }
 
 /**
- * Whether no rebuild runs now: takes the rebuild's lock until this transaction ends (so none
- * starts meanwhile), false when one holds it.
+ * Whether no rebuild runs now: takes the rebuild's lock, shared, until this transaction ends (so
+ * none starts meanwhile: a rebuild waits for it, `takeRecomputeLock`), false when one holds it.
  */
 export async function holdOffRebuilds(tx: Transaction): Promise<boolean> {
   const [row] = await selectRows<{ locked: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
+    sql`select pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
   );
   return row?.locked === true;
 }

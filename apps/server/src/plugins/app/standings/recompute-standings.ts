@@ -23,7 +23,7 @@ import {
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
-  tryRecomputeLock,
+  takeRecomputeLock,
 } from './board-rebuild-repository.ts';
 import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
@@ -92,7 +92,7 @@ export async function recomputeStandings(options: {
   recomputing.add(database);
   const result = await database
     .withConnection(async (connection): Promise<RecomputeResult> => {
-      if (!(await tryRecomputeLock(connection.db))) return { status: 'busy' };
+      if (!(await takeRecomputeLock(connection.db))) return { status: 'busy' };
       try {
         const inputs = await readRankingInputs(connection.db, season.id, now);
         phaseDone('read');
