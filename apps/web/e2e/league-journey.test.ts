@@ -129,8 +129,10 @@ describe('a mini-league among friends, end to end', () => {
     // The product's own 1.5 s pause before the confirmation page.
     await page.waitForURL(pathnameIs('/leagues/created'), { timeout: 5_000 });
 
+    // The list behind the pause shows the new league too (its share button says "invite link").
+    await page.getByRole('heading', { level: 1, name: 'League Created' }).waitFor();
     await page.getByText(LEAGUE_NAME).first().waitFor();
-    const inviteLink = await page.getByLabel('Invite Link').inputValue();
+    const inviteLink = await page.getByRole('textbox', { name: 'Invite Link', exact: true }).inputValue();
     const link = /\/join\/([A-Z0-9]{8})$/.exec(inviteLink);
     expect(link, `the invite link reads "${inviteLink}"`).not.toBeNull();
     // {PUBLIC_URL}/join/{code}: the server's public URL is the address the tests browse.

@@ -149,7 +149,9 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       const code = ((await page.getByTestId('league-code').textContent()) ?? '').trim();
       expect(code).toMatch(/^[A-Z0-9]{8}$/);
       const origin = new URL(baseUrl()).origin;
-      expect(await page.getByLabel('Invite Link').inputValue()).toBe(`${origin}/join/${code}`);
+      expect(await page.getByRole('textbox', { name: 'Invite Link', exact: true }).inputValue()).toBe(
+        `${origin}/join/${code}`,
+      );
       await expect.poll(() => page.getByText('Open · Unlimited').isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Manage League' }).getAttribute('href')).toMatch(
         /^\/leagues\/[0-9a-f-]{36}\/admin$/,
