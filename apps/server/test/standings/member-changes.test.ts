@@ -78,8 +78,8 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       from unnest(${`{${picks.join(',')}}`}::text[]) with ordinality as pick (player_id, slot)`);
   }
 
-  async function expectBoardsToMatchTheRules() {
-    const expected = await bruteForceRanking(database.db, season, AFTER_GAMEWEEK_20);
+  async function expectBoardsToMatchTheRules(now = AFTER_GAMEWEEK_20) {
+    const expected = await bruteForceRanking(database.db, season, now);
     expect(
       await readWholeBoard(database.db, { seasonId: season.id, board: { kind: 'global' }, pageSize: 97 }),
     ).toEqual(expected.map((entry, index) => ({ rank: index + 1, userId: entry.userId })));
@@ -260,6 +260,90 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     );
     expect(await onBoard()).toHaveLength(1);
     expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
+    await expectBoardsToMatchTheRules();
+  });
+
+  it('places the pickers of footballers whose goals changed, as a rebuild ranks them, and no one else', async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const positions = async () =>
+      new Map(
+        (
+          await selectRows<{ user_id: string; position: string }>(
+            database.db,
+            sql`select user_id, position::text from standings where season_id = ${season.id}`,
+          )
+        ).map((row) => [row.user_id, row.position]),
+      );
+    const before = await positions();
+    // The clock passes the first kick-off after gameweek 20 that holds goals, as on a Saturday.
+    const [kickoff] = await selectRows<{ at: Date | string; scorers: string[] }>(
+      database.db,
+      sql`select goals.kickoff_at as at, array_agg(distinct goals.player_id::text) as scorers
+        from goals join players on players.id = goals.player_id
+        where players.season_id = ${season.id} and goals.kickoff_at > ${AFTER_GAMEWEEK_20.toISOString()}
+        group by goals.kickoff_at order by goals.kickoff_at limit 1`,
+    );
+    const live = new Date(new Date(kickoff?.at ?? 0).getTime() + 60_000);
+    const pickers = new Set(
+      (
+        await selectRows<{ user_id: string }>(
+          database.db,
+          sql`select distinct user_id from picks where player_id::text = any(${`{${kickoff?.scorers.join(',')}}`}::text[])`,
+        )
+      ).map((row) => row.user_id),
+    );
+    expect(pickers.size).toBeGreaterThan(0);
+    // A member's own change waits at the same time.
+    const changed = userIds[2_500] ?? '';
+    await saveTeam(changed, 21);
+    await markMemberChanged(database.db, changed);
+    expect(await standingsStaleReason(database.db, season, live)).toBe('goals counted changed');
+
+    const placed = await placeMemberChanges({ database, season, goalsAt: live });
+    expect(placed).toMatchObject({
+      status: 'placed',
+      scorersChanged: kickoff?.scorers.length,
+      moved: pickers.size,
+    });
+    expect(await standingsStaleReason(database.db, season, live)).toBeUndefined();
+    await expectBoardsToMatchTheRules(live);
+    // Everyone else kept their row where it was.
+    const after = await positions();
+    const kept = [...before].filter(([userId]) => !pickers.has(userId) && userId !== changed);
+    expect(kept.filter(([userId, position]) => after.get(userId) !== position)).toEqual([]);
+
+    // One of those goals no longer counts (a sync moves it to a fixture not played yet): its
+    // scorer's pickers move back.
+    const goal = sql`player_id::text = ${kickoff?.scorers[0] ?? ''} and fixture_id in
+      (select fixture_id from goals where kickoff_at = ${new Date(kickoff?.at ?? 0).toISOString()})`;
+    await database.db.execute(
+      sql`update goals set kickoff_at = kickoff_at + interval '100 days' where ${goal}`,
+    );
+    expect(await standingsStaleReason(database.db, season, live)).toBe('goals counted changed');
+    expect(await placeMemberChanges({ database, season, goalsAt: live })).toMatchObject({
+      status: 'placed',
+      scorersChanged: 1,
+    });
+    await expectBoardsToMatchTheRules(live);
+    await database.db.execute(
+      sql`update goals set kickoff_at = kickoff_at - interval '100 days' where ${goal}`,
+    );
+
+    // A board stored before the goal times were kept, or the season's end, is rebuilt instead.
+    await database.db.execute(sql`update standings_state set ranked_with = jsonb_set(ranked_with, '{scorers}',
+        (select coalesce(jsonb_agg(scorer - 3), '[]') from jsonb_array_elements(ranked_with -> 'scorers') as scorer))
+      where season_id = ${season.id}`);
+    expect(await placeMemberChanges({ database, season, goalsAt: live })).toEqual({
+      status: 'needs rebuild',
+      reason: "the stored board does not list its scorers' goal times",
+    });
+    const afterTheSeason = new Date('2026-06-01T12:00:00Z');
+    await recomputeStandings({ database, season, now: live });
+    expect(await placeMemberChanges({ database, season, goalsAt: afterTheSeason })).toEqual({
+      status: 'needs rebuild',
+      reason: 'the season ended',
+    });
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     await expectBoardsToMatchTheRules();
   });
 

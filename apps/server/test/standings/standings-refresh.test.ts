@@ -172,13 +172,21 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       goals: 2,
       clubCode: 'ARS',
     });
-    await context.app.standings.refresh();
+    // Saka's pickers are placed again; nobody else is ranked again.
+    const sakaPickers = await context.database.db.$count(picks, eq(picks.playerId, saka ?? ''));
+    expect(sakaPickers).toBeGreaterThan(0);
+    expect(await context.app.standings.refresh()).toMatchObject({
+      status: 'placed',
+      reason: 'goals counted changed',
+      scorersChanged: 1,
+      moved: sakaPickers,
+    });
     expect((await storedRow(fan.id))?.totalGoals).toBe(counted + 2);
 
     await context.database.db
       .delete(goals)
       .where(and(eq(goals.fixtureId, 999_001), eq(goals.playerId, saka ?? '')));
-    await context.app.standings.refresh();
+    expect(await context.app.standings.refresh()).toMatchObject({ status: 'placed', moved: sakaPickers });
     expect((await storedRow(fan.id))?.totalGoals).toBe(counted);
   });
 

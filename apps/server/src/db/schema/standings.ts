@@ -179,7 +179,7 @@ export interface RankedWith {
   limbCount: number;
   isSeasonOver: boolean;
   /** Every footballer who had scored: id, goals, goal-date limbs (decimal strings, most significant first). */
-  scorers: [playerId: string, goals: number, goalDateLimbs: string[]][];
+  scorers: [playerId: string, goals: number, goalDateLimbs: string[], goalTimes?: number[]][];
 }
 
 /**

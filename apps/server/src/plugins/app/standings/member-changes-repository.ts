@@ -7,6 +7,7 @@ import {
   leagueMembers,
   leagueStandings,
   leagues,
+  picks,
   profiles,
   type RankedWith,
   standings,
@@ -394,15 +395,29 @@ export async function shiftGroups(
   );
 }
 
+/** The goals a placement has ranked the board with instead of those it was ranked with (place-member-changes.ts). */
+export interface GoalsPlaced {
+  computedFor: Date;
+  goalsFingerprint: string;
+  rankedWith: RankedWith;
+}
+
 /**
  * Marks the board as revised by a placement (a new version for the caches: decision 016), with
- * its member count moved by `memberChange`, the countries and clubs a search matches, and when
- * the placement started (its transaction's start) and how long it took.
+ * its member count moved by `memberChange`, the countries and clubs a search matches, when the
+ * placement started (its transaction's start) and how long it took, and the goals it now stands
+ * for when the placement moved the pickers of changed scorers.
  */
 export async function saveBoardRevision(
   tx: Transaction,
   seasonId: string,
-  revision: { memberChange: number; countries?: string[]; clubs?: string[]; placeMs?: number },
+  revision: {
+    memberChange: number;
+    countries?: string[];
+    clubs?: string[];
+    placeMs?: number;
+    goals?: GoalsPlaced;
+  },
 ): Promise<void> {
   const lists =
     revision.countries && revision.clubs
@@ -410,9 +425,34 @@ export async function saveBoardRevision(
       : sql``;
   const timing =
     revision.placeMs === undefined ? sql`` : sql`, placed_at = now(), place_ms = ${revision.placeMs}::int`;
+  const goals = revision.goals
+    ? sql`, computed_for = ${revision.goals.computedFor.toISOString()}::timestamptz,
+        goals_fingerprint = ${revision.goals.goalsFingerprint},
+        ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
+    : sql``;
   await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
-      revision = revision + 1 ${lists} ${timing}
+      revision = revision + 1 ${lists} ${timing} ${goals}
     where ${standingsState.seasonId} = ${seasonId}`);
+}
+
+/**
+ * The members of the season whose team picks one of `playerIds` (the picks' (player, user)
+ * index finds them), at most `limit`.
+ */
+export async function listPickers(
+  tx: Transaction,
+  seasonId: string,
+  playerIds: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await selectRows<{ user_id: string }>(
+    tx,
+    sql`select distinct ${picks.userId} as user_id from ${picks}
+      where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}
+      limit ${limit}`,
+  );
+  return rows.map((row) => row.user_id);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   compareRankingColumns,
+  isSeasonOver,
   type RankedFootballer,
   type RankingColumns,
   type SeasonConfig,
@@ -11,8 +12,10 @@ import { BLOCK_SPAN, RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema
 import {
   type BlockChange,
   forgetMemberChange,
+  type GoalsPlaced,
   holdOffRebuilds,
   insertPlacedMembers,
+  listPickers,
   listSeasonsHolding,
   listUnplacedChanges,
   lockBoardsForPlacing,
@@ -31,6 +34,7 @@ import {
   shiftRankBlocks,
   waitToPlace,
 } from './member-changes-repository.ts';
+import { changedScorers, rankedWith, readRankingInputs } from './ranking-inputs.ts';
 import { isRecomputing } from './recompute-standings.ts';
 import { requestBoardRebuild } from './standings-inputs-repository.ts';
 
@@ -44,6 +48,12 @@ export const MAX_PLACED_CHANGES = 20_000;
  * of the rebuilt order) asks for a rebuild: a page reads past up to a block of members.
  */
 export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
+/**
+ * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
+ * clock moved a long way) are left to a rebuild; a live goal moves its scorer's pickers, about
+ * 0.7 % of the players at most in the benchmark's population.
+ */
+export const MAX_GOAL_MOVERS = 250_000;
 
 export type PlaceResult =
   | {
@@ -51,6 +61,9 @@ export type PlaceResult =
       /** Members put (back) on the board, and rows taken off it. */
       placed: number;
       removed: number;
+      /** Footballers whose goals changed, and their pickers moved with them (goals placed only). */
+      scorersChanged: number;
+      moved: number;
       durationMs: number;
       /** A block has grown past MAX_BLOCK_MEMBERS: the boards should be rebuilt soon. */
       needsRebuild: boolean;
@@ -81,8 +94,15 @@ const SERIALIZATION_FAILURE = '40001';
 export async function placeMemberChanges(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
+  /**
+   * Also rank the board with the goals that count at this moment instead of those it was ranked
+   * with: the pickers of every footballer whose goals changed are placed again, as changed
+   * members are. Everyone else keeps their place, as the order of two members depends on their
+   * own picks' goals alone.
+   */
+  goalsAt?: Date;
 }): Promise<PlaceResult> {
-  const { database, season } = options;
+  const { database, season, goalsAt } = options;
   // The embedded database's single session would interleave with its own rebuild, and its
   // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
@@ -90,7 +110,7 @@ export async function placeMemberChanges(options: {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { result, settle } = await database.db.transaction(
-        (tx) => placeInOneTransaction(tx, season, started),
+        (tx) => placeInOneTransaction(tx, season, started, goalsAt),
         { isolationLevel: 'repeatable read' },
       );
       // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
@@ -111,6 +131,7 @@ async function placeInOneTransaction(
   tx: Transaction,
   season: SeasonConfig,
   started: number,
+  goalsAt: Date | undefined,
 ): Promise<{
   result: PlaceResult;
   /** The changes placed, to take out of the log once committed. */
@@ -121,13 +142,16 @@ async function placeInOneTransaction(
   if (!state) throw new CannotPlace('no stored board yet');
   if (!state.rankedWith) throw new CannotPlace('the stored board does not list its scorers');
   const changes = await listUnplacedChanges(tx, MAX_PLACED_CHANGES + 1);
-  if (changes.length === 0) return { result: { status: 'unchanged' } };
+  if (changes.length === 0 && !goalsAt) return { result: { status: 'unchanged' } };
   if (changes.length > MAX_PLACED_CHANGES) throw new CannotPlace(`more than ${MAX_PLACED_CHANGES} changes`);
   const isRebuildRunning = !(await holdOffRebuilds(tx));
+  // A rebuild under way ranks with goals of its own: its board replaces this one anyway.
+  if (goalsAt && isRebuildRunning) throw new CannotPlace('a rebuild is running');
+  const goals = goalsAt ? await readGoalChanges(tx, season, state.rankedWith, goalsAt) : undefined;
 
-  const userIds = changes.map((change) => change.userId);
+  const userIds = [...new Set([...changes.map((change) => change.userId), ...(goals?.movers ?? [])])];
   const removed = await removeMembers(tx, season.id, userIds);
-  const score = scorer(season.id, state.rankedWith);
+  const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
   const placed = await findPlaces(tx, season.id, await readMembersToPlace(tx, season.id, userIds), score);
   const leagueRows = await insertPlacedMembers(tx, season.id, placed);
 
@@ -157,16 +181,46 @@ async function placeInOneTransaction(
       placed.map((row) => row.club),
     ),
     placeMs: durationMs,
+    goals: goals?.placed,
   });
   return {
     result: {
       status: 'placed',
       placed: placed.length,
       removed: removed.board.length,
+      scorersChanged: goals?.scorers ?? 0,
+      moved: goals?.movers.length ?? 0,
       durationMs,
       needsRebuild: largestBlock > MAX_BLOCK_MEMBERS,
     },
     settle: isRebuildRunning ? undefined : changes,
+  };
+}
+
+/**
+ * The goals that count at `now`, read in the placement's snapshot, as the board is to be ranked
+ * with them, and the members to place again for them: the pickers of every footballer whose goals
+ * differ from those the board was ranked with.
+ */
+async function readGoalChanges(
+  tx: Transaction,
+  season: SeasonConfig,
+  stored: RankedWith,
+  now: Date,
+): Promise<{ placed: GoalsPlaced; scorers: number; movers: string[] }> {
+  const inputs = await readRankingInputs(tx, season.id, now);
+  const next = rankedWith(inputs, isSeasonOver(season.gameweeks, now));
+  if (next.isSeasonOver !== stored.isSeasonOver) throw new CannotPlace('the season ended');
+  const scorers = changedScorers(stored, next);
+  if (!scorers) throw new CannotPlace("the stored board does not list its scorers' goal times");
+  const movers = await listPickers(tx, season.id, scorers, MAX_GOAL_MOVERS + 1);
+  if (movers.length > MAX_GOAL_MOVERS) {
+    throw new CannotPlace(`the goals moved more than ${MAX_GOAL_MOVERS} members`);
+  }
+  return {
+    placed: { computedFor: now, goalsFingerprint: inputs.goalsFingerprint, rankedWith: next },
+    scorers: scorers.length,
+    movers,
   };
 }
 
@@ -213,11 +267,12 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
 }
 
 /**
- * Each member's position on the global board, best first, so that members placed in the same gap
- * are ordered among themselves too. A member goes to the block whose first member is the last to
- * rank before them (the first block if they rank before everyone), and there halfway between
- * the members they rank between, or the block's ends: every member of a block then ranks between
- * its first and the next block's. Each block's members are read once and kept in step.
+ * Each member's position on the global board. A member goes to the block whose first member is
+ * the last to rank before them (the first block if they rank before everyone), and there between
+ * the two stored members they rank between, or the block's ends: every member of a block then
+ * ranks between its first and the next block's. The members going into the same gap are spread
+ * evenly over it, in their order (the pickers of a goal gather in a few gaps: each is at the top
+ * of their new total's members). Each block's members are read once.
  */
 async function findPlaces(
   tx: Transaction,
@@ -233,36 +288,56 @@ async function findPlaces(
     block: first.block,
     columns: score(first).columns,
   }));
-  const blocks = new Map<number, { position: number; columns: RankingColumns }[]>();
+  const byBlock = new Map<number, typeof scored>();
+  for (const entry of scored) {
+    const block = blockFor(firsts, entry.columns);
+    const entering = byBlock.get(block);
+    if (entering) entering.push(entry);
+    else byBlock.set(block, [entry]);
+  }
   const rows: PlacedRow[] = [];
-  for (const { member, status, totalGoals, columns } of scored) {
-    const block = blockFor(firsts, columns);
-    let inBlock = blocks.get(block);
-    if (!inBlock) {
-      inBlock = (await readBlockMembers(tx, seasonId, block)).map((stored: StoredMember) => ({
-        position: stored.position,
-        columns: score(stored).columns,
-      }));
-      blocks.set(block, inBlock);
+  for (const [block, entering] of byBlock) {
+    const stored = (await readBlockMembers(tx, seasonId, block)).map((member) => ({
+      position: member.position,
+      columns: score(member).columns,
+    }));
+    const gaps = entering.map((entry) => gapOf(stored, entry.columns));
+    for (let start = 0; start < entering.length; ) {
+      const gap = gaps[start] ?? 0;
+      let end = start + 1;
+      while (end < entering.length && gaps[end] === gap) end += 1;
+      const previous = stored[gap - 1]?.position ?? block * BLOCK_SPAN;
+      const next = stored[gap]?.position ?? (block + 1) * BLOCK_SPAN + 1;
+      const step = (next - previous) / (end - start + 1);
+      if (step < 1) throw new CannotPlace('no position left between two members');
+      for (const [index, { member, status, totalGoals }] of entering.slice(start, end).entries()) {
+        rows.push({
+          userId: member.userId,
+          position: previous + Math.floor(step * (index + 1)),
+          status,
+          totalGoals,
+          fullName: member.fullName,
+          country: member.country,
+          club: member.club,
+        });
+      }
+      start = end;
     }
-    const after = inBlock.findIndex((stored) => compareRankingColumns(stored.columns, columns) > 0);
-    const index = after === -1 ? inBlock.length : after;
-    const previous = inBlock[index - 1]?.position ?? block * BLOCK_SPAN;
-    const next = inBlock[index]?.position ?? (block + 1) * BLOCK_SPAN + 1;
-    if (next - previous < 2) throw new CannotPlace('no position left between two members');
-    const position = previous + Math.floor((next - previous) / 2);
-    inBlock.splice(index, 0, { position, columns });
-    rows.push({
-      userId: member.userId,
-      position,
-      status,
-      totalGoals,
-      fullName: member.fullName,
-      country: member.country,
-      club: member.club,
-    });
   }
   return rows;
+}
+
+/** How many of a block's members, in their order, rank before `columns`. */
+function gapOf(stored: readonly { columns: RankingColumns }[], columns: RankingColumns): number {
+  let low = 0;
+  let high = stored.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const member = stored[middle];
+    if (member && compareRankingColumns(member.columns, columns) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The last block whose first member ranks at or before `columns`; else the first block (0 on an empty board). */

@@ -1,13 +1,11 @@
 import {
   GOAL_TARGET,
-  goalDateLimbs,
   isSeasonOver,
   RANKING_GROUP_ORDER,
   type SeasonConfig,
 } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
-import type { RankedWith } from '../../../db/schema/index.ts';
 import {
   analyzeNextBoard,
   buildNextBoardIndex,
@@ -19,13 +17,12 @@ import {
   rankNextBoard,
   releaseRecomputeLock,
   replaceGroups,
-  type ScoringFootballer,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
   takeRecomputeLock,
 } from './board-rebuild-repository.ts';
-import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
+import { type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
 
 /**
  * The databases this process is recomputing on. The advisory lock keeps other instances out,
@@ -51,16 +48,6 @@ export type RecomputeResult =
   | { status: 'recomputed'; members: number; durationMs: number; computedFor: Date }
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
-
-/** The goals the board is scored from, read in one snapshot, with the version stamps of that snapshot. */
-interface RankingInputs {
-  inputsVersion: number;
-  goalsFingerprint: string;
-  /** Every footballer who has scored, with his goals and goal-date limbs. */
-  footballers: ScoringFootballer[];
-  /** How many goal-date limbs every footballer has. */
-  limbCount: number;
-}
 
 /**
  * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
@@ -94,7 +81,7 @@ export async function recomputeStandings(options: {
     .withConnection(async (connection): Promise<RecomputeResult> => {
       if (!(await takeRecomputeLock(connection.db))) return { status: 'busy' };
       try {
-        const inputs = await readRankingInputs(connection.db, season.id, now);
+        const inputs = await readInputsInOneSnapshot(connection.db, season.id, now);
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
         const seasonOver = isSeasonOver(season.gameweeks, now);
@@ -146,31 +133,11 @@ export async function recomputeStandings(options: {
 }
 
 /** The version stamps and the goals that count at `now`, from one snapshot. */
-async function readRankingInputs(db: Database, seasonId: string, now: Date): Promise<RankingInputs> {
-  return db.transaction(
-    async (tx) => {
-      const stamps = await readInputStamps(tx, seasonId, now);
-      const goalTimesByPlayer = new Map<string, number[]>();
-      for (const goal of await listCountedGoals(tx, seasonId, now)) {
-        const times = goalTimesByPlayer.get(goal.playerId) ?? [];
-        for (let index = 0; index < goal.goals; index += 1) times.push(goal.kickoffAt.getTime());
-        goalTimesByPlayer.set(goal.playerId, times);
-      }
-      const { limbCount, limbs } = goalDateLimbs(goalTimesByPlayer);
-      const footballers = [...limbs].map(([playerId, goalDateLimbs]) => ({
-        playerId,
-        goals: goalTimesByPlayer.get(playerId)?.length ?? 0,
-        goalDateLimbs,
-      }));
-      return {
-        inputsVersion: stamps.inputsVersion,
-        goalsFingerprint: stamps.goalsFingerprint,
-        footballers: footballers.filter((footballer) => footballer.goals > 0),
-        limbCount,
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+function readInputsInOneSnapshot(db: Database, seasonId: string, now: Date): Promise<RankingInputs> {
+  return db.transaction((tx) => readRankingInputs(tx, seasonId, now), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 }
 
 /** Runs the swap, again after a pause while it cannot take the stored tables in time. */
@@ -187,19 +154,6 @@ async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
 
 /** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = '55P03';
-
-/** The scorers as the new board is ranked with them, for placing member changes on it (place-member-changes.ts). */
-function rankedWith(inputs: RankingInputs, isSeasonOver: boolean): RankedWith {
-  return {
-    limbCount: inputs.limbCount,
-    isSeasonOver,
-    scorers: inputs.footballers.map((footballer) => [
-      footballer.playerId,
-      footballer.goals,
-      footballer.goalDateLimbs.map(String),
-    ]),
-  };
-}
 
 function distinctSorted(names: readonly string[]): string[] {
   return [...new Set(names)].sort();

@@ -48,7 +48,8 @@ export const STANDINGS_PLACING_JOB = 'standings-placing';
  * Keeps the stored boards current through the scheduler's `standings-refresh` job: a check when
  * the server is ready, then on an interval (the clock passing a kick-off or the season's end, a
  * change in another instance), and soon after any `requestRefresh` (a team saved, a goals sync,
- * a leaderboard read); it rebuilds the boards or places member changes on them. The
+ * a leaderboard read); it places member changes and the pickers of footballers whose goals
+ * changed on the boards, or rebuilds them when that cannot be done. The
  * `standings-placing` job places member changes too, on the same turns, so that they need not
  * wait for a rebuild under way. Reads never wait for either. One run of each at a time across
  * instances (the jobs' locks), one rebuild at a time (the rebuild's own lock, which scripts take
@@ -67,19 +68,21 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     let placing: Promise<unknown> = Promise.resolve();
 
     /** Places the member changes waiting on the stored board (place-member-changes.ts). */
-    function placeChanges(season: SeasonConfig): Promise<PlaceResult> {
-      const run = placing.then(() => placeNow(season));
+    function placeChanges(season: SeasonConfig, goalsAt?: Date): Promise<PlaceResult> {
+      const run = placing.then(() => placeNow(season, goalsAt));
       placing = run.catch(() => {});
       return run;
     }
 
-    async function placeNow(season: SeasonConfig): Promise<PlaceResult> {
-      const placed = await placeMemberChanges({ database: fastify.database, season });
+    async function placeNow(season: SeasonConfig, goalsAt?: Date): Promise<PlaceResult> {
+      const placed = await placeMemberChanges({ database: fastify.database, season, goalsAt });
       if (placed.status === 'placed') {
         await fastify.boardCache.refreshVersion(season.id);
+        const reason = goalsAt ? 'goals counted changed' : 'members changed';
         fastify.log.info(
-          { standings: { seasonId: season.id, reason: 'members changed', ...placed } },
-          `Standings of ${season.id}: ${placed.placed} players placed, ${placed.removed} taken off in ${placed.durationMs} ms`,
+          { standings: { seasonId: season.id, reason, ...placed } },
+          `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
+            `${placed.scorersChanged} footballers), ${placed.removed} taken off in ${placed.durationMs} ms`,
         );
         // Placed members gather in the blocks of the last rebuild's order: spread them out soon.
         if (placed.needsRebuild) await requestBoardRebuild(fastify.db);
@@ -92,8 +95,9 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       const current = await activeSeason();
       const reason = await standingsStaleReason(fastify.db, current, now);
       if (!reason) return { status: 'fresh' };
-      if (reason === 'members changed') {
-        const placed = await placeChanges(current);
+      // A live goal moves its scorer's pickers alone: they are placed again, not everyone ranked.
+      if (reason === 'members changed' || reason === 'goals counted changed') {
+        const placed = await placeChanges(current, reason === 'goals counted changed' ? now : undefined);
         if (placed.status !== 'needs rebuild') return { ...placed, reason };
         fastify.log.info(
           { standings: { seasonId: current.id, reason: placed.reason } },
