@@ -27,7 +27,6 @@ import {
   readMembersToPlace,
   readPlacingState,
   removeMembers,
-  type StoredMember,
   saveBoardRevision,
   settlePlacedChanges,
   shiftGroups,

@@ -72,5 +72,7 @@ export function changedScorers(before: RankedWith, after: RankedWith): string[] 
   const old = timesOf(before);
   const next = timesOf(after);
   if (!old || !next) return undefined;
-  return [...new Set([...old.keys(), ...next.keys()])].filter((playerId) => old.get(playerId) !== next.get(playerId));
+  return [...new Set([...old.keys(), ...next.keys()])].filter(
+    (playerId) => old.get(playerId) !== next.get(playerId),
+  );
 }

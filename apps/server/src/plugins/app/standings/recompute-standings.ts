@@ -1,9 +1,4 @@
-import {
-  GOAL_TARGET,
-  isSeasonOver,
-  RANKING_GROUP_ORDER,
-  type SeasonConfig,
-} from '@hit21/core';
+import { GOAL_TARGET, isSeasonOver, RANKING_GROUP_ORDER, type SeasonConfig } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
 import {
