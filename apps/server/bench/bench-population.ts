@@ -15,6 +15,7 @@ import { type Config, parseConfig } from '../src/config/env.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
+import { placeMemberChanges } from '../src/plugins/app/standings/place-member-changes.ts';
 import { type RecomputePhase, recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
 import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { findFreePort, launchServer } from '../test/support/server-processes.ts';
@@ -120,6 +121,35 @@ export async function timeRecompute(population: BenchPopulation, label: string, 
     `Recompute (${label}): ${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
       `[${phases.join(', ')}], resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ` +
       `${Math.round(peakResident / 1024 ** 2)} MiB at most`,
+  );
+}
+
+/**
+ * Places the goals that count at `at` on the population's stored board, as the standings check
+ * does after a live sync (their scorers' pickers moved, nobody else), and prints how long it took,
+ * how many members moved and the resident memory at most meanwhile.
+ */
+export async function timeGoalPlacement(
+  population: BenchPopulation,
+  label: string,
+  at: string,
+): Promise<void> {
+  const residentBefore = process.memoryUsage().rss;
+  let peakResident = residentBefore;
+  const sampler = setInterval(() => {
+    peakResident = Math.max(peakResident, process.memoryUsage().rss);
+  }, 100);
+  const started = performance.now();
+  const result = await placeMemberChanges({
+    database: population.database,
+    season: population.season,
+    goalsAt: new Date(at),
+  }).finally(() => clearInterval(sampler));
+  if (result.status !== 'placed') throw new Error(`Goal placement was ${JSON.stringify(result)}`);
+  console.log(
+    `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
+      `by the goals of ${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}${result.needsRebuild ? ' (a rebuild asked for after it)' : ''}, ` +
+      `resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ${Math.round(peakResident / 1024 ** 2)} MiB at most`,
   );
 }
 

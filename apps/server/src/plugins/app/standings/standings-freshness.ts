@@ -2,10 +2,11 @@ import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import { readStandingsStamps } from './standings-inputs-repository.ts';
 
-/** Why a board is stale: every reason but the last asks for a whole rebuild. */
+/** Why a board is stale: the first two and the season's end ask for a whole rebuild. */
 export type StaleReason =
   | 'never computed'
   | 'rebuild requested'
+  /** Placed when it can be: the pickers of the footballers whose goals changed move (place-member-changes.ts). */
   | 'goals counted changed'
   | 'season ended'
   /** Member changes wait to be placed on the stored board (place-member-changes.ts). */
