@@ -148,7 +148,7 @@ export async function timeGoalPlacement(
   if (result.status !== 'placed') throw new Error(`Goal placement was ${JSON.stringify(result)}`);
   console.log(
     `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
-      `by the goals of ${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}${result.needsRebuild ? ' (a rebuild asked for after it)' : ''}, ` +
+      `by the goals of ${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}${result.needsRebuild ? ' (a block grew past 4,000 members: a rebuild once goals are quiet)' : ''}, ` +
       `resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ${Math.round(peakResident / 1024 ** 2)} MiB at most`,
   );
 }

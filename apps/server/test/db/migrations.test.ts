@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, selectRows } from '../../src/db/database.ts';
 import { ACCENT_FOLDING, foldText } from '../../src/db/name-folding.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { players } from '../../src/db/schema/index.ts';
+import { players, rebuiltPosition } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
@@ -280,6 +280,15 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
       expect(global.total).toBe(1500);
       expect(global.rows.map((row) => [row.userId, row.rank])).toEqual(
         Array.from({ length: 60 }, (_, index) => [`u${1141 + index}`, 1141 + index]),
+      );
+      // Numbered by 0022 at the old spacing, spread 256 times wider by 0024: as a rebuild places them now.
+      expect(
+        await selectRows<{ user_id: string; position: string }>(
+          database.db,
+          sql`select user_id, position::text from standings where user_id in ('u1', 'u1001', 'u1500') order by position`,
+        ),
+      ).toEqual(
+        [1, 1001, 1500].map((rank) => ({ user_id: `u${rank}`, position: String(rebuiltPosition(rank)) })),
       );
       const ireland = await readLeaderboardPage(database.db, {
         seasonId: '2025-26',

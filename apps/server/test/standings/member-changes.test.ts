@@ -8,11 +8,15 @@ import { findActiveSeason } from '../../src/plugins/app/season/season-repository
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import {
+  MAX_BLOCK_MEMBERS,
   placeMemberChanges,
   takeMemberOffBoards,
 } from '../../src/plugins/app/standings/place-member-changes.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
-import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
+import {
+  MAX_UNEVEN_BLOCK_MEMBERS,
+  standingsStaleReason,
+} from '../../src/plugins/app/standings/standings-freshness.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../support/league-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
@@ -344,6 +348,25 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       reason: 'the season ended',
     });
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    await expectBoardsToMatchTheRules();
+  });
+
+  it('evens out a grown block with a rebuild once goals are quiet, and a very large one at once', async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const growBlock = (members: number) =>
+      database.db.execute(sql`update standings_rank_blocks set members = ${members}
+        where season_id = ${season.id} and board = 'global' and name = '' and block = 1`);
+    const minutesLater = (minutes: number) => new Date(AFTER_GAMEWEEK_20.getTime() + minutes * 60_000);
+    await growBlock(MAX_BLOCK_MEMBERS);
+    expect(await standingsStaleReason(database.db, season, minutesLater(60))).toBeUndefined();
+    await growBlock(MAX_BLOCK_MEMBERS + 1);
+    // Goals were placed (the board's moment) a minute ago: more may follow, so not yet.
+    expect(await standingsStaleReason(database.db, season, minutesLater(1))).toBeUndefined();
+    expect(await standingsStaleReason(database.db, season, minutesLater(10))).toBe('blocks uneven');
+    await growBlock(MAX_UNEVEN_BLOCK_MEMBERS + 1);
+    expect(await standingsStaleReason(database.db, season, minutesLater(1))).toBe('blocks uneven');
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    expect(await standingsStaleReason(database.db, season, minutesLater(60))).toBeUndefined();
     await expectBoardsToMatchTheRules();
   });
 

@@ -18,9 +18,12 @@ import { seasons } from './season.ts';
 /**
  * Places of a rebuilt board's order per member: the member ranked r has `position` (r - ½) ×
  * POSITION_STRIDE (`rebuiltPosition`), which leaves room to place members between any two, and
- * at both ends of every rank block, without renumbering anyone.
+ * at both ends of every rank block, without renumbering anyone. 2^28 (2^20 until migration
+ * 0024): a live goal puts its scorer's pickers, 66,000 at ten million players, into a few gaps,
+ * and the next goal's above them; positions stay exact in a JavaScript number up to 33 million
+ * members.
  */
-export const POSITION_STRIDE = 1_048_576;
+export const POSITION_STRIDE = 268_435_456;
 
 /** The `position` of the member ranked `rank` on a rebuilt board. */
 export function rebuiltPosition(rank: number): number {

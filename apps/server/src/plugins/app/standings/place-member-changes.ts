@@ -44,7 +44,8 @@ import { requestBoardRebuild } from './standings-inputs-repository.ts';
 export const MAX_PLACED_CHANGES = 20_000;
 /**
  * A block of the global board grown past this many members (placed members land in the blocks
- * of the rebuilt order) asks for a rebuild: a page reads past up to a block of members.
+ * of the rebuilt order) is evened out by a rebuild once goals are quiet (standings-freshness.ts):
+ * a page reads past up to a block of members.
  */
 export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
 /**
@@ -64,7 +65,7 @@ export type PlaceResult =
       scorersChanged: number;
       moved: number;
       durationMs: number;
-      /** A block has grown past MAX_BLOCK_MEMBERS: the boards should be rebuilt soon. */
+      /** A block has grown past MAX_BLOCK_MEMBERS: the boards are to be rebuilt once goals are quiet. */
       needsRebuild: boolean;
     }
   | { status: 'unchanged' }
@@ -269,9 +270,10 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
  * Each member's position on the global board. A member goes to the block whose first member is
  * the last to rank before them (the first block if they rank before everyone), and there between
  * the two stored members they rank between, or the block's ends: every member of a block then
- * ranks between its first and the next block's. The members going into the same gap are spread
- * evenly over it, in their order (the pickers of a goal gather in a few gaps: each is at the top
- * of their new total's members). Each block's members are read once.
+ * ranks between its first and the next block's. The members going into the same gap fill its
+ * lower half, evenly, in their order: the pickers of a goal gather in a few gaps, at the top of
+ * their new total's members, and the next goal's pickers go above them, into the upper half left
+ * free. Each block's members are read once.
  */
 async function findPlaces(
   tx: Transaction,
@@ -307,12 +309,13 @@ async function findPlaces(
       while (end < entering.length && gaps[end] === gap) end += 1;
       const previous = stored[gap - 1]?.position ?? block * BLOCK_SPAN;
       const next = stored[gap]?.position ?? (block + 1) * BLOCK_SPAN + 1;
-      const step = (next - previous) / (end - start + 1);
+      const count = end - start;
+      const step = Math.floor((next - previous) / (2 * count));
       if (step < 1) throw new CannotPlace('no position left between two members');
       for (const [index, { member, status, totalGoals }] of entering.slice(start, end).entries()) {
         rows.push({
           userId: member.userId,
-          position: previous + Math.floor(step * (index + 1)),
+          position: next - (count - index) * step,
           status,
           totalGoals,
           fullName: member.fullName,

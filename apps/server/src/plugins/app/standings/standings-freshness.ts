@@ -1,8 +1,10 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
+import { RANK_BLOCK_SIZE } from '../../../db/schema/index.ts';
+import { MAX_BLOCK_MEMBERS } from './place-member-changes.ts';
 import { readStandingsStamps } from './standings-inputs-repository.ts';
 
-/** Why a board is stale: the first two and the season's end ask for a whole rebuild. */
+/** Why a board is stale: all but the goals and the member changes ask for a whole rebuild. */
 export type StaleReason =
   | 'never computed'
   | 'rebuild requested'
@@ -10,7 +12,18 @@ export type StaleReason =
   | 'goals counted changed'
   | 'season ended'
   /** Member changes wait to be placed on the stored board (place-member-changes.ts). */
-  | 'members changed';
+  | 'members changed'
+  /** Placements have grown a rank block too large: a rebuild evens them out, once goals are quiet. */
+  | 'blocks uneven';
+
+/**
+ * How long after the last goals placed a board whose blocks grew past MAX_BLOCK_MEMBERS is
+ * rebuilt: after the matches or at half-time, not between two goals (a rebuild takes minutes at
+ * ten million players, and goals wait for it).
+ */
+export const EVEN_OUT_WHEN_QUIET_MS = 10 * 60_000;
+/** A block this large is evened out at once: a page in it walks up to this many index entries. */
+export const MAX_UNEVEN_BLOCK_MEMBERS = 256 * RANK_BLOCK_SIZE;
 
 /**
  * Why the stored board of a season no longer matches `now`, or undefined when it does: one
@@ -32,5 +45,13 @@ export async function standingsStaleReason(
     return 'season ended';
   }
   if (current.hasUnplacedChanges) return 'members changed';
+  // `computed_for` is the moment of the last goals placed (or of the rebuild).
+  const isQuiet = now.getTime() - computed.computedFor.getTime() >= EVEN_OUT_WHEN_QUIET_MS;
+  if (
+    computed.largestBlock > MAX_UNEVEN_BLOCK_MEMBERS ||
+    (computed.largestBlock > MAX_BLOCK_MEMBERS && isQuiet)
+  ) {
+    return 'blocks uneven';
+  }
   return undefined;
 }

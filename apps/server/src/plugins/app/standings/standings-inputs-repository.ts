@@ -1,12 +1,18 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { goals, players, standingsInputs, standingsState } from '../../../db/schema/index.ts';
+import {
+  goals,
+  players,
+  standingsInputs,
+  standingsRankBlocks,
+  standingsState,
+} from '../../../db/schema/index.ts';
 import { hasUnplacedChangesSql } from './member-changes-repository.ts';
 
 /**
  * Asks for a whole rebuild of the stored boards, inside the caller's transaction: for members
- * written in bulk (no change of theirs is logged) or a board that member changes have grown
- * uneven. A member's own change is placed instead (`markMemberChanged`). The next check rebuilds.
+ * written in bulk (no change of theirs is logged). A member's own change is placed instead
+ * (`markMemberChanged`). The next check rebuilds.
  */
 export async function requestBoardRebuild(db: Executor): Promise<void> {
   await db
@@ -56,7 +62,11 @@ export async function readInputStamps(db: Executor, seasonId: string, now: Date)
 /** The stamps the inputs have at `now`, beside those the stored board was computed from (if it was). */
 export interface StandingsStamps {
   current: InputStamps & { hasUnplacedChanges: boolean };
-  computed?: InputStamps & { computedFor: Date };
+  computed?: InputStamps & {
+    computedFor: Date;
+    /** The most members one rank block of the global board holds (placements grow them). */
+    largestBlock: number;
+  };
 }
 
 /**
@@ -75,10 +85,11 @@ export async function readStandingsStamps(
     computed_version: string | number | null;
     computed_fingerprint: string | null;
     has_unplaced_changes: boolean;
+    largest_block: number | null;
   }>(
     db,
     sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
-        ${hasUnplacedChangesSql()} as has_unplaced_changes,
+        ${hasUnplacedChangesSql()} as has_unplaced_changes, ${largestGlobalBlockSql(seasonId)} as largest_block,
         ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
         ${standingsState.goalsFingerprint} as computed_fingerprint
       from (select 1) as one
@@ -95,9 +106,17 @@ export async function readStandingsStamps(
           computedFor: new Date(row.computed_for),
           inputsVersion: Number(row.computed_version),
           goalsFingerprint: row.computed_fingerprint ?? '',
+          largestBlock: row.largest_block ?? 0,
         }
       : undefined,
   };
+}
+
+/** The most members one rank block of the season's global board holds (a few thousand index entries). */
+function largestGlobalBlockSql(seasonId: string): SQL<number | null> {
+  return sql<number | null>`(select max(${standingsRankBlocks.members}) from ${standingsRankBlocks}
+    where ${standingsRankBlocks.board} = 'global' and ${standingsRankBlocks.name} = ''
+      and ${standingsRankBlocks.seasonId} = ${seasonId})`;
 }
 
 export interface CountedGoal {

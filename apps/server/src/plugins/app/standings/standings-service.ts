@@ -4,7 +4,6 @@ import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type PlaceResult, placeMemberChanges } from './place-member-changes.ts';
 import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
 import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
-import { requestBoardRebuild } from './standings-inputs-repository.ts';
 
 export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 
@@ -84,8 +83,6 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
           `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
             `${placed.scorersChanged} footballers), ${placed.removed} taken off in ${placed.durationMs} ms`,
         );
-        // Placed members gather in the blocks of the last rebuild's order: spread them out soon.
-        if (placed.needsRebuild) await requestBoardRebuild(fastify.db);
       }
       return placed;
     }
