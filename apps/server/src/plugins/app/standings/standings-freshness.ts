@@ -27,8 +27,8 @@ export const MAX_UNEVEN_BLOCK_MEMBERS = 256 * RANK_BLOCK_SIZE;
 
 /**
  * Why the stored board of a season no longer matches `now`, or undefined when it does: one
- * small query (a counter, the state row, an md5 over the season's thousand-odd goal rows and the
- * member changes waiting).
+ * small query (a counter, the state row, an md5 over the season's thousand-odd goal rows, the
+ * member changes waiting and the largest rank block of the global board).
  * Goals "counted" covers both a sync changing goals and the clock passing a kick-off, in
  * either direction (the demo clock can go back).
  */
