@@ -104,23 +104,19 @@ export async function openBenchPopulation(options: {
  */
 export async function timeRecompute(population: BenchPopulation, label: string, at: string): Promise<void> {
   const phases: string[] = [];
-  const residentBefore = process.memoryUsage().rss;
-  let peakResident = residentBefore;
-  const sampler = setInterval(() => {
-    peakResident = Math.max(peakResident, process.memoryUsage().rss);
-  }, 100);
   const started = performance.now();
-  const result = await recomputeStandings({
-    database: population.database,
-    season: population.season,
-    now: new Date(at),
-    onPhase: (phase: RecomputePhase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
-  }).finally(() => clearInterval(sampler));
+  const { result, memory } = await sampleResidentMemory(() =>
+    recomputeStandings({
+      database: population.database,
+      season: population.season,
+      now: new Date(at),
+      onPhase: (phase: RecomputePhase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
+    }),
+  );
   if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
   console.log(
     `Recompute (${label}): ${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
-      `[${phases.join(', ')}], resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ` +
-      `${Math.round(peakResident / 1024 ** 2)} MiB at most`,
+      `[${phases.join(', ')}], ${memory}`,
   );
 }
 
@@ -134,23 +130,34 @@ export async function timeGoalPlacement(
   label: string,
   at: string,
 ): Promise<void> {
+  const started = performance.now();
+  const { result, memory } = await sampleResidentMemory(() =>
+    placeMemberChanges({ database: population.database, season: population.season, goalsAt: new Date(at) }),
+  );
+  if (result.status !== 'placed') throw new Error(`Goal placement was ${JSON.stringify(result)}`);
+  const footballers = `${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}`;
+  const grown = result.needsRebuild
+    ? ' (a block grew past 4,000 members: a rebuild once goals are quiet)'
+    : '';
+  console.log(
+    `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
+      `by the goals of ${footballers}${grown}, ${memory}`,
+  );
+}
+
+/** Runs `work` and says this process's resident memory before it and at most during it (it must not grow with the players). */
+async function sampleResidentMemory<T>(work: () => Promise<T>): Promise<{ result: T; memory: string }> {
   const residentBefore = process.memoryUsage().rss;
   let peakResident = residentBefore;
   const sampler = setInterval(() => {
     peakResident = Math.max(peakResident, process.memoryUsage().rss);
   }, 100);
-  const started = performance.now();
-  const result = await placeMemberChanges({
-    database: population.database,
-    season: population.season,
-    goalsAt: new Date(at),
-  }).finally(() => clearInterval(sampler));
-  if (result.status !== 'placed') throw new Error(`Goal placement was ${JSON.stringify(result)}`);
-  console.log(
-    `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
-      `by the goals of ${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}${result.needsRebuild ? ' (a block grew past 4,000 members: a rebuild once goals are quiet)' : ''}, ` +
-      `resident memory ${Math.round(residentBefore / 1024 ** 2)} MiB before, ${Math.round(peakResident / 1024 ** 2)} MiB at most`,
-  );
+  const result = await work().finally(() => clearInterval(sampler));
+  const mebibytes = (bytes: number) => Math.round(bytes / 1024 ** 2);
+  return {
+    result,
+    memory: `resident memory ${mebibytes(residentBefore)} MiB before, ${mebibytes(peakResident)} MiB at most`,
+  };
 }
 
 /**

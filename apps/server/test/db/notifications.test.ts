@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, selectRows } from '../../src/db/database.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { createTestDatabase, TEST_ENGINES, testDatabaseUrl } from '../support/test-database.ts';
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
@@ -85,13 +85,7 @@ describe.each(TEST_ENGINES)('database notifications on %s', (engine) => {
     let url: string;
 
     beforeAll(async () => {
-      const [current] = await selectRows<{ name: string }>(
-        database.db,
-        sql`select current_database() as name`,
-      );
-      const address = new URL(process.env.TEST_DATABASE_URL ?? '');
-      address.pathname = `/${current?.name}`;
-      url = address.toString();
+      url = await testDatabaseUrl(database);
       otherInstance = await openDatabase({ engine: 'postgres', url });
     });
     afterAll(async () => {

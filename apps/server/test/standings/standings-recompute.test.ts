@@ -1,6 +1,5 @@
 import type { SeasonConfig } from '@hit21/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
@@ -9,7 +8,7 @@ import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { POSITION_STRIDE, rebuiltPosition } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { connectOtherInstance, createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 const AFTER_GAMEWEEK_3 = new Date('2025-09-05T12:00:00Z');
 const AFTER_GAMEWEEK_10 = new Date('2025-11-05T12:00:00Z');
@@ -144,14 +143,7 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
     'is busy while another instance holds the lock, and leaves its board alone',
     async () => {
       const before = await storedBoard();
-      const [connection] = await selectRows<{ url: string }>(
-        database.db,
-        sql`select current_database() as url`,
-      );
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-      url.pathname = `/${connection?.url}`;
-      const otherInstance = new pg.Client({ connectionString: url.toString() });
-      await otherInstance.connect();
+      const otherInstance = await connectOtherInstance(database);
       try {
         await otherInstance.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.standingsRecompute]);
         expect(await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 })).toEqual({
@@ -171,14 +163,7 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
   it.runIf(engine === 'postgres')(
     'waits for a placement in another instance to commit, then recomputes',
     async () => {
-      const [connection] = await selectRows<{ url: string }>(
-        database.db,
-        sql`select current_database() as url`,
-      );
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-      url.pathname = `/${connection?.url}`;
-      const otherInstance = new pg.Client({ connectionString: url.toString() });
-      await otherInstance.connect();
+      const otherInstance = await connectOtherInstance(database);
       try {
         // A placement holds off rebuilds for its transaction (holdOffRebuilds).
         await otherInstance.query('begin');

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADVISORY_LOCK_KEYS } from '../../src/db/advisory-locks.ts';
-import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
 import { runStatsSync } from '../../src/plugins/app/stats-sync/run-stats-sync.ts';
-import { createTestDatabase } from '../support/test-database.ts';
+import { connectOtherInstance, createTestDatabase } from '../support/test-database.ts';
 import { type Answers, recordedAnswers, startFplApiServer } from './fpl-api-server.ts';
 import { resetToSeasonStart, syncRuns } from './sync-test-database.ts';
 
@@ -18,23 +17,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the goals sync beside other locke
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     api = await startFplApiServer(() => answers);
-    otherInstance = await connectOtherInstance();
+    otherInstance = await connectOtherInstance(database);
   });
   afterAll(async () => {
     await otherInstance.end();
     await api.close();
     await database.close();
   });
-  /** A connection of its own, as another server's would be. */
-  async function connectOtherInstance(): Promise<pg.Client> {
-    const [current] = await selectRows<{ name: string }>(database.db, sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${current?.name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    return client;
-  }
-
   beforeEach(async () => {
     await resetToSeasonStart(database.db);
     answers = await recordedAnswers('after-gw3');
@@ -72,7 +61,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the goals sync beside other locke
     ]);
     expect((await runStatsSync({ database, source: api.baseUrl })).status).toBe('skipped');
     await otherInstance.end();
-    otherInstance = await connectOtherInstance();
+    otherInstance = await connectOtherInstance(database);
 
     expect((await runStatsSync({ database, source: api.baseUrl })).status).toBe('ok');
     expect((await syncRuns(database.db)).map((run) => [run.status, run.error])).toEqual([

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import { type DatabaseHandle, openDatabase, selectRows } from '../../src/db/database.ts';
 
 export type Engine = DatabaseHandle['engine'];
 
@@ -53,6 +54,21 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
       );
     },
   };
+}
+
+/** The URL of a test database on the TEST_DATABASE_URL server, for another session on it. */
+export async function testDatabaseUrl(database: DatabaseHandle): Promise<string> {
+  const [current] = await selectRows<{ name: string }>(database.db, sql`select current_database() as name`);
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${current?.name}`;
+  return url.toString();
+}
+
+/** A connection of its own to a test database on PostgreSQL, as another server's would be. */
+export async function connectOtherInstance(database: DatabaseHandle): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: await testDatabaseUrl(database) });
+  await client.connect();
+  return client;
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
