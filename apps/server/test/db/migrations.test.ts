@@ -57,6 +57,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings_inputs',
         'standings_member_changes',
         'standings_rank_blocks',
+        'standings_rank_chunks',
         'standings_state',
         'stats_sync_runs',
         'teams',
@@ -309,17 +310,24 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         leagueSize: 500,
       });
       expect(leaguePage.total).toBe(500);
-      // Its ranks come from its blocks: 333 members in the first thousand places, 167 after.
+      // Its ranks come from its blocks: 333 members in the first thousand places, 167 after, one chunk.
       expect(
-        await selectRows<{ block: number; members_before: number; members: number }>(
+        await selectRows<{ block: number; members: number }>(
           database.db,
-          sql`select block, members_before, members from standings_rank_blocks
+          sql`select block, members from standings_rank_blocks
             where board = 'league' and name = ${league} order by block`,
         ),
       ).toEqual([
-        { block: 0, members_before: 0, members: 333 },
-        { block: 1, members_before: 333, members: 167 },
+        { block: 0, members: 333 },
+        { block: 1, members: 167 },
       ]);
+      expect(
+        await selectRows<{ chunk: number; members_before: number; members: number }>(
+          database.db,
+          sql`select chunk, members_before, members from standings_rank_chunks
+            where board = 'league' and name = ${league}`,
+        ),
+      ).toEqual([{ chunk: 0, members_before: 0, members: 500 }]);
       expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
     } finally {
       await database.close();

@@ -79,17 +79,16 @@ export const RANK_BLOCK_SIZE = 1000;
 export const BLOCK_SPAN = RANK_BLOCK_SIZE * POSITION_STRIDE;
 
 /**
- * Where each board stands at each block of the global order (`block` = (position - 1) /
- * BLOCK_SPAN), for the blocks that hold its members: how many of them come before the block and
- * how many are in it. The boards: the global one (`name` ''), each country's and club's (the
- * global order restricted to its members) and each league's (`name` its id; the rows of
- * `league_standings`). A member's rank on a board is then `members_before` plus the board's
- * members in their block up to them (a thousand index entries or so), and a page of any depth
- * starts from the block holding its first rank, so no rank is stored on a member's row.
- * Numbering every board's members within the rebuild's statement took two sorts of every
- * member, a third of it (decision 005); these rows are counted from the new board in one scan.
- * Rebuilt and swapped in with `standings`; `name` compares in byte order, as the board's
- * country and club do.
+ * How many members each board holds in each block of the global order (`block` = (position - 1)
+ * / BLOCK_SPAN), for the blocks that hold its members. The boards: the global one (`name` ''),
+ * each country's and club's (the global order restricted to its members) and each league's
+ * (`name` its id; the rows of `league_standings`). A member's rank on a board is the board's
+ * members before their block (`standingsRankChunks`) plus those in the block up to them (a
+ * thousand index entries or so), and a page of any depth starts from the block holding its first
+ * rank, so no rank is stored on a member's row. Numbering every board's members within the
+ * rebuild's statement took two sorts of every member, a third of it (decision 005); these rows
+ * are counted from the new board in one scan. Rebuilt and swapped in with `standings`; `name`
+ * compares in byte order, as the board's country and club do.
  */
 export const standingsRankBlocks = pgTable(
   'standings_rank_blocks',
@@ -98,14 +97,40 @@ export const standingsRankBlocks = pgTable(
     board: text('board', { enum: ['global', 'country', 'club', 'league'] }).notNull(),
     name: text('name').notNull(),
     block: integer('block').notNull(),
-    membersBefore: integer('members_before').notNull(),
     members: integer('members').notNull(),
   },
   (table) => [
     uniqueIndex('standings_rank_blocks_block_index').on(table.board, table.name, table.block, table.seasonId),
+  ],
+);
+
+/** How many rank blocks one row of `standingsRankChunks` sums up. */
+export const RANK_CHUNK_BLOCKS = 64;
+
+/**
+ * Each board's members per run of RANK_CHUNK_BLOCKS rank blocks (`chunk` = block /
+ * RANK_CHUNK_BLOCKS), with how many of them the earlier chunks hold: the members before a block
+ * are its chunk's `members_before` plus the board's members in the chunk's earlier blocks (63
+ * rows at most). A placement moves every later block's count of members before when it adds or
+ * takes one member: kept per block, that was every block of every board a goal's pickers touch
+ * (a third of a million rows at ten million players); kept per chunk it is a sixty-fourth
+ * (decision 005). Rebuilt and swapped in with `standings`.
+ */
+export const standingsRankChunks = pgTable(
+  'standings_rank_chunks',
+  {
+    seasonId: text('season_id').notNull(),
+    board: text('board', { enum: ['global', 'country', 'club', 'league'] }).notNull(),
+    name: text('name').notNull(),
+    chunk: integer('chunk').notNull(),
+    membersBefore: integer('members_before').notNull(),
+    members: integer('members').notNull(),
+  },
+  (table) => [
+    uniqueIndex('standings_rank_chunks_chunk_index').on(table.board, table.name, table.chunk, table.seasonId),
     // Not unique: while member changes are placed (member-changes-repository.ts), the members
-    // before each later block shift one row at a time.
-    index('standings_rank_blocks_start_index').on(
+    // before each later chunk shift one row at a time.
+    index('standings_rank_chunks_start_index').on(
       table.board,
       table.name,
       table.membersBefore,

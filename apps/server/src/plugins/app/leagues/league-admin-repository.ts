@@ -7,6 +7,7 @@ import {
   leagues,
   profiles,
   standingsRankBlocks,
+  standingsRankChunks,
   users,
 } from '../../../db/schema/index.ts';
 
@@ -201,4 +202,7 @@ export async function deleteLeagueStandings(tx: Executor, leagueId: string): Pro
   await tx
     .delete(standingsRankBlocks)
     .where(and(eq(standingsRankBlocks.board, 'league'), eq(standingsRankBlocks.name, leagueId)));
+  await tx
+    .delete(standingsRankChunks)
+    .where(and(eq(standingsRankChunks.board, 'league'), eq(standingsRankChunks.name, leagueId)));
 }

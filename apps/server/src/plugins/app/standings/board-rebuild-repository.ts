@@ -1,5 +1,5 @@
 import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
 import {
@@ -12,7 +12,7 @@ import {
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
-import { blockOf } from './rank-blocks-repository.ts';
+import { blockOf, chunkOf } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /**
@@ -23,7 +23,12 @@ import { textArray } from './sql-arrays.ts';
  */
 
 /** The stored tables a rebuild replaces, each by `<table>_next`. */
-export const REBUILT_TABLES = ['standings', 'standings_rank_blocks', 'league_standings'] as const;
+export const REBUILT_TABLES = [
+  'standings',
+  'standings_rank_blocks',
+  'standings_rank_chunks',
+  'league_standings',
+] as const;
 
 export interface IndexDefinition {
   tablename: (typeof REBUILT_TABLES)[number];
@@ -242,13 +247,15 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
  * members per (country, club) pair (a few thousand rows at most, for `replaceGroups`). A fresh
  * `standings_rank_blocks_next` (see `standingsRankBlocks`) gets the other seasons' rows as they
  * are and, from the same counts, per block of the season's global order the global board's, each
- * country's and each club's members, with how many of them the earlier blocks hold.
+ * country's and each club's members; `standings_rank_chunks_next` the same per chunk of blocks,
+ * with how many of them the earlier chunks hold.
  */
 export async function countNextBoard(
   db: Database,
   seasonId: string,
 ): Promise<{ country: string; club: string; members: number }[]> {
   await createNextTable(db, 'standings_rank_blocks', seasonId);
+  await createNextTable(db, 'standings_rank_chunks', seasonId);
   return db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.
     await tx.execute(sql`set local work_mem = '256MB'`);
@@ -265,12 +272,7 @@ export async function countNextBoard(
           select board, coalesce(country, club, '') as name, block, members
           from counted where block is not null
         ),
-        saved as (
-          insert into standings_rank_blocks_next (season_id, board, name, block, members_before, members)
-          select ${seasonId}, board, name, block,
-            sum(members) over (partition by board, name order by block) - members, members
-          from blocks
-        )
+        ${savedRankBlocks(seasonId)}
         select country, club, members from counted where block is null`,
     );
   });
@@ -340,17 +342,38 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
       join standings_next as board on board.season_id = ${seasonId} and board.user_id = ${leagueMembers.userId}
       where ${leagueMembers.status} = 'approved'
       order by ${leagueMembers.leagueId}, reverse(board.search_name) collate "C"`);
-    await tx.execute(sql`insert into standings_rank_blocks_next (season_id, board, name, block, members_before, members)
-      select ${seasonId}, 'league', league_id::text, block,
-        sum(members) over (partition by league_id order by block) - members, members
-      from (select league_id, ${blockOf(sql.raw('position'))} as block, count(*)::int as members
-        from league_standings_next where season_id = ${seasonId} group by league_id, block) as counted`);
+    await tx.execute(sql`with blocks as (
+        select 'league' as board, league_id::text as name, ${blockOf(sql.raw('position'))} as block, count(*)::int as members
+        from league_standings_next where season_id = ${seasonId} group by league_id, block),
+      ${savedRankBlocks(seasonId)}
+      select count(*) from blocks`);
   });
+}
+
+/**
+ * Data-modifying common table expressions that save a season's rank blocks, the relation
+ * `blocks` (board, name, block, members), into `standings_rank_blocks_next`, and their chunks, with
+ * the members before each, into `standings_rank_chunks_next`.
+ */
+function savedRankBlocks(seasonId: string): SQL {
+  return sql`saved_blocks as (
+      insert into standings_rank_blocks_next (season_id, board, name, block, members)
+      select ${seasonId}, board, name, block, members from blocks),
+    chunks as (
+      select board, name, ${chunkOf(sql.raw('block'))} as chunk, sum(members)::int as members
+      from blocks group by 1, 2, 3),
+    saved_chunks as (
+      insert into standings_rank_chunks_next (season_id, board, name, chunk, members_before, members)
+      select ${seasonId}, board, name, chunk,
+        (sum(members) over (partition by board, name order by chunk) - members)::int, members
+      from chunks)`;
 }
 
 /** Statistics of the new league standings and rank blocks (the new board's were gathered before ranking the leagues from it). */
 export async function analyzeNextBoard(db: Database): Promise<void> {
-  await db.execute(sql`analyze league_standings_next, standings_rank_blocks_next`);
+  await db.execute(
+    sql`analyze league_standings_next, standings_rank_blocks_next, standings_rank_chunks_next`,
+  );
 }
 
 /** Replaces a season's member counts per country and club (see `standingsGroups`) with the new board's. */

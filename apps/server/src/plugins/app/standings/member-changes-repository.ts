@@ -14,10 +14,12 @@ import {
   standingsGroups,
   standingsMemberChanges,
   standingsRankBlocks,
+  standingsRankChunks,
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
 import { REBUILT_TABLES } from './board-rebuild-repository.ts';
+import { chunkOf } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /**
@@ -324,9 +326,10 @@ export interface BlockChange {
 }
 
 /**
- * Counts the changes into the boards' rank blocks: a block's members, then the members before
- * every later block of each board changed, and a block left empty goes (a board's rank never
- * reads it). Answers the most members a changed global block now holds.
+ * Counts the changes into the boards' rank blocks and their chunks: a block's members, its
+ * chunk's, then the members before every later chunk of each board changed; a block or chunk left
+ * empty goes (a board's rank never reads it). Answers the most members a changed global block
+ * now holds.
  */
 export async function shiftRankBlocks(
   tx: Transaction,
@@ -342,38 +345,69 @@ export async function shiftRankBlocks(
     known.change += change.change;
     byBlock.set(key, known);
   }
-  const counted = [...byBlock.values()];
+  const counted = [...byBlock.values()].filter((row) => row.change !== 0);
+  if (counted.length === 0) return 0;
   const deltas = sql`unnest(${textArray(counted.map((row) => row.board))}::text[],
       ${textArray(counted.map((row) => row.name))}::text[],
       ${`{${counted.map((row) => row.block).join(',')}}`}::int[],
       ${`{${counted.map((row) => row.change).join(',')}}`}::int[]) as delta (board, name, block, change)`;
-  const onChangedBoards = sql`${standingsRankBlocks.seasonId} = ${seasonId}
-    and (${standingsRankBlocks.board}, ${standingsRankBlocks.name}) in (select board, name from ${deltas})`;
-  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, block, members_before, members)
-    select ${seasonId}, board, name, block, 0, change from ${deltas}
-    on conflict (board, name, block, season_id)
-      do update set members = ${standingsRankBlocks.members} + excluded.members`);
-  await tx.execute(sql`update ${standingsRankBlocks} set members_before = counted.members_before
-    from (select board, name, block,
-        (sum(members) over (partition by board, name order by block) - members)::int as members_before
-      from ${standingsRankBlocks} where ${onChangedBoards}) as counted
-    where ${standingsRankBlocks.seasonId} = ${seasonId} and ${standingsRankBlocks.board} = counted.board
-      and ${standingsRankBlocks.name} = counted.name and ${standingsRankBlocks.block} = counted.block
-      and ${standingsRankBlocks.membersBefore} <> counted.members_before`);
-  await tx.execute(
-    sql`delete from ${standingsRankBlocks} where ${onChangedBoards} and ${standingsRankBlocks.members} <= 0`,
-  );
-  const [largest] = await selectRows<{ members: number | null }>(
+  const blocks = await selectRows<{ board: string; name: string; block: number; members: number }>(
     tx,
-    sql`select max(${standingsRankBlocks.members}) as members from ${standingsRankBlocks}
-      where ${standingsRankBlocks.seasonId} = ${seasonId} and ${standingsRankBlocks.board} = 'global'
-        and ${standingsRankBlocks.name} = ''
-        and ${standingsRankBlocks.block} = any(${`{${counted
-          .filter((row) => row.board === 'global')
-          .map((row) => row.block)
-          .join(',')}}`}::int[])`,
+    sql`insert into ${standingsRankBlocks} (season_id, board, name, block, members)
+      select ${seasonId}, board, name, block, change from ${deltas}
+      on conflict (board, name, block, season_id)
+        do update set members = ${standingsRankBlocks.members} + excluded.members
+      returning board, name, block, members`,
   );
-  return largest?.members ?? 0;
+  const emptied = blocks.filter((row) => row.members <= 0);
+  if (emptied.length > 0) {
+    await tx.execute(sql`delete from ${standingsRankBlocks}
+      where ${standingsRankBlocks.seasonId} = ${seasonId}
+        and (${standingsRankBlocks.board}, ${standingsRankBlocks.name}, ${standingsRankBlocks.block}) in (
+          select * from unnest(${textArray(emptied.map((row) => row.board))}::text[],
+            ${textArray(emptied.map((row) => row.name))}::text[],
+            ${`{${emptied.map((row) => row.block).join(',')}}`}::int[]))`);
+  }
+  const changedChunks = await selectRows<{ board: string; name: string; chunk: number }>(
+    tx,
+    sql`insert into ${standingsRankChunks} (season_id, board, name, chunk, members_before, members)
+      select ${seasonId}, board, name, ${chunkOf(sql`block`)}, 0, sum(change)::int from ${deltas}
+      group by board, name, ${chunkOf(sql`block`)}
+      on conflict (board, name, chunk, season_id)
+        do update set members = ${standingsRankChunks.members} + excluded.members
+      returning board, name, chunk`,
+  );
+  // The members before each chunk of a changed board, from its first changed chunk on.
+  const firstChanged = new Map<string, { board: string; name: string; chunk: number }>();
+  for (const row of changedChunks) {
+    const key = JSON.stringify([row.board, row.name]);
+    const known = firstChanged.get(key);
+    if (!known || row.chunk < known.chunk) firstChanged.set(key, row);
+  }
+  const boards = [...firstChanged.values()];
+  const fromChunk = sql`select * from unnest(${textArray(boards.map((row) => row.board))}::text[],
+      ${textArray(boards.map((row) => row.name))}::text[],
+      ${`{${boards.map((row) => row.chunk).join(',')}}`}::int[]) as changed (board, name, chunk)`;
+  await tx.execute(sql`delete from ${standingsRankChunks} using (${fromChunk}) as changed
+    where ${standingsRankChunks.seasonId} = ${seasonId} and ${standingsRankChunks.board} = changed.board
+      and ${standingsRankChunks.name} = changed.name and ${standingsRankChunks.chunk} >= changed.chunk
+      and ${standingsRankChunks.members} <= 0`);
+  await tx.execute(sql`update ${standingsRankChunks} set members_before = counted.members_before
+    from (select chunks.board, chunks.name, chunks.chunk,
+        (sum(chunks.members) over (partition by chunks.board, chunks.name order by chunks.chunk)
+          - chunks.members)::int as members_before
+      from ${standingsRankChunks} as chunks
+      where chunks.season_id = ${seasonId}
+        and (chunks.board, chunks.name) in (select board, name from (${fromChunk}) as changed)) as counted
+    join (${fromChunk}) as changed on changed.board = counted.board and changed.name = counted.name
+    where ${standingsRankChunks.seasonId} = ${seasonId} and ${standingsRankChunks.board} = counted.board
+      and ${standingsRankChunks.name} = counted.name and ${standingsRankChunks.chunk} = counted.chunk
+      and counted.chunk >= changed.chunk
+      and ${standingsRankChunks.membersBefore} <> counted.members_before`);
+  return blocks.reduce(
+    (largest, row) => (row.board === 'global' ? Math.max(largest, row.members) : largest),
+    0,
+  );
 }
 
 /** Counts the changes into the members per (country, club) of the board; a pair left with none goes. */

@@ -1,10 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { BLOCK_SPAN, standingsRankBlocks } from '../../../db/schema/index.ts';
+import {
+  BLOCK_SPAN,
+  RANK_CHUNK_BLOCKS,
+  standingsRankBlocks,
+  standingsRankChunks,
+} from '../../../db/schema/index.ts';
 
 /**
- * Ranks on every stored board, from its rank blocks (`standingsRankBlocks`): the members are
- * stored at their places in the global order (`position`), and a board's rank of a member is the
- * members of the board before their block plus those in the block up to them.
+ * Ranks on every stored board, from its rank blocks (`standingsRankBlocks`) and their chunks
+ * (`standingsRankChunks`): the members are stored at their places in the global order
+ * (`position`), and a board's rank of a member is the members of the board before their block
+ * plus those in the block up to them.
  */
 
 /** A board as its rank blocks name it: the global one (name ''), a country, a club or a league (its id). */
@@ -23,29 +29,61 @@ export function blockStart(block: SQL): SQL {
   return sql`(${block})::bigint * ${BLOCK_SPAN}::bigint`;
 }
 
-function onBoard(seasonId: string, board: BlockBoard): SQL {
-  return sql`${standingsRankBlocks.board} = ${board.kind} and ${standingsRankBlocks.name} = ${board.name}
-    and ${standingsRankBlocks.seasonId} = ${seasonId}`;
+/**
+ * The chunk of rank blocks holding a block (the SQL of its number); the size written in, so that
+ * a GROUP BY matches it.
+ */
+export function chunkOf(block: SQL): SQL {
+  return sql`((${block}) / ${sql.raw(String(RANK_CHUNK_BLOCKS))})`;
 }
 
-/** One row, `total`: the board's members, those before its last block and in it (0 for none). */
+function onBoard(
+  table: typeof standingsRankBlocks | typeof standingsRankChunks,
+  seasonId: string,
+  board: BlockBoard,
+) {
+  return sql`${table.board} = ${board.kind} and ${table.name} = ${board.name} and ${table.seasonId} = ${seasonId}`;
+}
+
+/** One row, `total`: the board's members, those before its last chunk and in it (0 for none). */
 export function boardTotal(seasonId: string, board: BlockBoard): SQL {
-  return sql`select coalesce((select ${standingsRankBlocks.membersBefore} + ${standingsRankBlocks.members}
-      from ${standingsRankBlocks} where ${onBoard(seasonId, board)}
-      order by ${standingsRankBlocks.block} desc limit 1), 0) as total`;
+  return sql`select coalesce((select ${standingsRankChunks.membersBefore} + ${standingsRankChunks.members}
+      from ${standingsRankChunks} where ${onBoard(standingsRankChunks, seasonId, board)}
+      order by ${standingsRankChunks.chunk} desc limit 1), 0) as total`;
+}
+
+/** The board's members before a block of it (the SQL of its number): its chunk's, and the chunk's earlier blocks'. */
+function membersBeforeBlock(seasonId: string, board: BlockBoard, block: SQL): SQL {
+  return sql`(coalesce((select ${standingsRankChunks.membersBefore} from ${standingsRankChunks}
+      where ${onBoard(standingsRankChunks, seasonId, board)} and ${standingsRankChunks.chunk} = ${chunkOf(block)}), 0)
+    + coalesce((select sum(${standingsRankBlocks.members}) from ${standingsRankBlocks}
+      where ${onBoard(standingsRankBlocks, seasonId, board)}
+        and ${standingsRankBlocks.block} >= ${chunkOf(block)} * ${RANK_CHUNK_BLOCKS}::int
+        and ${standingsRankBlocks.block} < (${block})), 0))::int`;
 }
 
 /**
  * At most one row, (`block`, `members_before`): the block holding the board's member after the
  * first `offset`, the last whose earlier blocks hold no more than `offset` of its members. A page
  * reads the board's order from that block's start, past `offset - members_before` members (fewer
- * than a block's).
+ * than a block's). Found in the last chunk whose earlier chunks hold no more than `offset`, among
+ * its blocks.
  */
 export function pageStart(seasonId: string, board: BlockBoard, offset: number): SQL {
-  return sql`select ${standingsRankBlocks.block} as block, ${standingsRankBlocks.membersBefore} as members_before
-    from ${standingsRankBlocks}
-    where ${onBoard(seasonId, board)} and ${standingsRankBlocks.membersBefore} <= ${offset}
-    order by ${standingsRankBlocks.membersBefore} desc limit 1`;
+  return sql`select in_chunk.block, in_chunk.members_before from (
+      select ${standingsRankBlocks.block} as block,
+        (chunk.members_before + sum(${standingsRankBlocks.members}) over (order by ${standingsRankBlocks.block})
+          - ${standingsRankBlocks.members})::int as members_before
+      from (select ${standingsRankChunks.chunk} as chunk, ${standingsRankChunks.membersBefore} as members_before
+        from ${standingsRankChunks}
+        where ${onBoard(standingsRankChunks, seasonId, board)} and ${standingsRankChunks.membersBefore} <= ${offset}
+        order by ${standingsRankChunks.membersBefore} desc limit 1) as chunk
+      join ${standingsRankBlocks} on ${onBoard(standingsRankBlocks, seasonId, board)}
+        and ${standingsRankBlocks.block} >= chunk.chunk * ${RANK_CHUNK_BLOCKS}::int
+        and ${standingsRankBlocks.block} < (chunk.chunk + 1) * ${RANK_CHUNK_BLOCKS}::int
+    ) as in_chunk
+    where in_chunk.members_before <= ${offset}
+    order by in_chunk.members_before desc limit 1`;
 }
 
 /**
@@ -63,10 +101,10 @@ export function ranksOf(
   membersBetween: (from: SQL, to: SQL) => SQL,
 ): SQL {
   const firstOfBlock = sql`${blockStart(sql`page_block.block`)} + 1`;
-  return sql`select member.position, (${standingsRankBlocks.membersBefore} + member.place)::int as rank
-    from (select ${blockOf(sql`page.position`)} as block, max(page.position) as last
-      from (${rows}) as page group by 1) as page_block
-    join ${standingsRankBlocks} on ${onBoard(seasonId, board)} and ${standingsRankBlocks.block} = page_block.block
+  return sql`select member.position, (page_block.members_before + member.place)::int as rank
+    from (select touched.block, touched.last, ${membersBeforeBlock(seasonId, board, sql`touched.block`)} as members_before
+      from (select ${blockOf(sql`page.position`)} as block, max(page.position) as last
+        from (${rows}) as page group by 1) as touched) as page_block
     cross join lateral (select inblock.position, row_number() over (order by inblock.position) as place
       from (${membersBetween(firstOfBlock, sql`page_block.last`)}) as inblock) as member`;
 }
