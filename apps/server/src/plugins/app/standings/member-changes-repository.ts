@@ -133,8 +133,10 @@ export async function listUnplacedChanges(tx: Transaction, limit: number): Promi
   return rows.map((row) => ({ userId: row.user_id, seq: Number(row.seq) }));
 }
 
-/** A row taken off a board: where it was, for the board's rank blocks and group counts. */
+/** A row taken off a board: who and where it was, for the board's rank blocks and group counts. */
 export interface RemovedRow {
+  userId: string;
+  fullName: string;
   position: number;
   country: string;
   club: string;
@@ -147,10 +149,16 @@ export async function removeMembers(
   userIds: readonly string[],
 ): Promise<{ board: RemovedRow[]; leagues: { leagueId: string; position: number }[] }> {
   const ids = textArray(userIds);
-  const board = await selectRows<{ position: string | number; country: string; club: string }>(
+  const board = await selectRows<{
+    user_id: string;
+    full_name: string;
+    position: string | number;
+    country: string;
+    club: string;
+  }>(
     tx,
     sql`delete from ${standings} where ${standings.seasonId} = ${seasonId} and ${standings.userId} = any(${ids}::text[])
-      returning position, country, club`,
+      returning user_id, full_name, position, country, club`,
   );
   const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
     tx,
@@ -159,7 +167,13 @@ export async function removeMembers(
       returning league_id, position`,
   );
   return {
-    board: board.map((row) => ({ ...row, position: Number(row.position) })),
+    board: board.map((row) => ({
+      userId: row.user_id,
+      fullName: row.full_name,
+      position: Number(row.position),
+      country: row.country,
+      club: row.club,
+    })),
     leagues: leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) })),
   };
 }
@@ -203,11 +217,10 @@ export async function readMembersToPlace(
   }));
 }
 
-/** A stored member at `position`, with their team's picks, whose ranking columns the caller works out. */
+/** A stored member at `position`, whose ranking columns the caller works out from their team (`readTeamPicks`). */
 export interface StoredMember {
   position: number;
   userId: string;
-  pickIds: string[];
 }
 
 /**
@@ -218,14 +231,9 @@ export async function readBlockFirsts(
   tx: Transaction,
   seasonId: string,
 ): Promise<(StoredMember & { block: number })[]> {
-  const rows = await selectRows<{
-    block: number;
-    position: string | number;
-    user_id: string;
-    player_ids: string[] | null;
-  }>(
+  const rows = await selectRows<{ block: number; position: string | number; user_id: string }>(
     tx,
-    sql`select blocks.block, first.position, first.user_id, ${teams.playerIds}::text[] as player_ids
+    sql`select blocks.block, first.position, first.user_id
       from ${standingsRankBlocks} as blocks
       cross join lateral (
         select ${standings.position} as position, ${standings.userId} as user_id from ${standings}
@@ -233,16 +241,10 @@ export async function readBlockFirsts(
           and ${standings.position} > blocks.block::bigint * ${BLOCK_SPAN}::bigint
           and ${standings.position} <= (blocks.block + 1)::bigint * ${BLOCK_SPAN}::bigint
         order by ${standings.position} limit 1) as first
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${boardUser(sql`first.user_id`)}
       where blocks.board = 'global' and blocks.name = '' and blocks.season_id = ${seasonId}
       order by blocks.block`,
   );
-  return rows.map((row) => ({
-    block: row.block,
-    position: Number(row.position),
-    userId: row.user_id,
-    pickIds: teamPicks(row.player_ids),
-  }));
+  return rows.map((row) => ({ block: row.block, position: Number(row.position), userId: row.user_id }));
 }
 
 /** The members of one block of the global board, in its order. */
@@ -251,21 +253,30 @@ export async function readBlockMembers(
   seasonId: string,
   block: number,
 ): Promise<StoredMember[]> {
-  const rows = await selectRows<{ position: string | number; user_id: string; player_ids: string[] | null }>(
+  const rows = await selectRows<{ position: string | number; user_id: string }>(
     tx,
-    sql`select ${standings.position} as position, ${standings.userId} as user_id, ${teams.playerIds}::text[] as player_ids
+    sql`select ${standings.position} as position, ${standings.userId} as user_id
       from ${standings}
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${boardUser(standings.userId)}
       where ${standings.seasonId} = ${seasonId}
         and ${standings.position} > ${block}::bigint * ${BLOCK_SPAN}::bigint
         and ${standings.position} <= ${block + 1}::bigint * ${BLOCK_SPAN}::bigint
       order by ${standings.position}`,
   );
-  return rows.map((row) => ({
-    position: Number(row.position),
-    userId: row.user_id,
-    pickIds: teamPicks(row.player_ids),
-  }));
+  return rows.map((row) => ({ position: Number(row.position), userId: row.user_id }));
+}
+
+/** The picks of each of these members' teams (a member without a team is left out). */
+export async function readTeamPicks(
+  tx: Transaction,
+  seasonId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const rows = await selectRows<{ user_id: string; player_ids: string[] }>(
+    tx,
+    sql`select ${teams.userId} as user_id, ${teams.playerIds}::text[] as player_ids from ${teams}
+      where ${teams.seasonId} = ${seasonId} and ${teams.userId} = any(${textArray(userIds)}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.user_id, teamPicks(row.player_ids)]));
 }
 
 /** A member placed on the board: their row as the rebuild writes it. */

@@ -26,7 +26,9 @@ import {
   readBlockMembers,
   readMembersToPlace,
   readPlacingState,
+  readTeamPicks,
   removeMembers,
+  type StoredMember,
   saveBoardRevision,
   settlePlacedChanges,
   shiftGroups,
@@ -152,7 +154,26 @@ async function placeInOneTransaction(
   const userIds = [...new Set([...changes.map((change) => change.userId), ...(goals?.movers ?? [])])];
   const removed = await removeMembers(tx, season.id, userIds);
   const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
-  const placed = await findPlaces(tx, season.id, await readMembersToPlace(tx, season.id, userIds), score);
+  const toPlace = await readMembersToPlace(
+    tx,
+    season.id,
+    changes.map((change) => change.userId),
+  );
+  // A goal's pickers whose own change waits for nothing are placed as the board holds them
+  // (their name, country and club), with their teams: a change of theirs would be in `changes`,
+  // and one who is not on the board is not a member.
+  const changed = new Set(changes.map((change) => change.userId));
+  const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
+  const teamPicks = await readTeamPicks(
+    tx,
+    season.id,
+    unchangedMovers.map((row) => row.userId),
+  );
+  for (const row of unchangedMovers) {
+    const { userId, fullName, country, club } = row;
+    toPlace.push({ userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] });
+  }
+  const placed = await findPlaces(tx, season.id, toPlace, score);
   const leagueRows = await insertPlacedMembers(tx, season.id, placed);
 
   const blockChanges: BlockChange[] = [
@@ -273,7 +294,7 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
  * ranks between its first and the next block's. The members going into the same gap fill its
  * lower half, evenly, in their order: the pickers of a goal gather in a few gaps, at the top of
  * their new total's members, and the next goal's pickers go above them, into the upper half left
- * free. Each block's members are read once.
+ * free. Each block's members are read once; of their teams, only those a comparison needs.
  */
 async function findPlaces(
   tx: Transaction,
@@ -285,30 +306,40 @@ async function findPlaces(
   const scored = members
     .map((member) => ({ member, ...score(member) }))
     .sort((a, b) => compareRankingColumns(a.columns, b.columns));
-  const firsts = (await readBlockFirsts(tx, seasonId)).map((first) => ({
-    block: first.block,
-    columns: score(first).columns,
-  }));
+  const stored = storedColumns(tx, seasonId, score);
+  const firsts = await readBlockFirsts(tx, seasonId);
+  const firstsAtOrBefore = await countRankingBefore(
+    scored.map((entry) => ({ stored: firsts, columns: entry.columns, orEqual: true })),
+    stored,
+  );
   const byBlock = new Map<number, typeof scored>();
-  for (const entry of scored) {
-    const block = blockFor(firsts, entry.columns);
+  for (const [index, entry] of scored.entries()) {
+    const block = firsts[Math.max(0, (firstsAtOrBefore[index] ?? 0) - 1)]?.block ?? 0;
     const entering = byBlock.get(block);
     if (entering) entering.push(entry);
     else byBlock.set(block, [entry]);
   }
-  const rows: PlacedRow[] = [];
+  const blocks = [];
   for (const [block, entering] of byBlock) {
-    const stored = (await readBlockMembers(tx, seasonId, block)).map((member) => ({
-      position: member.position,
-      columns: score(member).columns,
-    }));
-    const gaps = entering.map((entry) => gapOf(stored, entry.columns));
+    blocks.push({ block, entering, members: await readBlockMembers(tx, seasonId, block) });
+  }
+  const gaps = await countRankingBefore(
+    blocks.flatMap(({ entering, members: inBlock }) =>
+      entering.map((entry) => ({ stored: inBlock, columns: entry.columns, orEqual: false })),
+    ),
+    stored,
+  );
+  const rows: PlacedRow[] = [];
+  let searched = 0;
+  for (const { block, entering, members: inBlock } of blocks) {
+    const blockGaps = gaps.slice(searched, searched + entering.length);
+    searched += entering.length;
     for (let start = 0; start < entering.length; ) {
-      const gap = gaps[start] ?? 0;
+      const gap = blockGaps[start] ?? 0;
       let end = start + 1;
-      while (end < entering.length && gaps[end] === gap) end += 1;
-      const previous = stored[gap - 1]?.position ?? block * BLOCK_SPAN;
-      const next = stored[gap]?.position ?? (block + 1) * BLOCK_SPAN + 1;
+      while (end < entering.length && blockGaps[end] === gap) end += 1;
+      const previous = inBlock[gap - 1]?.position ?? block * BLOCK_SPAN;
+      const next = inBlock[gap]?.position ?? (block + 1) * BLOCK_SPAN + 1;
       const count = end - start;
       const step = Math.floor((next - previous) / (2 * count));
       if (step < 1) throw new CannotPlace('no position left between two members');
@@ -329,35 +360,58 @@ async function findPlaces(
   return rows;
 }
 
-/** How many of a block's members, in their order, rank before `columns`. */
-function gapOf(stored: readonly { columns: RankingColumns }[], columns: RankingColumns): number {
-  let low = 0;
-  let high = stored.length;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const member = stored[middle];
-    if (member && compareRankingColumns(member.columns, columns) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** Stored members' ranking columns, their teams read when first asked for, many in one statement. */
+interface StoredColumns {
+  read(userIds: Iterable<string>): Promise<void>;
+  of(userId: string): RankingColumns;
 }
 
-/** The last block whose first member ranks at or before `columns`; else the first block (0 on an empty board). */
-function blockFor(firsts: readonly { block: number; columns: RankingColumns }[], columns: RankingColumns) {
-  let low = 0;
-  let high = firsts.length - 1;
-  let found = firsts[0]?.block ?? 0;
-  while (low <= high) {
-    const middle = Math.floor((low + high) / 2);
-    const first = firsts[middle];
-    if (first && compareRankingColumns(first.columns, columns) <= 0) {
-      found = first.block;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
+function storedColumns(tx: Transaction, seasonId: string, score: Score): StoredColumns {
+  const known = new Map<string, RankingColumns>();
+  return {
+    async read(userIds) {
+      const missing = [...new Set(userIds)].filter((userId) => !known.has(userId));
+      if (missing.length === 0) return;
+      const picks = await readTeamPicks(tx, seasonId, missing);
+      for (const userId of missing) {
+        known.set(userId, score({ userId, pickIds: picks.get(userId) ?? [] }).columns);
+      }
+    },
+    of(userId) {
+      const columns = known.get(userId);
+      if (!columns) throw new Error(`No ranking columns read for ${userId}`);
+      return columns;
+    },
+  };
+}
+
+/**
+ * For each search, how many of its `stored` members (in their order) rank before its `columns`
+ * (`orEqual`: at or before). Binary searches run side by side, a step at a time, so each step
+ * reads the teams of the members it compares with in one statement: a block of thousands of
+ * members is searched by reading a dozen teams.
+ */
+async function countRankingBefore(
+  searches: readonly { stored: readonly StoredMember[]; columns: RankingColumns; orEqual: boolean }[],
+  stored: StoredColumns,
+): Promise<number[]> {
+  const low = searches.map(() => 0);
+  const high = searches.map((search) => search.stored.length);
+  const middleOf = (index: number) => Math.floor(((low[index] ?? 0) + (high[index] ?? 0)) / 2);
+  for (;;) {
+    const open = searches.flatMap((_, index) => ((low[index] ?? 0) < (high[index] ?? 0) ? [index] : []));
+    if (open.length === 0) return low;
+    await stored.read(open.flatMap((index) => searches[index]?.stored[middleOf(index)]?.userId ?? []));
+    for (const index of open) {
+      const search = searches[index];
+      const middle = middleOf(index);
+      const member = search?.stored[middle];
+      if (!search || !member) continue;
+      const order = compareRankingColumns(stored.of(member.userId), search.columns);
+      if (order < 0 || (search.orEqual && order === 0)) low[index] = middle + 1;
+      else high[index] = middle;
     }
   }
-  return found;
 }
 
 function boardBlockChanges(
