@@ -56,6 +56,11 @@ export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
  * 0.7 % of the players at most in the benchmark's population.
  */
 export const MAX_GOAL_MOVERS = 250_000;
+/**
+ * Goal movers placed at once: the server holds their teams and ranking columns (about 4 KB a
+ * member) while it finds their places, so a quarter of a million at once would take a gigabyte.
+ */
+const PLACING_BATCH = 25_000;
 
 export type PlaceResult =
   | {
@@ -103,8 +108,10 @@ export async function placeMemberChanges(options: {
    * own picks' goals alone.
    */
   goalsAt?: Date;
+  /** Goal movers placed at once (PLACING_BATCH; tests place a few batches of a small board). */
+  placingBatch?: number;
 }): Promise<PlaceResult> {
-  const { database, season, goalsAt } = options;
+  const { database, season, goalsAt, placingBatch = PLACING_BATCH } = options;
   // The embedded database's single session would interleave with its own rebuild, and its
   // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
@@ -112,7 +119,7 @@ export async function placeMemberChanges(options: {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { result, settle } = await database.db.transaction(
-        (tx) => placeInOneTransaction(tx, season, started, goalsAt),
+        (tx) => placeInOneTransaction(tx, season, started, goalsAt, placingBatch),
         { isolationLevel: 'repeatable read' },
       );
       // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
@@ -134,6 +141,7 @@ async function placeInOneTransaction(
   season: SeasonConfig,
   started: number,
   goalsAt: Date | undefined,
+  placingBatch: number,
 ): Promise<{
   result: PlaceResult;
   /** The changes placed, to take out of the log once committed. */
@@ -153,61 +161,70 @@ async function placeInOneTransaction(
 
   const userIds = [...new Set([...changes.map((change) => change.userId), ...(goals?.movers ?? [])])];
   const removed = await removeMembers(tx, season.id, userIds);
+  let largestBlock = await shiftRankBlocks(tx, season.id, [
+    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
+    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
+  ]);
+  await shiftGroups(tx, season.id, groupChanges(removed.board, -1));
   const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
-  const toPlace = await readMembersToPlace(
-    tx,
-    season.id,
-    changes.map((change) => change.userId),
-  );
   // A goal's pickers whose own change waits for nothing are placed as the board holds them
   // (their name, country and club), with their teams: a change of theirs would be in `changes`,
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  const teamPicks = await readTeamPicks(
-    tx,
-    season.id,
-    unchangedMovers.map((row) => row.userId),
-  );
-  for (const row of unchangedMovers) {
-    const { userId, fullName, country, club } = row;
-    toPlace.push({ userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] });
-  }
-  const placed = await findPlaces(tx, season.id, toPlace, score);
-  const leagueRows = await insertPlacedMembers(tx, season.id, placed);
-
-  const blockChanges: BlockChange[] = [
-    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
-    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
-    ...placed.flatMap((row) => boardBlockChanges(row, 1)),
-    ...leagueRows.map((row) => leagueBlockChange(row, 1)),
+  const batches: (() => Promise<MemberToPlace[]>)[] = [
+    () => readMembersToPlace(tx, season.id, [...changed]),
+    ...Array.from({ length: Math.ceil(unchangedMovers.length / placingBatch) }, (_, index) => async () => {
+      const batch = unchangedMovers.slice(index * placingBatch, (index + 1) * placingBatch);
+      const teamPicks = await readTeamPicks(
+        tx,
+        season.id,
+        batch.map((row) => row.userId),
+      );
+      return batch.map(({ userId, fullName, country, club }) => ({
+        userId,
+        fullName,
+        country,
+        club,
+        pickIds: teamPicks.get(userId) ?? [],
+      }));
+    }),
   ];
-  const largestBlock = await shiftRankBlocks(tx, season.id, blockChanges);
-  await shiftGroups(tx, season.id, [
-    ...removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
-    ...placed.map((row) => ({ country: row.country, club: row.club, change: 1 as const })),
-  ]);
+  // Placed a batch at a time, each among the members placed before it (compared with the same
+  // goals), so that the server holds one batch at once.
+  let placedCount = 0;
+  const countries = new Set(state.countries);
+  const clubs = new Set(state.clubs);
+  for (const readBatch of batches) {
+    const placed = await findPlaces(tx, season.id, await readBatch(), score);
+    const leagueRows = await insertPlacedMembers(tx, season.id, placed);
+    const grown = await shiftRankBlocks(tx, season.id, [
+      ...placed.flatMap((row) => boardBlockChanges(row, 1)),
+      ...leagueRows.map((row) => leagueBlockChange(row, 1)),
+    ]);
+    largestBlock = Math.max(largestBlock, grown);
+    await shiftGroups(tx, season.id, groupChanges(placed, 1));
+    placedCount += placed.length;
+    for (const row of placed) {
+      countries.add(row.country);
+      clubs.add(row.club);
+    }
+  }
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
   if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
-    memberChange: placed.length - removed.board.length,
-    countries: union(
-      state.countries,
-      placed.map((row) => row.country),
-    ),
-    clubs: union(
-      state.clubs,
-      placed.map((row) => row.club),
-    ),
+    memberChange: placedCount - removed.board.length,
+    countries: [...countries].sort(),
+    clubs: [...clubs].sort(),
     placeMs: durationMs,
     goals: goals?.placed,
   });
   return {
     result: {
       status: 'placed',
-      placed: placed.length,
+      placed: placedCount,
       removed: removed.board.length,
       scorersChanged: goals?.scorers ?? 0,
       moved: goals?.movers.length ?? 0,
@@ -260,11 +277,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
       ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
       ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
     ]);
-    await shiftGroups(
-      tx,
-      seasonId,
-      removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
-    );
+    await shiftGroups(tx, seasonId, groupChanges(removed.board, -1));
     await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
   }
   await forgetMemberChange(tx, userId);
@@ -429,6 +442,6 @@ function leagueBlockChange(row: { leagueId: string; position: number }, change: 
   return { board: 'league', name: row.leagueId, position: row.position, change };
 }
 
-function union(known: readonly string[], more: readonly string[]): string[] {
-  return [...new Set([...known, ...more])].sort();
+function groupChanges(rows: readonly { country: string; club: string }[], change: 1 | -1) {
+  return rows.map((row) => ({ country: row.country, club: row.club, change }));
 }
