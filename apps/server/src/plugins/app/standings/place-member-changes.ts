@@ -172,31 +172,13 @@ async function placeInOneTransaction(
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  const batches: (() => Promise<MemberToPlace[]>)[] = [
-    () => readMembersToPlace(tx, season.id, [...changed]),
-    ...Array.from({ length: Math.ceil(unchangedMovers.length / placingBatch) }, (_, index) => async () => {
-      const batch = unchangedMovers.slice(index * placingBatch, (index + 1) * placingBatch);
-      const teamPicks = await readTeamPicks(
-        tx,
-        season.id,
-        batch.map((row) => row.userId),
-      );
-      return batch.map(({ userId, fullName, country, club }) => ({
-        userId,
-        fullName,
-        country,
-        club,
-        pickIds: teamPicks.get(userId) ?? [],
-      }));
-    }),
-  ];
   // Placed a batch at a time, each among the members placed before it (compared with the same
   // goals), so that the server holds one batch at once.
   let placedCount = 0;
   const countries = new Set(state.countries);
   const clubs = new Set(state.clubs);
-  for (const readBatch of batches) {
-    const placed = await findPlaces(tx, season.id, await readBatch(), score);
+  const placeBatch = async (members: readonly MemberToPlace[]) => {
+    const placed = await findPlaces(tx, season.id, members, score);
     const leagueRows = await insertPlacedMembers(tx, season.id, placed);
     const grown = await shiftRankBlocks(tx, season.id, [
       ...placed.flatMap((row) => boardBlockChanges(row, 1)),
@@ -209,6 +191,24 @@ async function placeInOneTransaction(
       countries.add(row.country);
       clubs.add(row.club);
     }
+  };
+  await placeBatch(await readMembersToPlace(tx, season.id, [...changed]));
+  for (let start = 0; start < unchangedMovers.length; start += placingBatch) {
+    const batch = unchangedMovers.slice(start, start + placingBatch);
+    const teamPicks = await readTeamPicks(
+      tx,
+      season.id,
+      batch.map((row) => row.userId),
+    );
+    await placeBatch(
+      batch.map(({ userId, fullName, country, club }) => ({
+        userId,
+        fullName,
+        country,
+        club,
+        pickIds: teamPicks.get(userId) ?? [],
+      })),
+    );
   }
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
