@@ -48,16 +48,27 @@ export async function runLeaderboardBench(
           .join(' ')} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
     );
     // Gameweek 38's goals held back, as before its kick-off: a live sync then brings the goal of its
-    // most-picked scorer alone (placed), and a sync catching up brings the rest at once (rebuilt).
+    // most-picked scorer alone (placed), the next the goals of the three after him (placed), and a
+    // sync catching up brings the rest at once (rebuilt).
     await database.db.execute(
       sql`create table bench_held_goals as select * from goals where kickoff_at > ${AFTER_GAMEWEEK_37}`,
     );
     await database.db.execute(sql`delete from goals where kickoff_at > ${AFTER_GAMEWEEK_37}`);
     await timeRecompute(population, 'first board, after gameweek 37', AFTER_GAMEWEEK_37);
-    await database.db.execute(sql`insert into goals select * from bench_held_goals where player_id = (
+    /** Brings the goals of the next `scorers` most-picked scorers of gameweek 38, as a sync would. */
+    const syncMostPicked = (scorers: number) =>
+      database.db.execute(sql`insert into goals select * from bench_held_goals where player_id in (
         select held.player_id from bench_held_goals as held join picks on picks.player_id = held.player_id
-        group by held.player_id order by count(*) desc, held.player_id limit 1)`);
+        where held.player_id not in (select player_id from goals where kickoff_at > ${AFTER_GAMEWEEK_37})
+        group by held.player_id order by count(*) desc, held.player_id limit ${scorers})`);
+    await syncMostPicked(1);
     await timeGoalPlacement(population, "a live goal of gameweek 38's most-picked scorer", AFTER_GAMEWEEK_38);
+    await syncMostPicked(3);
+    await timeGoalPlacement(
+      population,
+      "a sync with the next three most-picked scorers' goals",
+      AFTER_GAMEWEEK_38,
+    );
     await database.db.execute(sql`insert into goals select * from bench_held_goals on conflict do nothing`);
     await database.db.execute(sql`drop table bench_held_goals`);
     await timeRecompute(population, 're-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38);
