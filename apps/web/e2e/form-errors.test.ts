@@ -13,6 +13,8 @@ describe('old errors do not stay beside new ones', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const serverError = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
     await serverError.waitFor();
+    // The toast with the same words comes a frame after the form's message: dismissed once shown.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Login Failed' }).waitFor();
     await dismissToasts(page);
 
     // The form's own check stops the next attempt: only its message remains.
