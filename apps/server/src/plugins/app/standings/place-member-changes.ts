@@ -52,15 +52,13 @@ export const MAX_PLACED_CHANGES = 20_000;
 export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
 /**
  * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
- * clock moved a long way) are left to a rebuild; a live goal moves its scorer's pickers, about
- * 0.7 % of the players at most in the benchmark's population.
+ * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, about
+ * 0.7 % of the players at most in the benchmark's population (66,000 at ten million), and the
+ * server holds about 4 KB per mover while it places them (their teams, ranking columns and
+ * searches): at ten million, 66,000 took the process from 177 to 434 MiB resident and 196,000 to
+ * 1,037 MiB, past the gigabyte the server keeps within.
  */
-export const MAX_GOAL_MOVERS = 250_000;
-/**
- * Goal movers placed at once: the server holds their teams and ranking columns (about 4 KB a
- * member) while it finds their places, so a quarter of a million at once would take a gigabyte.
- */
-const PLACING_BATCH = 25_000;
+export const MAX_GOAL_MOVERS = 150_000;
 
 export type PlaceResult =
   | {
@@ -108,10 +106,8 @@ export async function placeMemberChanges(options: {
    * own picks' goals alone.
    */
   goalsAt?: Date;
-  /** Goal movers placed at once (PLACING_BATCH; tests place a few batches of a small board). */
-  placingBatch?: number;
 }): Promise<PlaceResult> {
-  const { database, season, goalsAt, placingBatch = PLACING_BATCH } = options;
+  const { database, season, goalsAt } = options;
   // The embedded database's single session would interleave with its own rebuild, and its
   // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
@@ -119,7 +115,7 @@ export async function placeMemberChanges(options: {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { result, settle } = await database.db.transaction(
-        (tx) => placeInOneTransaction(tx, season, started, goalsAt, placingBatch),
+        (tx) => placeInOneTransaction(tx, season, started, goalsAt),
         { isolationLevel: 'repeatable read' },
       );
       // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
@@ -141,7 +137,6 @@ async function placeInOneTransaction(
   season: SeasonConfig,
   started: number,
   goalsAt: Date | undefined,
-  placingBatch: number,
 ): Promise<{
   result: PlaceResult;
   /** The changes placed, to take out of the log once committed. */
@@ -161,70 +156,61 @@ async function placeInOneTransaction(
 
   const userIds = [...new Set([...changes.map((change) => change.userId), ...(goals?.movers ?? [])])];
   const removed = await removeMembers(tx, season.id, userIds);
-  let largestBlock = await shiftRankBlocks(tx, season.id, [
-    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
-    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
-  ]);
-  await shiftGroups(tx, season.id, groupChanges(removed.board, -1));
   const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
+  const toPlace = await readMembersToPlace(
+    tx,
+    season.id,
+    changes.map((change) => change.userId),
+  );
   // A goal's pickers whose own change waits for nothing are placed as the board holds them
   // (their name, country and club), with their teams: a change of theirs would be in `changes`,
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  // Placed a batch at a time, each among the members placed before it (compared with the same
-  // goals), so that the server holds one batch at once.
-  let placedCount = 0;
-  const countries = new Set(state.countries);
-  const clubs = new Set(state.clubs);
-  const placeBatch = async (members: readonly MemberToPlace[]) => {
-    const placed = await findPlaces(tx, season.id, members, score);
-    const leagueRows = await insertPlacedMembers(tx, season.id, placed);
-    const grown = await shiftRankBlocks(tx, season.id, [
-      ...placed.flatMap((row) => boardBlockChanges(row, 1)),
-      ...leagueRows.map((row) => leagueBlockChange(row, 1)),
-    ]);
-    largestBlock = Math.max(largestBlock, grown);
-    await shiftGroups(tx, season.id, groupChanges(placed, 1));
-    placedCount += placed.length;
-    for (const row of placed) {
-      countries.add(row.country);
-      clubs.add(row.club);
-    }
-  };
-  await placeBatch(await readMembersToPlace(tx, season.id, [...changed]));
-  for (let start = 0; start < unchangedMovers.length; start += placingBatch) {
-    const batch = unchangedMovers.slice(start, start + placingBatch);
-    const teamPicks = await readTeamPicks(
-      tx,
-      season.id,
-      batch.map((row) => row.userId),
-    );
-    await placeBatch(
-      batch.map(({ userId, fullName, country, club }) => ({
-        userId,
-        fullName,
-        country,
-        club,
-        pickIds: teamPicks.get(userId) ?? [],
-      })),
-    );
+  const teamPicks = await readTeamPicks(
+    tx,
+    season.id,
+    unchangedMovers.map((row) => row.userId),
+  );
+  for (const row of unchangedMovers) {
+    const { userId, fullName, country, club } = row;
+    toPlace.push({ userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] });
   }
+  const placed = await findPlaces(tx, season.id, toPlace, score);
+  const leagueRows = await insertPlacedMembers(tx, season.id, placed);
+
+  const blockChanges: BlockChange[] = [
+    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
+    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
+    ...placed.flatMap((row) => boardBlockChanges(row, 1)),
+    ...leagueRows.map((row) => leagueBlockChange(row, 1)),
+  ];
+  const largestBlock = await shiftRankBlocks(tx, season.id, blockChanges);
+  await shiftGroups(tx, season.id, [
+    ...removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
+    ...placed.map((row) => ({ country: row.country, club: row.club, change: 1 as const })),
+  ]);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
   if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
-    memberChange: placedCount - removed.board.length,
-    countries: [...countries].sort(),
-    clubs: [...clubs].sort(),
+    memberChange: placed.length - removed.board.length,
+    countries: union(
+      state.countries,
+      placed.map((row) => row.country),
+    ),
+    clubs: union(
+      state.clubs,
+      placed.map((row) => row.club),
+    ),
     placeMs: durationMs,
     goals: goals?.placed,
   });
   return {
     result: {
       status: 'placed',
-      placed: placedCount,
+      placed: placed.length,
       removed: removed.board.length,
       scorersChanged: goals?.scorers ?? 0,
       moved: goals?.movers.length ?? 0,
@@ -277,7 +263,11 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
       ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
       ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
     ]);
-    await shiftGroups(tx, seasonId, groupChanges(removed.board, -1));
+    await shiftGroups(
+      tx,
+      seasonId,
+      removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
+    );
     await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
   }
   await forgetMemberChange(tx, userId);
@@ -442,6 +432,6 @@ function leagueBlockChange(row: { leagueId: string; position: number }, change: 
   return { board: 'league', name: row.leagueId, position: row.position, change };
 }
 
-function groupChanges(rows: readonly { country: string; club: string }[], change: 1 | -1) {
-  return rows.map((row) => ({ country: row.country, club: row.club, change }));
+function union(known: readonly string[], more: readonly string[]): string[] {
+  return [...new Set([...known, ...more])].sort();
 }
