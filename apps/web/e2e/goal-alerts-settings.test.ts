@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   newAccount,
   pickTeamThroughApi,
   signUpThroughApi,
@@ -15,7 +16,6 @@ import {
   screenshot,
   setUpBrowser,
 } from './support/browser.ts';
-import { closeToasts } from './support/leagues.ts';
 
 const browser = setUpBrowser();
 let context: BrowserContext;
@@ -76,12 +76,12 @@ describe('choosing goal alerts in Settings', () => {
     await radio('milestones').click();
     expect(await toastText('Goal Alerts Updated')).toContain(GOAL_ALERT_PREFERENCE_LABELS.milestones.hint);
     expect(await storedChoice()).toBe('milestones');
-    await closeToasts(page);
+    await dismissToasts(page);
 
     // Another choice, and it stays after a reload.
     await radio('none').click();
     await expect.poll(storedChoice).toBe('none');
-    await closeToasts(page);
+    await dismissToasts(page);
     await page.reload();
     await radio('none').waitFor();
     expect(await radio('none').isChecked()).toBe(true);
@@ -106,7 +106,7 @@ describe('choosing goal alerts in Settings', () => {
     await expect.poll(() => radio('none').isChecked()).toBe(true);
     expect(await storedChoice()).toBe('none');
     await page.unroute('**/api/profile/goal-alerts');
-    await closeToasts(page);
+    await dismissToasts(page);
   });
 
   it('fits a phone', async () => {

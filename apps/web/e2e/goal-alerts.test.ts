@@ -8,10 +8,15 @@ import {
 } from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, newAccount, signUpThroughApi } from './support/accounts.ts';
+import {
+  completeOnboardingThroughApi,
+  dismissToasts,
+  newAccount,
+  signUpThroughApi,
+} from './support/accounts.ts';
 import { baseUrl, DESKTOP, screenshot, setUpBrowser } from './support/browser.ts';
 import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
-import { checkScreen, closeToasts } from './support/leagues.ts';
+import { checkScreen } from './support/leagues.ts';
 import {
   bell,
   closeBell,
@@ -176,7 +181,7 @@ describe('goal alerts on the demo clock', () => {
       })
       .toBe('none');
     await screenshot(page, 'goal-alert-settings-desktop');
-    await closeToasts(page);
+    await dismissToasts(page);
     await page.goto('/dashboard');
     await bell(page).waitFor();
 

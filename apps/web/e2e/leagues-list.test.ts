@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { demoStart } from '../../server/src/plugins/app/demo/demo-clock.ts';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   pickTeamThroughApi,
   signUpThroughApi,
   toastText,
@@ -83,18 +84,6 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/**
- * Closes every toast before an accessibility scan or the next step. A toast may leave on its
- * own meanwhile, so each close is tried briefly rather than waited for.
- */
-async function clearToasts(page: Page): Promise<void> {
-  // A pointer resting on a toast pauses its timer.
-  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
-  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all())
-    await button.click({ timeout: 1_000, force: true }).catch(() => undefined);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-}
-
 function card(page: Page, leagueName: string) {
   return page.getByRole('article', { name: leagueName, exact: true });
 }
@@ -131,7 +120,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       // Defaults: 50 members, invite only.
       await expect.poll(() => dialog.getByLabel('Maximum Members').textContent()).toBe('50');
       expect(await dialog.getByRole('radio', { name: /Invite Only/ }).isChecked()).toBe(true);
-      await clearToasts(page);
+      await dismissToasts(page);
       await shot(page, 'leagues-create-dialog-1280');
 
       await dialog.getByLabel('League Name').fill('  Sunday Legends  ');
@@ -163,7 +152,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await page.getByRole('button', { name: 'Share League' }).click();
       await toastText(page, 'Link Copied!');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/join/${code}`);
-      await clearToasts(page);
+      await dismissToasts(page);
       await expectNoSeriousAxeViolations(page);
       await shot(page, 'league-created-1280');
 
@@ -183,7 +172,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       ).toMatch(/\/admin$/);
       await leagueCard.getByRole('button', { name: 'Share invite link for Sunday Legends' }).click();
       await toastText(page, 'Link Copied!');
-      await clearToasts(page);
+      await dismissToasts(page);
       await expectNoSeriousAxeViolations(page);
       await shot(page, 'leagues-list-1280');
 
@@ -235,14 +224,14 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await expect
         .poll(async () => (await sentEvents(page, 'league_joined')).map((event) => event.properties?.status))
         .toEqual(['approved']);
-      await clearToasts(page);
+      await dismissToasts(page);
 
       await joinByCodeOnLeaguesPage(page, inviteOnly.code);
       await toastText(page, 'Application submitted! The league administrator will review your request.');
       const pendingCard = card(page, 'Velvet Rope XI');
       await pendingCard.getByText('Pending').waitFor();
       expect(await pendingCard.getByRole('link', { name: 'View Standings' }).count()).toBe(0);
-      await clearToasts(page);
+      await dismissToasts(page);
 
       const refusals: [string, string][] = [
         [open.code, 'You are already a member of this league'],
@@ -257,7 +246,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
           .poll(() => page.getByRole('dialog', { name: 'Join League' }).getByText(message).isVisible())
           .toBe(true);
         await page.keyboard.press('Escape');
-        await clearToasts(page);
+        await dismissToasts(page);
       }
 
       // Kicked: asking again is refused until 24 hours after the kick, said in the reader's time zone.
@@ -282,7 +271,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       expect(await toastText(page, 'Join League Failed')).toContain(
         `You were removed from this league. You can request to rejoin from ${rejoin.date} at ${rejoin.time}.`,
       );
-      await clearToasts(page);
+      await dismissToasts(page);
 
       // The deadline passes on the server's clock; the refusal names it in the reader's time zone.
       await setServerClock({ at: new Date(deadline.getTime() + 60 * 1000).toISOString() });
@@ -292,7 +281,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
         `The join deadline for this league has passed. The deadline was ${date} at ${time}.`,
       );
       await page.keyboard.press('Escape');
-      await clearToasts(page);
+      await dismissToasts(page);
       await shot(page, 'leagues-member-1280');
 
       // The admin sees the request on the Manage badge (its unread notification).
@@ -329,7 +318,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await joinForm.getByLabel('League Code').fill(waiting.code);
       await joinForm.getByRole('button', { name: 'Join League' }).click();
       await toastText(page, 'Application submitted!');
-      await clearToasts(page);
+      await dismissToasts(page);
 
       const joinedList = page.getByRole('list', { name: 'Joined' });
       await joinedList.getByRole('link', { name: /Pub Quiz Five/ }).waitFor();
@@ -382,7 +371,7 @@ describe('Mini Leagues: /leagues, creating, the created page and joining by code
       await page.waitForURL('**/leagues/created');
       await page.getByTestId('league-code').waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await clearToasts(page);
+      await dismissToasts(page);
       await expectNoSeriousAxeViolations(page);
       await shot(page, 'league-created-375');
 

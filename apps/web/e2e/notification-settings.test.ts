@@ -4,13 +4,14 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   newAccount,
   pickTeamThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
-import { checkScreen, closeToasts, waitForToast } from './support/leagues.ts';
+import { checkScreen, waitForToast } from './support/leagues.ts';
 import { openBell, originHeaders } from './support/notifications.ts';
 
 const browser = setUpBrowser();
@@ -190,7 +191,7 @@ describe('notification settings with notifications allowed', () => {
     const text = await waitForToast(page, NOTIFICATION_MESSAGES.browserSettingsRequired.title);
     expect(text).toContain(NOTIFICATION_MESSAGES.browserSettingsRequired.disable);
     await expectChecked(browserSwitch(dialog), false);
-    await closeToasts(page);
+    await dismissToasts(page);
     await browserSwitch(dialog).click();
     await expectChecked(browserSwitch(dialog), true);
   });

@@ -4,13 +4,14 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   newAccount,
   pickTeamThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
-import { checkScreen, closeToasts, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
+import { checkScreen, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
 import {
   bell,
   closeBell,
@@ -252,7 +253,7 @@ describe('the notifications dropdown', () => {
     expect(await emptyStateText(panel)).toContain(NOTIFICATION_MESSAGES.emptyAll.title);
     await expectTabCounts(panel, 0, 0);
     await closeBell(page);
-    await closeToasts(page);
+    await dismissToasts(page);
   });
 
   it('8. the keyboard reaches everything; Escape closes and focus goes back to the bell', async () => {

@@ -4,13 +4,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   newAccount,
   pickTeamThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
-import { checkScreen, closeToasts, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
+import { checkScreen, openAdminTab, pathnameIs, waitForToast } from './support/leagues.ts';
 import {
   bell,
   closeBell,
@@ -178,7 +179,7 @@ describe('join requests reach the admin live', () => {
     // The request's notification is gone, not read: the player has none at all again.
     expect(await emptyStateText(panel)).toContain(NOTIFICATION_MESSAGES.emptyAll.title);
     await closeBell(admin.dashboard);
-    await closeToasts(page);
+    await dismissToasts(page);
     done.add(3);
   });
 

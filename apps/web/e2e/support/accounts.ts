@@ -167,13 +167,19 @@ export async function toastText(page: Page, title: string): Promise<string> {
 }
 
 /**
- * Closes every toast, so an accessibility check looks at the screen itself. (The shared
- * toaster's rich error colours are about 4.4:1, under AA: reported to its owner.)
+ * Closes every toast, so an accessibility check or the next step looks at the screen itself.
+ * The pointer leaves the toaster first: resting on it pauses the toasts' timers, and a toast
+ * closed under the pointer never sends the leave that resumes them. Each close is a click
+ * dispatched on the button itself: no pointer moves onto the toaster, under an open dialog the
+ * rest of the page takes no pointer events, and a toast that leaves on its own meanwhile is
+ * skipped. (The shared toaster's rich error colours are about 4.4:1, under AA: reported to its
+ * owner.)
  */
 export async function dismissToasts(page: Page): Promise<void> {
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
   const toasts = page.locator('[data-sonner-toast]');
   for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await button.click().catch(() => undefined);
+    await button.dispatchEvent('click', undefined, { timeout: 2_000 }).catch(() => undefined);
   }
-  await expect.poll(() => toasts.count()).toBe(0);
+  await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
 }

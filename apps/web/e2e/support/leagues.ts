@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { dismissToasts } from './accounts.ts';
 import { MOBILE, screenshot } from './browser.ts';
 
 /*
@@ -24,18 +25,6 @@ export function pathnameIs(pathname: string | RegExp): (url: URL) => boolean {
   return (url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname));
 }
 
-/**
- * Closes every toast. The click is dispatched on the close button itself: under an open
- * dialog the rest of the page takes no pointer events, and a toast shown then is no exception.
- */
-export async function closeToasts(page: Page): Promise<void> {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const button of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await button.dispatchEvent('click', undefined, { timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
-}
-
 /** Serious or critical accessibility violations on the page as it stands, one line each. */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -54,7 +43,7 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   // The screen itself, not the toast of the step before (the toaster has its own tests).
-  await closeToasts(page);
+  await dismissToasts(page);
   expect.soft(await seriousAxeViolations(page), `axe on ${name}`).toEqual([]);
   const viewport = page.viewportSize();
   const isMobile = viewport?.width === MOBILE.width;
