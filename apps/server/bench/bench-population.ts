@@ -139,9 +139,11 @@ export async function timeGoalPlacement(
   const grown = result.needsRebuild
     ? ' (a block grew past 4,000 members: a rebuild once goals are quiet)'
     : '';
+  const spread =
+    result.spread > 0 ? `, ${result.spread.toLocaleString('en-GB')} others spread out to make room` : '';
   console.log(
     `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
-      `by the goals of ${footballers}${grown}, ${memory}`,
+      `by the goals of ${footballers}${spread}${grown}, ${memory}`,
   );
 }
 

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { BLOCK_SPAN } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { SPREAD_SPACING } from '../../src/plugins/app/standings/block-positions.ts';
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import {
@@ -80,6 +82,28 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
       select ${userId}, ${season.id}, player_id::uuid, slot
       from unnest(${`{${picks.join(',')}}`}::text[]) with ordinality as pick (player_id, slot)`);
+  }
+
+  /**
+   * Squeezes every rank block: its members one position apart from the block's start, in the same
+   * order and block, on the board and in the league (through negative positions, as the unique
+   * indexes are checked row by row).
+   */
+  async function squeezeBlocks() {
+    const span = sql.raw(String(BLOCK_SPAN));
+    const squeeze = (table: 'standings' | 'league_standings') =>
+      database.db.execute(sql`update ${sql.raw(table)} as target set position = -numbered.place
+        from (select user_id, ((position - 1) / ${span}) * ${span}
+            + row_number() over (partition by (position - 1) / ${span} order by position) as place
+          from standings where season_id = ${season.id}) as numbered
+        where target.season_id = ${season.id} and target.user_id = numbered.user_id`);
+    await squeeze('league_standings');
+    await squeeze('standings');
+    for (const table of ['league_standings', 'standings']) {
+      await database.db.execute(
+        sql`update ${sql.raw(table)} set position = -position where season_id = ${season.id}`,
+      );
+    }
   }
 
   async function expectBoardsToMatchTheRules(now = AFTER_GAMEWEEK_20) {
@@ -222,8 +246,8 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await expectBoardsToMatchTheRules();
   });
 
-  it('rolls back and asks for a rebuild when two members leave no position between them', async () => {
-    // A newcomer with the team of the member ranked 1,500th ranks beside them.
+  it('spreads a rank block out when two members leave no position between them, and nothing else', async () => {
+    // A newcomer with the team of the member ranked 1,500th ranks beside them, in the second block.
     const [middle] = (
       await readLeaderboardPage(database.db, {
         seasonId: season.id,
@@ -233,13 +257,20 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       })
     ).rows;
     expect(middle?.rank).toBe(1_500);
-    // Squeeze the board: every member one position from the next (through negative positions, as
-    // the unique index is checked row by row).
-    await database.db.execute(sql`update standings set position = -numbered.place
-      from (select user_id, row_number() over (order by position) as place from standings
-        where season_id = ${season.id}) as numbered
-      where standings.season_id = ${season.id} and standings.user_id = numbered.user_id`);
-    await database.db.execute(sql`update standings set position = -position where season_id = ${season.id}`);
+    await squeezeBlocks();
+    const positions = async () =>
+      new Map(
+        (
+          await selectRows<{ user_id: string; position: string }>(
+            database.db,
+            sql`select user_id, position::text from standings where season_id = ${season.id}`,
+          )
+        ).map((row) => [row.user_id, BigInt(row.position)]),
+      );
+    const squeezed = await positions();
+    const blockOf = (position: bigint) => (position - 1n) / BigInt(BLOCK_SPAN);
+    const middleBlock = blockOf(squeezed.get(middle?.userId ?? '') ?? 0n);
+
     const {
       userIds: [newcomer = ''],
     } = await addPopulation(database.db, { seasonId: season.id, size: 1, idPrefix: 'squeezed', seed: 3 });
@@ -248,23 +279,38 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       select ${newcomer}, season_id, player_id, slot from picks where user_id = ${middle?.userId ?? ''}`);
     await markMemberChanged(database.db, newcomer);
 
-    expect(await placeMemberChanges({ database, season })).toEqual({
-      status: 'needs rebuild',
-      reason: 'no position left between two members',
-    });
-    const onBoard = async () =>
-      selectRows<{ user_id: string }>(
-        database.db,
-        sql`select user_id from standings where user_id = ${newcomer}`,
-      );
-    expect(await onBoard()).toEqual([]);
-    expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBe('members changed');
-    expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
-      'recomputed',
-    );
-    expect(await onBoard()).toHaveLength(1);
+    const placed = await placeMemberChanges({ database, season });
+    expect(placed).toMatchObject({ status: 'placed', placed: 1, removed: 0, needsRebuild: false });
     expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
     await expectBoardsToMatchTheRules();
+
+    // A stretch of the newcomer's block was spread out around them, and nothing else moved.
+    const spreadOut = await positions();
+    const [blockBefore, blockAfter] = [squeezed, spreadOut].map((board) =>
+      [...board.entries()].filter(([, position]) => blockOf(position) === middleBlock),
+    );
+    const spread = placed.status === 'placed' ? placed.spread : 0;
+    expect(spread).toBeGreaterThan(0);
+    expect(spread).toBeLessThan(blockBefore?.length ?? 0);
+    expect(blockAfter?.length).toBe((blockBefore?.length ?? 0) + 1);
+    const moved = [...squeezed].filter(([userId, position]) => spreadOut.get(userId) !== position);
+    expect(moved).toHaveLength(spread);
+    expect(moved.every(([, position]) => blockOf(position) === middleBlock)).toBe(true);
+    const order = (blockAfter ?? []).map(([, position]) => position).sort((a, b) => (a < b ? -1 : 1));
+    const at = order.indexOf(spreadOut.get(newcomer) ?? 0n);
+    for (const neighbour of [order[at - 1], order[at + 1]]) {
+      const apart = (spreadOut.get(newcomer) ?? 0n) - (neighbour ?? 0n);
+      expect(apart < 0n ? -apart : apart).toBeGreaterThanOrEqual(BigInt(SPREAD_SPACING));
+    }
+    // Every league row follows its member's board row.
+    expect(
+      await selectRows(
+        database.db,
+        sql`select league.user_id from league_standings as league
+          join standings as board on board.season_id = league.season_id and board.user_id = league.user_id collate "C"
+          where league.season_id = ${season.id} and league.position <> board.position`,
+      ),
+    ).toEqual([]);
   });
 
   it('places the pickers of footballers whose goals changed, as a rebuild ranks them, and no one else', async () => {
@@ -332,6 +378,12 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await database.db.execute(
       sql`update goals set kickoff_at = kickoff_at - interval '100 days' where ${goal}`,
     );
+    // It counts again on a board with no room left in any gap: its pickers' blocks are spread out.
+    await squeezeBlocks();
+    const counted = await placeMemberChanges({ database, season, goalsAt: live });
+    expect(counted).toMatchObject({ status: 'placed', scorersChanged: 1 });
+    expect(counted.status === 'placed' && counted.spread).toBeGreaterThan(0);
+    await expectBoardsToMatchTheRules(live);
 
     // A board stored before the goal times were kept, or the season's end, is rebuilt instead.
     await database.db.execute(sql`update standings_state set ranked_with = jsonb_set(ranked_with, '{scorers}',

@@ -328,6 +328,31 @@ export async function insertPlacedMembers(
   return leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) }));
 }
 
+/** A stored member given another position in the same rank block. */
+export interface MovedMember {
+  userId: string;
+  position: number;
+}
+
+/**
+ * Gives stored members new positions, on the board and in every league standings of the season.
+ * Each stays in its rank block, so no block count changes. The unique position indexes are
+ * checked row by row: no new position may be one that another member of the block still holds.
+ */
+export async function moveMembers(
+  tx: Transaction,
+  seasonId: string,
+  members: readonly MovedMember[],
+): Promise<void> {
+  if (members.length === 0) return;
+  const moved = sql`unnest(${textArray(members.map((member) => member.userId))}::text[],
+    ${`{${members.map((member) => member.position).join(',')}}`}::bigint[]) as moved (user_id, position)`;
+  await tx.execute(sql`update ${standings} set position = moved.position from ${moved}
+    where ${standings.seasonId} = ${seasonId} and ${standings.userId} = moved.user_id`);
+  await tx.execute(sql`update ${leagueStandings} set position = moved.position from ${moved}
+    where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.userId} = moved.user_id`);
+}
+
 /** One more (+1) or one fewer (-1) member of a board in one of its rank blocks. */
 export interface BlockChange {
   board: 'global' | 'country' | 'club' | 'league';

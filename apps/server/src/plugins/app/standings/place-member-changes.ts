@@ -8,7 +8,8 @@ import {
 } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
-import { BLOCK_SPAN, RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
+import { RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
+import { placeInBlock } from './block-positions.ts';
 import {
   type BlockChange,
   forgetMemberChange,
@@ -21,6 +22,8 @@ import {
   lockBoardsForPlacing,
   type MemberChange,
   type MemberToPlace,
+  type MovedMember,
+  moveMembers,
   type PlacedRow,
   readBlockFirsts,
   readBlockMembers,
@@ -69,6 +72,8 @@ export type PlaceResult =
       /** Footballers whose goals changed, and their pickers moved with them (goals placed only). */
       scorersChanged: number;
       moved: number;
+      /** Stored members given new positions to make room (`placeInBlock`). */
+      spread: number;
       durationMs: number;
       /** A block has grown past MAX_BLOCK_MEMBERS: the boards are to be rebuilt once goals are quiet. */
       needsRebuild: boolean;
@@ -176,7 +181,8 @@ async function placeInOneTransaction(
     const { userId, fullName, country, club } = row;
     toPlace.push({ userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] });
   }
-  const placed = await findPlaces(tx, season.id, toPlace, score);
+  const { rows: placed, moved: spread } = await findPlaces(tx, season.id, toPlace, score);
+  await moveMembers(tx, season.id, spread);
   const leagueRows = await insertPlacedMembers(tx, season.id, placed);
 
   const blockChanges: BlockChange[] = [
@@ -214,6 +220,7 @@ async function placeInOneTransaction(
       removed: removed.board.length,
       scorersChanged: goals?.scorers ?? 0,
       moved: goals?.movers.length ?? 0,
+      spread: spread.length,
       durationMs,
       needsRebuild: largestBlock > MAX_BLOCK_MEMBERS,
     },
@@ -297,15 +304,17 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
  * ranks between its first and the next block's. The members going into the same gap fill its
  * lower half, evenly, in their order: the pickers of a goal gather in a few gaps, at the top of
  * their new total's members, and the next goal's pickers go above them, into the upper half left
- * free. Each block's members are read once; of their teams, only those a comparison needs.
+ * free; where a gap is too narrow, a stretch of the block around it is spread out, and `moved`
+ * lists its stored members' new positions (`placeInBlock`). Each block's members are read once; of
+ * their teams, only those a comparison needs.
  */
 async function findPlaces(
   tx: Transaction,
   seasonId: string,
   members: readonly MemberToPlace[],
   score: Score,
-): Promise<PlacedRow[]> {
-  if (members.length === 0) return [];
+): Promise<{ rows: PlacedRow[]; moved: MovedMember[] }> {
+  if (members.length === 0) return { rows: [], moved: [] };
   const scored = members
     .map((member) => ({ member, ...score(member) }))
     .sort((a, b) => compareRankingColumns(a.columns, b.columns));
@@ -333,34 +342,21 @@ async function findPlaces(
     stored,
   );
   const rows: PlacedRow[] = [];
+  const moved: MovedMember[] = [];
   let searched = 0;
   for (const { block, entering, members: inBlock } of blocks) {
     const blockGaps = gaps.slice(searched, searched + entering.length);
     searched += entering.length;
-    for (let start = 0; start < entering.length; ) {
-      const gap = blockGaps[start] ?? 0;
-      let end = start + 1;
-      while (end < entering.length && blockGaps[end] === gap) end += 1;
-      const previous = inBlock[gap - 1]?.position ?? block * BLOCK_SPAN;
-      const next = inBlock[gap]?.position ?? (block + 1) * BLOCK_SPAN + 1;
-      const count = end - start;
-      const step = Math.floor((next - previous) / (2 * count));
-      if (step < 1) throw new CannotPlace('no position left between two members');
-      for (const [index, { member, status, totalGoals }] of entering.slice(start, end).entries()) {
-        rows.push({
-          userId: member.userId,
-          position: next - (count - index) * step,
-          status,
-          totalGoals,
-          fullName: member.fullName,
-          country: member.country,
-          club: member.club,
-        });
-      }
-      start = end;
+    const placed = placeInBlock(block, inBlock, blockGaps);
+    if (!placed) throw new CannotPlace('no position left in a rank block');
+    for (const [index, { member, status, totalGoals }] of entering.entries()) {
+      const { userId, fullName, country, club } = member;
+      const position = placed.positions[index] ?? 0;
+      rows.push({ userId, position, status, totalGoals, fullName, country, club });
     }
+    moved.push(...placed.moved);
   }
-  return rows;
+  return { rows, moved };
 }
 
 /** Stored members' ranking columns, their teams read when first asked for, many in one statement. */

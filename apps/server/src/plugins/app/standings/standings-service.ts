@@ -81,7 +81,8 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
         fastify.log.info(
           { standings: { seasonId: season.id, reason, ...placed } },
           `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
-            `${placed.scorersChanged} footballers), ${placed.removed} taken off in ${placed.durationMs} ms`,
+            `${placed.scorersChanged} footballers), ${placed.removed} taken off, ${placed.spread} spread out to make room, ` +
+            `in ${placed.durationMs} ms`,
         );
       }
       return placed;
