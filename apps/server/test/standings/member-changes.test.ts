@@ -349,7 +349,9 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await markMemberChanged(database.db, changed);
     expect(await standingsStaleReason(database.db, season, live)).toBe('goals counted changed');
 
-    const placed = await placeMemberChanges({ database, season, goalsAt: live });
+    // Placed in batches of 10, each among the members stored and the batches before it.
+    expect(pickers.size).toBeGreaterThan(3 * 10);
+    const placed = await placeMemberChanges({ database, season, goalsAt: live, placedAtOnce: 10 });
     expect(placed).toMatchObject({
       status: 'placed',
       scorersChanged: kickoff?.scorers.length,
@@ -380,7 +382,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     );
     // It counts again on a board with no room left in any gap: its pickers' blocks are spread out.
     await squeezeBlocks();
-    const counted = await placeMemberChanges({ database, season, goalsAt: live });
+    const counted = await placeMemberChanges({ database, season, goalsAt: live, placedAtOnce: 10 });
     expect(counted).toMatchObject({ status: 'placed', scorersChanged: 1 });
     expect(counted.status === 'placed' && counted.spread).toBeGreaterThan(0);
     await expectBoardsToMatchTheRules(live);

@@ -353,12 +353,13 @@ export async function moveMembers(
     where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.userId} = moved.user_id`);
 }
 
-/** One more (+1) or one fewer (-1) member of a board in one of its rank blocks. */
+/** More or fewer members of a board in one of its rank blocks. */
 export interface BlockChange {
   board: 'global' | 'country' | 'club' | 'league';
   name: string;
   position: number;
-  change: 1 | -1;
+  /** Members more (or fewer, below zero) in the block holding `position`. */
+  change: number;
 }
 
 /**
@@ -446,11 +447,18 @@ export async function shiftRankBlocks(
   );
 }
 
+/** More or fewer members of the board from one country who support one club. */
+export interface GroupChange {
+  country: string;
+  club: string;
+  change: number;
+}
+
 /** Counts the changes into the members per (country, club) of the board; a pair left with none goes. */
 export async function shiftGroups(
   tx: Transaction,
   seasonId: string,
-  changes: readonly { country: string; club: string; change: 1 | -1 }[],
+  changes: readonly GroupChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
   await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)

@@ -8,12 +8,13 @@ import {
 } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
-import { RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
+import { BLOCK_SPAN, RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
 import { placeInBlock } from './block-positions.ts';
 import {
   type BlockChange,
   forgetMemberChange,
   type GoalsPlaced,
+  type GroupChange,
   holdOffRebuilds,
   insertPlacedMembers,
   listPickers,
@@ -56,12 +57,20 @@ export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
 /**
  * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
  * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, about
- * 0.7 % of the players at most in the benchmark's population (66,000 at ten million), and the
- * server holds about 4 KB per mover while it places them (their teams, ranking columns and
- * searches): at ten million, 66,000 took the process from 177 to 434 MiB resident and 196,000 to
- * 1,037 MiB, past the gigabyte the server keeps within.
+ * 0.7 % of the players at most in the benchmark's population (66,000 at ten million). Placed in
+ * batches of PLACED_AT_ONCE, at ten million: three most-picked scorers' goals in one sync (196,665
+ * movers) took 23.6 s and the process to 671 MiB resident, four (260,938) 32.6 s and 791 MiB, six
+ * (389,337) 61.4 s and 1,029 MiB, past the gigabyte the server keeps within and slower than
+ * the re-rank is to be (decision 005).
  */
-export const MAX_GOAL_MOVERS = 150_000;
+export const MAX_GOAL_MOVERS = 250_000;
+
+/**
+ * Members placed in one go: the server holds about 4 KB for each while it finds their places
+ * (their teams, ranking columns and searches). More movers are placed in batches of this many,
+ * in the one transaction, each among the members stored and the batches placed before it.
+ */
+export const PLACED_AT_ONCE = 25_000;
 
 export type PlaceResult =
   | {
@@ -111,8 +120,10 @@ export async function placeMemberChanges(options: {
    * own picks' goals alone.
    */
   goalsAt?: Date;
+  /** Members placed in one go (PLACED_AT_ONCE; the tests place small batches). */
+  placedAtOnce?: number;
 }): Promise<PlaceResult> {
-  const { database, season, goalsAt } = options;
+  const { database, season, goalsAt, placedAtOnce = PLACED_AT_ONCE } = options;
   // The embedded database's single session would interleave with its own rebuild, and its
   // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
@@ -120,7 +131,7 @@ export async function placeMemberChanges(options: {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { result, settle } = await database.db.transaction(
-        (tx) => placeInOneTransaction(tx, season, started, goalsAt),
+        (tx) => placeInOneTransaction(tx, season, { started, goalsAt, placedAtOnce }),
         { isolationLevel: 'repeatable read' },
       );
       // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
@@ -140,13 +151,13 @@ export async function placeMemberChanges(options: {
 async function placeInOneTransaction(
   tx: Transaction,
   season: SeasonConfig,
-  started: number,
-  goalsAt: Date | undefined,
+  options: { started: number; goalsAt: Date | undefined; placedAtOnce: number },
 ): Promise<{
   result: PlaceResult;
   /** The changes placed, to take out of the log once committed. */
   settle?: MemberChange[];
 }> {
+  const { started, goalsAt, placedAtOnce } = options;
   if (!(await lockBoardsForPlacing(tx))) return { result: { status: 'busy' } };
   const state = await readPlacingState(tx, season.id);
   if (!state) throw new CannotPlace('no stored board yet');
@@ -161,66 +172,68 @@ async function placeInOneTransaction(
 
   const userIds = [...new Set([...changes.map((change) => change.userId), ...(goals?.movers ?? [])])];
   const removed = await removeMembers(tx, season.id, userIds);
+  const shifts = new BoardShifts();
+  for (const row of removed.board) shifts.member(row, -1);
+  for (const row of removed.leagues) shifts.league(row, -1);
   const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
-  const toPlace = await readMembersToPlace(
-    tx,
-    season.id,
-    changes.map((change) => change.userId),
-  );
   // A goal's pickers whose own change waits for nothing are placed as the board holds them
   // (their name, country and club), with their teams: a change of theirs would be in `changes`,
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  const teamPicks = await readTeamPicks(
-    tx,
-    season.id,
-    unchangedMovers.map((row) => row.userId),
-  );
-  for (const row of unchangedMovers) {
-    const { userId, fullName, country, club } = row;
-    toPlace.push({ userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] });
+  const batches = [() => readMembersToPlace(tx, season.id, [...changed])];
+  for (let start = 0; start < unchangedMovers.length; start += placedAtOnce) {
+    const batch = unchangedMovers.slice(start, start + placedAtOnce);
+    batches.push(async () => {
+      const teamPicks = await readTeamPicks(
+        tx,
+        season.id,
+        batch.map((row) => row.userId),
+      );
+      return batch.map(({ userId, fullName, country, club }) => {
+        return { userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] };
+      });
+    });
   }
-  const { rows: placed, moved: spread } = await findPlaces(tx, season.id, toPlace, score);
-  await moveMembers(tx, season.id, spread);
-  const leagueRows = await insertPlacedMembers(tx, season.id, placed);
-
-  const blockChanges: BlockChange[] = [
-    ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
-    ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
-    ...placed.flatMap((row) => boardBlockChanges(row, 1)),
-    ...leagueRows.map((row) => leagueBlockChange(row, 1)),
-  ];
-  const largestBlock = await shiftRankBlocks(tx, season.id, blockChanges);
-  await shiftGroups(tx, season.id, [
-    ...removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
-    ...placed.map((row) => ({ country: row.country, club: row.club, change: 1 as const })),
-  ]);
+  // Each batch is placed among the members stored and the batches placed before it.
+  let placedCount = 0;
+  let spreadCount = 0;
+  const countries = new Set(state.countries);
+  const clubs = new Set(state.clubs);
+  for (const readBatch of batches) {
+    const { rows: placed, moved } = await findPlaces(tx, season.id, await readBatch(), score);
+    await moveMembers(tx, season.id, moved);
+    const leagueRows = await insertPlacedMembers(tx, season.id, placed);
+    for (const row of placed) {
+      shifts.member(row, 1);
+      countries.add(row.country);
+      clubs.add(row.club);
+    }
+    for (const row of leagueRows) shifts.league(row, 1);
+    placedCount += placed.length;
+    spreadCount += moved.length;
+  }
+  const largestBlock = await shiftRankBlocks(tx, season.id, shifts.blockChanges());
+  await shiftGroups(tx, season.id, shifts.groupChanges());
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
   if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
-    memberChange: placed.length - removed.board.length,
-    countries: union(
-      state.countries,
-      placed.map((row) => row.country),
-    ),
-    clubs: union(
-      state.clubs,
-      placed.map((row) => row.club),
-    ),
+    memberChange: placedCount - removed.board.length,
+    countries: [...countries].sort(),
+    clubs: [...clubs].sort(),
     placeMs: durationMs,
     goals: goals?.placed,
   });
   return {
     result: {
       status: 'placed',
-      placed: placed.length,
+      placed: placedCount,
       removed: removed.board.length,
       scorersChanged: goals?.scorers ?? 0,
       moved: goals?.movers.length ?? 0,
-      spread: spread.length,
+      spread: spreadCount,
       durationMs,
       needsRebuild: largestBlock > MAX_BLOCK_MEMBERS,
     },
@@ -266,15 +279,11 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
   for (const seasonId of await listSeasonsHolding(tx, userId)) {
     const removed = await removeMembers(tx, seasonId, [userId]);
-    await shiftRankBlocks(tx, seasonId, [
-      ...removed.board.flatMap((row) => boardBlockChanges(row, -1)),
-      ...removed.leagues.map((row) => leagueBlockChange(row, -1)),
-    ]);
-    await shiftGroups(
-      tx,
-      seasonId,
-      removed.board.map((row) => ({ country: row.country, club: row.club, change: -1 as const })),
-    );
+    const shifts = new BoardShifts();
+    for (const row of removed.board) shifts.member(row, -1);
+    for (const row of removed.leagues) shifts.league(row, -1);
+    await shiftRankBlocks(tx, seasonId, shifts.blockChanges());
+    await shiftGroups(tx, seasonId, shifts.groupChanges());
     await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
   }
   await forgetMemberChange(tx, userId);
@@ -413,21 +422,41 @@ async function countRankingBefore(
   }
 }
 
-function boardBlockChanges(
-  row: { position: number; country: string; club: string },
-  change: 1 | -1,
-): BlockChange[] {
-  return [
-    { board: 'global', name: '', position: row.position, change },
-    { board: 'country', name: row.country, position: row.position, change },
-    { board: 'club', name: row.club, position: row.position, change },
-  ];
-}
+/**
+ * The members each rank block and each (country, club) gains or loses, summed as members are
+ * taken off and placed: one row per block, however many members the batches move.
+ */
+class BoardShifts {
+  readonly #blocks = new Map<string, BlockChange>();
+  readonly #groups = new Map<string, GroupChange>();
 
-function leagueBlockChange(row: { leagueId: string; position: number }, change: 1 | -1): BlockChange {
-  return { board: 'league', name: row.leagueId, position: row.position, change };
-}
+  /** A member on the global board, and on their country's and club's. */
+  member(row: { position: number; country: string; club: string }, change: 1 | -1): void {
+    this.#block({ board: 'global', name: '', position: row.position, change });
+    this.#block({ board: 'country', name: row.country, position: row.position, change });
+    this.#block({ board: 'club', name: row.club, position: row.position, change });
+    const key = `${row.country}\u0000${row.club}`;
+    const known = this.#groups.get(key) ?? { country: row.country, club: row.club, change: 0 };
+    known.change += change;
+    this.#groups.set(key, known);
+  }
 
-function union(known: readonly string[], more: readonly string[]): string[] {
-  return [...new Set([...known, ...more])].sort();
+  league(row: { leagueId: string; position: number }, change: 1 | -1): void {
+    this.#block({ board: 'league', name: row.leagueId, position: row.position, change });
+  }
+
+  blockChanges(): BlockChange[] {
+    return [...this.#blocks.values()];
+  }
+
+  groupChanges(): GroupChange[] {
+    return [...this.#groups.values()];
+  }
+
+  #block(change: BlockChange): void {
+    const key = `${change.board}\u0000${change.name}\u0000${Math.floor((change.position - 1) / BLOCK_SPAN)}`;
+    const known = this.#blocks.get(key);
+    if (known) known.change += change.change;
+    else this.#blocks.set(key, { ...change });
+  }
 }
