@@ -75,9 +75,9 @@ export function placeInBlock(
   const moved: MovedMember[] = [];
   const held = new Set(stored.map((member) => member.position));
   let entry = 0;
-  for (const stretch of [...stretches, { low: Number.POSITIVE_INFINITY, high: Number.POSITIVE_INFINITY }]) {
-    // The gaps before the stretch: their lower halves.
-    while (entry < gaps.length && (gaps[entry] ?? 0) < stretch.low) {
+  /** The members entering gaps before `limit` that no stretch holds: each gap's lower half. */
+  const fillGapsBefore = (limit: number) => {
+    while (entry < gaps.length && (gaps[entry] ?? 0) < limit) {
       const gap = gaps[entry] ?? 0;
       const end = firstAbove(gaps, gap);
       const count = end - entry;
@@ -86,7 +86,9 @@ export function placeInBlock(
         positions[entry + index] = at(gap) - (count - index) * step;
       entry = end;
     }
-    if (!Number.isFinite(stretch.low)) break;
+  };
+  for (const stretch of stretches) {
+    fillGapsBefore(stretch.low);
     // The stretch: its stored and entering members, in their order, evenly between its ends.
     const start = before(stretch.low);
     const members = stretch.high - stretch.low + enteringBetween(stretch.low, stretch.high);
@@ -113,6 +115,7 @@ export function placeInBlock(
     }
     if (previous >= at(stretch.high)) return undefined;
   }
+  fillGapsBefore(Number.POSITIVE_INFINITY);
   return { positions, moved };
 }
 

@@ -181,27 +181,28 @@ async function placeInOneTransaction(
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  const batches = [() => readMembersToPlace(tx, season.id, [...changed])];
-  for (let start = 0; start < unchangedMovers.length; start += placedAtOnce) {
-    const batch = unchangedMovers.slice(start, start + placedAtOnce);
-    batches.push(async () => {
+  /** The changed members, then the other movers `placedAtOnce` at a time, with their teams. */
+  async function* batchesToPlace(): AsyncGenerator<MemberToPlace[]> {
+    yield await readMembersToPlace(tx, season.id, [...changed]);
+    for (let start = 0; start < unchangedMovers.length; start += placedAtOnce) {
+      const batch = unchangedMovers.slice(start, start + placedAtOnce);
       const teamPicks = await readTeamPicks(
         tx,
         season.id,
         batch.map((row) => row.userId),
       );
-      return batch.map(({ userId, fullName, country, club }) => {
+      yield batch.map(({ userId, fullName, country, club }) => {
         return { userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] };
       });
-    });
+    }
   }
   // Each batch is placed among the members stored and the batches placed before it.
   let placedCount = 0;
   let spreadCount = 0;
   const countries = new Set(state.countries);
   const clubs = new Set(state.clubs);
-  for (const readBatch of batches) {
-    const { rows: placed, moved } = await findPlaces(tx, season.id, await readBatch(), score);
+  for await (const batch of batchesToPlace()) {
+    const { rows: placed, moved } = await findPlaces(tx, season.id, batch, score);
     await moveMembers(tx, season.id, moved);
     const leagueRows = await insertPlacedMembers(tx, season.id, placed);
     for (const row of placed) {
