@@ -73,10 +73,11 @@ export async function runLeaderboardBench(
     await database.db.execute(sql`drop table bench_held_goals`);
     await timeRecompute(population, 're-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38);
 
-    const [counts] = await selectRows<{ country: number; search: number; united: number }>(
+    const [counts] = await selectRows<{ country: number; search: number; son: number; united: number }>(
       database.db,
       sql`select (select count(*)::int from standings where country = ${VIEWER.country}) as country,
         (select count(*)::int from standings where search_name like '%smith%') as search,
+        (select count(*)::int from standings where search_name like '%son%') as son,
         (select count(*)::int from standings where search_name like '%united%' or country like '%United%'
           or club like '%United%') as united`,
     );
@@ -94,6 +95,9 @@ export async function runLeaderboardBench(
         `search a surname ("smith", ${counts?.search ?? '?'} matches)`,
         '/api/leaderboard/global?search=smith',
       ],
+      // Its next page: the count kept from the first (board-cache.ts), the page walked from the top.
+      ['search "smith", page 2', '/api/leaderboard/global?search=smith&page=2'],
+      [`search three letters ("son", ${counts?.son ?? '?'} matches)`, '/api/leaderboard/global?search=son'],
       ['search a club ("arsenal")', '/api/leaderboard/global?search=arsenal'],
       ['search countries and clubs ("united")', '/api/leaderboard/global?search=united'],
       [

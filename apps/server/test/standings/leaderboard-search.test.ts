@@ -5,7 +5,11 @@ import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
-import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import {
+  type Board,
+  readLeaderboardPage,
+  type SearchCount,
+} from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
@@ -29,6 +33,8 @@ const SEARCHES = [
   'arsenal',
   'france',
   'smith',
+  // Two players in five: counted through the trigram index, its end pages walked along the rank index.
+  'quill',
   'an',
   'e',
   'ham',
@@ -60,6 +66,10 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
       size: PLAYERS,
       noTeamEvery: 7,
     });
+    await database.db.execute(
+      sql`update profiles set full_name = full_name || ' Quill'
+        where id in (select id from profiles where id like 'bench-%' order by md5(id) limit ${(PLAYERS * 2) / 5})`,
+    );
     for (const [index, named] of NAMED.entries()) {
       await database.db.execute(
         sql`update profiles set full_name = ${named.fullName}, country = ${named.country}, favourite_team = ${named.club}
@@ -109,6 +119,8 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
   ];
 
   it('counts and pages every match of name, country and club, on every board', async () => {
+    /** The searches counted through the trigram index, whose count is kept for their other pages. */
+    const counted = new Set<string>();
     for (const scope of boards) {
       for (const search of SEARCHES) {
         const needle = search.toLowerCase();
@@ -128,29 +140,60 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
           pageCount - 1,
           pageCount,
         ];
-        for (const number of new Set(pages.filter((page) => page >= 1))) {
-          const found = await readLeaderboardPage(database.db, {
+        const read = (page: number, knownCount?: SearchCount) =>
+          readLeaderboardPage(database.db, {
             seasonId: season.id,
             board: scope.board,
-            page: number,
+            page,
             pageSize: 25,
             search,
+            knownCount,
           });
-          const label = `${scope.label}, "${search}", page ${number}`;
-          expect(found.total, label).toBe(expected.length);
-          expect(
-            found.rows.map((row) => [row.rank, row.userId]),
-            label,
-          ).toEqual(
-            expected.slice((number - 1) * 25, number * 25).map((row) => [scope.rank(row), row.user_id]),
-          );
+        // A name search's count, kept from its first page, serves its other pages (read both ways).
+        const { searchCount } = await read(1);
+        if (searchCount) counted.add(search);
+        for (const number of new Set(pages.filter((page) => page >= 1))) {
+          for (const knownCount of [undefined, searchCount]) {
+            const found = await read(number, knownCount);
+            const label = `${scope.label}, "${search}", page ${number}${knownCount ? ', count known' : ''}`;
+            expect(found.total, label).toBe(expected.length);
+            expect(
+              found.rows.map((row) => [row.rank, row.userId]),
+              label,
+            ).toEqual(
+              expected.slice((number - 1) * 25, number * 25).map((row) => [scope.rank(row), row.user_id]),
+            );
+          }
         }
       }
     }
+    expect([...counted].sort()).toEqual(['quill', 'smith', 'zzz']);
     // The named rows really do test the overlaps: a name-only match and a name inside a matched group.
     expect(board.filter((row) => row.full_name.includes('United')).map((row) => row.country)).toEqual(
       expect.arrayContaining(['France', 'United Kingdom']),
     );
+  });
+
+  it('counts a search again when the board has changed since its count was kept', async () => {
+    const read = (knownCount?: SearchCount) =>
+      readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board: { kind: 'global' },
+        page: 1,
+        pageSize: 25,
+        search: 'quill',
+        knownCount,
+      });
+    const first = await read();
+    const { searchCount } = first;
+    if (!searchCount) throw new Error('"quill" was not counted through the trigram index');
+    const quills = board.filter((row) => row.full_name.includes('Quill')).length;
+    expect(searchCount).toEqual({ version: first.version, total: quills, boardMembers: PLAYERS });
+    // A count kept from another board is not believed, though it would be walked: the page counts again.
+    const again = await read({ ...searchCount, version: 'another board', total: 1_000 });
+    expect(again.total).toBe(searchCount.total);
+    expect(again.rows).toEqual(first.rows);
+    expect(again.searchCount).toEqual(searchCount);
   });
 
   it('narrows a search to the viewer with "me", counting 1 or 0', async () => {

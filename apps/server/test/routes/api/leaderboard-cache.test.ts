@@ -9,7 +9,7 @@ import {
   type StoredPage,
   type ViewerPlace,
 } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
+import { listLeaderboard, searchCountKey } from '../../../src/plugins/app/standings/list-leaderboard.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
@@ -88,6 +88,31 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     expect(me.rows).toHaveLength(1);
     expect(me.rows[0]).toMatchObject({ isYou: true, fullName: 'Cora Cached' });
     expect(me.rows[0]?.picks).toHaveLength(4);
+  });
+
+  it("keeps a name search's count from its first page for its other pages", async () => {
+    const search = 'son';
+    const first = await page(`/api/leaderboard/global?search=${search}&pageSize=25`);
+    expect(first.total).toBeGreaterThan(5);
+    const version = await context.app.boardCache.version('2025-26');
+    const key = searchCountKey('2025-26', { kind: 'global' }, search);
+    expect(context.app.boardCache.searchCount(key, version)).toEqual({
+      version,
+      total: first.total,
+      boardMembers: CROWD + 1,
+    });
+    expect(context.app.boardCache.searchCount(key, 'another board')).toBeUndefined();
+    // The same answers as a page read counting again (the repository's own tests walk the board).
+    for (const number of [1, 2]) {
+      const answer = await page(`/api/leaderboard/global?search=${search}&pageSize=25&page=${number}`);
+      const stored = await readLeaderboardPage(context.database.db, {
+        ...{ seasonId: '2025-26', board: { kind: 'global' }, page: number, pageSize: 25, search },
+      });
+      expect(answer.total).toBe(stored.total);
+      expect(answer.rows.map((row) => [row.rank, row.userId])).toEqual(
+        stored.rows.map((row) => [row.rank, row.userId]),
+      );
+    }
   });
 
   it('answers If-None-Match with 304 and no body, and a changed page with a new ETag', async () => {
@@ -246,6 +271,17 @@ describe('the board cache', () => {
     expect(reads).toBe(1);
     await cache.page('p', 'v1', load);
     expect(reads).toBe(2);
+  });
+
+  it("keeps a search's count for the board version it counted, and forgets it with the pages", () => {
+    const cache = createBoardCache(noDatabase);
+    const count = { version: 'v1', total: 151_146, boardMembers: 10_000_001 };
+    cache.keepSearchCount('smith', count);
+    expect(cache.searchCount('smith', 'v1')).toEqual(count);
+    expect(cache.searchCount('smith', 'v2')).toBeUndefined();
+    expect(cache.searchCount('jones', 'v1')).toBeUndefined();
+    cache.forgetPages();
+    expect(cache.searchCount('smith', 'v1')).toBeUndefined();
   });
 
   it('forgets a viewer, and does not keep a read that started before they changed', async () => {

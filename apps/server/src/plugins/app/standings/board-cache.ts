@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../db/database.ts';
-import { readBoardVersion } from './leaderboard-repository.ts';
+import { readBoardVersion, type SearchCount } from './leaderboard-repository.ts';
 
 /** The channel of migration 0017's trigger: a season's stored board was swapped. */
 export const BOARD_VERSIONS_CHANNEL = 'board_versions';
@@ -20,6 +20,8 @@ export interface BoardCacheOptions {
   maxPageBytes?: number;
   /** Viewers' places on the board kept at most. */
   maxViewers?: number;
+  /** Name searches' counts kept at most. */
+  maxSearchCounts?: number;
   /**
    * How old the known version of a board may grow before it is read again in the background:
    * the bound on serving an old board should the swap's message be lost.
@@ -48,11 +50,17 @@ export interface BoardCache {
     load: () => Promise<T>,
     part?: ViewerPart,
   ): Promise<T>;
+  /**
+   * A name search's count on board `version` (`key`: the season, the board and the search), kept
+   * from an earlier page of it: its other pages need not count every match again.
+   */
+  searchCount(key: string, version: string): SearchCount | undefined;
+  keepSearchCount(key: string, count: SearchCount): void;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
   /** Forgets what is kept of a viewer (undefined: of every viewer). */
   forgetViewer(userId: string | undefined): void;
-  /** Forgets every page (a member's rows left the stored board without a swap: a deleted account). */
+  /** Forgets every page and count (a member's rows left the stored board without a swap: a deleted account). */
   forgetPages(): void;
   /** The shared pages held now (for tests and the benchmark). */
   readonly pageCount: number;
@@ -80,6 +88,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   });
   const loading = new Map<string, Promise<Versioned>>();
   const viewers = new LRUCache<string, Versioned>({ max: options.maxViewers ?? 100_000 });
+  const searchCounts = new LRUCache<string, SearchCount>({ max: options.maxSearchCounts ?? 10_000 });
   /** When each viewer was last forgotten, for reads that started before it. */
   const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
   /** The seasons viewers are kept for (one, nearly always). */
@@ -143,9 +152,17 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
+    searchCount(key, version) {
+      const count = searchCounts.get(key);
+      return count?.version === version ? count : undefined;
+    },
+    keepSearchCount(key, count) {
+      searchCounts.set(key, count);
+    },
     forgetPages() {
       pagesForgottenAt = performance.now();
       pages.clear();
+      searchCounts.clear();
     },
     forgetVersions() {
       versions.clear();

@@ -28,6 +28,17 @@ export interface StoredPage {
   computedFor: Date | null;
   /** The stored board the page was read from (`boardVersion`). */
   version: string;
+  /** A name search's count (trigram index), for its other pages on the same board (`knownCount`). */
+  searchCount?: SearchCount;
+}
+
+/** How many members of one board a name search matched, on one stored board. */
+export interface SearchCount {
+  /** The stored board counted (`boardVersion`). */
+  version: string;
+  total: number;
+  /** The members of the board searched. */
+  boardMembers: number;
 }
 
 /** Before a season's first computation there is no board: its pages are empty. */
@@ -51,6 +62,14 @@ export async function readBoardVersion(db: Executor, seasonId: string): Promise<
 }
 
 /**
+ * A page's columns. Every board lists its members in the global order: `position` orders each,
+ * and the rank shown is worked out for the page's rows only (`rankedPage`).
+ */
+const PAGE_COLUMNS = sql`${standings.position} as position, ${standings.userId} as user_id,
+  ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
+  ${standings.totalGoals} as total_goals, ${standings.status} as status`;
+
+/**
  * One page of a stored board, with its total and the instant it reflects, in one statement
  * (one snapshot: never a page of one computation with the total of another).
  * - Without a search or "me", a page starts in the rank block holding its first rank and reads
@@ -59,7 +78,9 @@ export async function readBoardVersion(db: Executor, seasonId: string): Promise<
  * - A search (case-insensitive, anywhere in name, country or club) or "me" (the viewer's row
  *   only) keeps the board's ranks. A search that may match many rows (whole countries or
  *   clubs, or one or two letters) is counted from the stored group counts and paged along the
- *   rank index; any other is found once (trigram index), counted and paged.
+ *   rank index; any other is found once (trigram index), counted and paged. Once counted, its
+ *   other pages near either end of its matches are found along the rank index instead, with the
+ *   count the caller kept (`knownCount`), when that reads fewer rows than all the matches.
  */
 export async function readLeaderboardPage(
   db: Executor,
@@ -70,15 +91,12 @@ export async function readLeaderboardPage(
     pageSize: number;
     search?: string;
     onlyUserId?: string;
+    /** This search's count on this board, read with an earlier page of it (`searchCount`). */
+    knownCount?: SearchCount;
   },
 ): Promise<StoredPage> {
-  const { seasonId, board, page, pageSize, search, onlyUserId } = options;
+  const { seasonId, board, page, pageSize, search, onlyUserId, knownCount } = options;
   const scope = boardScope(seasonId, board);
-  // Every board lists its members in the global order: `position` orders each, and the rank
-  // shown is worked out for the page's rows only (`rankedPage`).
-  const columns = sql`${standings.position} as position, ${standings.userId} as user_id,
-    ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
-    ${standings.totalGoals} as total_goals, ${standings.status} as status`;
   const offset = (page - 1) * pageSize;
 
   const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
@@ -91,13 +109,15 @@ export async function readLeaderboardPage(
   let query: SQL;
   /** A name search found once and counted: it reads every match (through the trigram index). */
   let isTrigramSearch = false;
+  /** A name search paged along the rank index with `knownCount`. */
+  let isWalkedSearch = false;
   if (match === undefined && onlyUserId === undefined) {
     // The page starts in the rank block holding its first rank: the board's order index is read
     // from that block's first place, past fewer than a block of members.
     query = sql`with total as (${boardTotal(seasonId, blockBoard(board))}),
       start as materialized (${pageStart(seasonId, blockBoard(board), offset)}),
       page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
-          select ${columns} from ${standings}
+          select ${PAGE_COLUMNS} from ${standings}
           where ${sql.join(scope, sql` and `)}
             and ${standings.position} > ${blockStart(sql`select block from start`)}
           order by ${standings.position}
@@ -108,29 +128,40 @@ export async function readLeaderboardPage(
     // "united"), or a one- or two-letter name search. The total is the matched groups' stored
     // member counts plus the name matches outside them, and the page is found by walking the
     // order index from whichever end is nearer (only one of the two walks runs).
-    const matches = sql`select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}`;
-    const total = sql`(select total from total)`;
+    const found = walkedPage(sql.join(filters, sql` and `), {
+      total: sql`(select total from total)`,
+      offset,
+      pageSize,
+    });
     query = sql`with total as materialized (select (${groupsTotal(seasonId, board, match)}) + (select count(*)
           from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)}) as total),
-      found as materialized (
-        select * from (${matches} order by position limit ${pageSize} offset ${offset}) as from_top
-          where ${offset * 2} < ${total}
-        union all
-        select * from (${matches} order by position desc
-            limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
-            offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
-          where ${offset * 2} >= ${total}),
+      found as materialized (${found}),
       page as (${rankedPage(seasonId, board)})
       select total.total, page.* from total left join page on true`;
+  } else if (match && onlyUserId === undefined && knownCount && isWalkCheaper(knownCount, offset, pageSize)) {
+    // A name search counted before, on a page near either end of its matches: the rank index is
+    // walked from that end, each name tested, as many rows as the page's distance from the end
+    // times the board's members per match (a surname matching one member in 66: some 1,700 rows
+    // for its first page, where reading its matches reads all 151,146 at ten million).
+    const found = walkedPage(sql.join([...scope, match.walkedCondition], sql` and `), {
+      total: sql`${knownCount.total}::bigint`,
+      offset,
+      pageSize,
+    });
+    isWalkedSearch = true;
+    query = sql`with found as materialized (${found}),
+      page as (${rankedPage(seasonId, board)})
+      select ${knownCount.total}::bigint as total, page.* from (select 1) as one left join page on true`;
   } else {
-    // Names through the trigram index, or the viewer only: few matches, found once, then
-    // counted and paged.
+    // Names through the trigram index, or the viewer only: found once, then counted and paged
+    // (every match is read to count it), with the board's members for the next pages' choice.
     isTrigramSearch = match !== undefined;
-    query = sql`with matches as materialized (select ${columns} from ${standings} where ${sql.join(filters, sql` and `)}),
+    query = sql`with matches as materialized (select ${PAGE_COLUMNS} from ${standings} where ${sql.join(filters, sql` and `)}),
       total as (select count(*) as total from matches),
+      board as (${boardTotal(seasonId, blockBoard(board))}),
       found as materialized (select * from matches order by position limit ${pageSize} offset ${offset}),
       page as (${rankedPage(seasonId, board)})
-      select total.total, page.* from total left join page on true`;
+      select total.total, (select total from board) as board_members, page.* from total left join page on true`;
   }
 
   const readPage = (executor: Executor) =>
@@ -145,6 +176,7 @@ export async function readLeaderboardPage(
       status: SquadStatus;
       computed_for: Date | string | null;
       board_version: string;
+      board_members?: string | number | null;
     }>(
       executor,
       sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
@@ -161,10 +193,22 @@ export async function readLeaderboardPage(
       })
     : await readPage(db);
   const first = result[0];
+  const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
+  // The board changed since the count: count again.
+  if (isWalkedSearch && version !== knownCount?.version) {
+    return readLeaderboardPage(db, { ...options, knownCount: undefined });
+  }
+  const total = Number(first?.total ?? 0);
+  const searchCount = isWalkedSearch
+    ? knownCount
+    : isTrigramSearch && onlyUserId === undefined
+      ? { version, total, boardMembers: Number(first?.board_members ?? 0) }
+      : undefined;
   return {
-    total: Number(first?.total ?? 0),
+    total,
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
-    version: first?.board_version ?? (await readBoardVersion(db, seasonId)),
+    version,
+    searchCount,
     rows: result
       .filter((row) => row.rank !== null)
       .map((row) => ({
@@ -238,6 +282,8 @@ interface SearchMatch {
   isScan: boolean;
   /** A row matches: its name, country or club contains the search. */
   condition: SQL;
+  /** The same, each name tested as it is read (not through the trigram index): for walks. */
+  walkedCondition: SQL;
   /** Its name contains the search, and neither its country nor its club does. */
   nameOutsideGroups: SQL;
 }
@@ -261,16 +307,17 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
   const isScan = needle.length < 3;
   // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
   const pattern = sql`lower(${likePattern(search)})`;
-  const name = isScan
-    ? sql`textlike(${standings.searchName}, ${pattern})`
-    : sql`${standings.searchName} like ${pattern}`;
+  const tested = sql`textlike(${standings.searchName}, ${pattern})`;
+  const name = isScan ? tested : sql`${standings.searchName} like ${pattern}`;
   const groups = groupCondition(standings, countries, clubs);
+  const orInGroups = (nameCondition: SQL) => (groups ? sql`(${nameCondition} or ${groups})` : nameCondition);
   return {
     countries,
     clubs,
     matchesGroups: groups !== undefined,
     isScan,
-    condition: groups ? sql`(${name} or ${groups})` : name,
+    condition: orInGroups(name),
+    walkedCondition: orInGroups(tested),
     nameOutsideGroups: groups ? sql`${name} and not ${groups}` : name,
   };
 }
@@ -318,6 +365,32 @@ function blockBoard(board: Board): BlockBoard {
   if (board.kind === 'country') return { kind: 'country', name: board.country };
   if (board.kind === 'club') return { kind: 'club', name: board.club };
   return { kind: 'global', name: '' };
+}
+
+/**
+ * The page of the rows matching `where`, found by walking the order index from whichever end of
+ * the `total` matches is nearer (only one of the two walks runs).
+ */
+function walkedPage(where: SQL, options: { total: SQL; offset: number; pageSize: number }): SQL {
+  const { total, offset, pageSize } = options;
+  const matches = sql`select ${PAGE_COLUMNS} from ${standings} where ${where}`;
+  return sql`select * from (${matches} order by position limit ${pageSize} offset ${offset}) as from_top
+      where ${offset * 2} < ${total}
+    union all
+    select * from (${matches} order by position desc
+        limit greatest(least(${pageSize}, ${total} - ${offset}), 0)
+        offset greatest(${total} - ${offset} - ${pageSize}, 0)) as from_bottom
+      where ${offset * 2} >= ${total}`;
+}
+
+/**
+ * Whether walking the order index from the nearer end of a search's matches reads fewer rows
+ * than reading every match: it reads about the page's distance from that end times the
+ * board's members per match.
+ */
+function isWalkCheaper(count: SearchCount, offset: number, pageSize: number): boolean {
+  const fromNearerEnd = Math.min(offset, count.total - offset) + pageSize;
+  return fromNearerEnd * count.boardMembers < count.total * count.total;
 }
 
 /** The page's rows (`found`, with their positions) with their ranks on `board` (`ranksOf`). */

@@ -121,13 +121,24 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    const stored = await boards.page(key, version, () =>
-      readLeaderboardPage(db, { seasonId: season.id, board, page, pageSize, search, onlyUserId }),
-    );
+    // A search's count, read with its first page asked for, serves its other pages too.
+    const countKey = searchCountKey(season.id, board, search);
+    const stored = await boards.page(key, version, async () => {
+      const knownCount = boards.searchCount(countKey, version);
+      const options = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
+      const read = await readLeaderboardPage(db, options);
+      if (read.searchCount) boards.keepSearchCount(countKey, read.searchCount);
+      return read;
+    });
     const isOneBoard = viewer.version === version && stored.version === version;
     if (isOneBoard || attempt === MAX_ATTEMPTS) return { viewer, board, stored };
     await boards.refreshVersion(season.id);
   }
+}
+
+/** Where a search's count on one board is kept (`BoardCache.searchCount`). */
+export function searchCountKey(seasonId: string, board: Board, search: string | undefined): string {
+  return JSON.stringify([seasonId, board, search ?? null]);
 }
 
 /** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
