@@ -121,12 +121,12 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    // A search's count, read with its first page asked for, serves its other pages too.
+    // A name search's count, read with the first of its pages asked for, serves the others too.
     const countKey = searchCountKey(season.id, board, search);
     const stored = await boards.page(key, version, async () => {
       const knownCount = boards.searchCount(countKey, version);
-      const options = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
-      const read = await readLeaderboardPage(db, options);
+      const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
+      const read = await readLeaderboardPage(db, request);
       if (read.searchCount) boards.keepSearchCount(countKey, read.searchCount);
       return read;
     });
