@@ -106,7 +106,11 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     for (const number of [1, 2]) {
       const answer = await page(`/api/leaderboard/global?search=${search}&pageSize=25&page=${number}`);
       const stored = await readLeaderboardPage(context.database.db, {
-        ...{ seasonId: '2025-26', board: { kind: 'global' }, page: number, pageSize: 25, search },
+        seasonId: '2025-26',
+        board: { kind: 'global' },
+        page: number,
+        pageSize: 25,
+        search,
       });
       expect(answer.total).toBe(stored.total);
       expect(answer.rows.map((row) => [row.rank, row.userId])).toEqual(
