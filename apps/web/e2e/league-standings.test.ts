@@ -458,15 +458,16 @@ describe('league standings', () => {
 });
 
 async function factsOf(page: Page): Promise<Record<string, string>> {
-  const panel = page.getByRole('tabpanel', { name: 'League Details' });
-  return panel
-    .locator('dl > div')
-    .evaluateAll((items) =>
-      Object.fromEntries(
-        items.map((item) => [
-          item.querySelector('dt')?.textContent?.trim() ?? '',
-          item.querySelector('dd')?.textContent?.trim() ?? '',
-        ]),
-      ),
-    );
+  // evaluateAll does not wait, so the facts are awaited first: right after a tab click the
+  // panel may still be rendering.
+  const facts = page.getByRole('tabpanel', { name: 'League Details' }).locator('dl > div');
+  await facts.first().waitFor();
+  return facts.evaluateAll((items) =>
+    Object.fromEntries(
+      items.map((item) => [
+        item.querySelector('dt')?.textContent?.trim() ?? '',
+        item.querySelector('dd')?.textContent?.trim() ?? '',
+      ]),
+    ),
+  );
 }
