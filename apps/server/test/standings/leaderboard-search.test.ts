@@ -8,6 +8,7 @@ import { findActiveSeason } from '../../src/plugins/app/season/season-repository
 import {
   type Board,
   readLeaderboardPage,
+  rosterVersionOf,
   type SearchCount,
 } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
@@ -174,7 +175,7 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
     );
   });
 
-  it('counts a search again when the board has changed since its count was kept', async () => {
+  it("counts a search again when the board's roster has changed since its count was kept", async () => {
     const read = (knownCount?: SearchCount) =>
       readLeaderboardPage(database.db, {
         seasonId: season.id,
@@ -188,9 +189,13 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
     const { searchCount } = first;
     if (!searchCount) throw new Error('"quill" was not counted through the trigram index');
     const quills = board.filter((row) => row.full_name.includes('Quill')).length;
-    expect(searchCount).toEqual({ version: first.version, total: quills, boardMembers: PLAYERS });
-    // A count kept from another board is not believed, though it would be walked: the page counts again.
-    const again = await read({ ...searchCount, version: 'another board', total: 1_000 });
+    expect(searchCount).toEqual({
+      rosterVersion: rosterVersionOf(first.version),
+      total: quills,
+      boardMembers: PLAYERS,
+    });
+    // A count kept from another roster is not believed, though it would be walked: the page counts again.
+    const again = await read({ ...searchCount, rosterVersion: 'another roster', total: 1_000 });
     expect(again.total).toBe(searchCount.total);
     expect(again.rows).toEqual(first.rows);
     expect(again.searchCount).toEqual(searchCount);

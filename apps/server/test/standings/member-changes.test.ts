@@ -7,7 +7,12 @@ import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { BLOCK_SPAN } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { SPREAD_SPACING } from '../../src/plugins/app/standings/block-positions.ts';
-import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import {
+  type Board,
+  readBoardVersion,
+  readLeaderboardPage,
+  rosterVersionOf,
+} from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import {
   MAX_BLOCK_MEMBERS,
@@ -402,6 +407,88 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       reason: 'the season ended',
     });
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    await expectBoardsToMatchTheRules();
+  });
+
+  it("keeps the board's roster through teams, league moves and goals, not through joiners, names, countries, clubs or leavers", async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const version = () => readBoardVersion(database.db, season.id);
+    /** Makes a change, places it (with the goals at `goalsAt`) and answers whether the roster stayed. */
+    async function isRosterKept(change: () => Promise<unknown>, goalsAt?: Date): Promise<boolean> {
+      const before = await version();
+      await change();
+      expect(await placeMemberChanges({ database, season, goalsAt })).toMatchObject({ status: 'placed' });
+      const after = await version();
+      expect(after).not.toBe(before);
+      return rosterVersionOf(after) === rosterVersionOf(before);
+    }
+    const member = (index: number) => userIds[index] ?? '';
+    const changeProfile = (index: number, set: ReturnType<typeof sql>) => async () => {
+      await database.db.execute(sql`update profiles set ${set} where id = ${member(index)}`);
+      await markMemberChanged(database.db, member(index));
+    };
+
+    expect(
+      await isRosterKept(async () => {
+        await saveTeam(member(2_601), 5);
+        await markMemberChanged(database.db, member(2_601));
+      }),
+      'a new team',
+    ).toBe(true);
+    expect(
+      await isRosterKept(async () => {
+        await database.db.execute(
+          sql`delete from league_members where league_id = ${league}::uuid and user_id = ${member(2_604)}`,
+        );
+        await markMemberChanged(database.db, member(2_604));
+      }),
+      'a league left',
+    ).toBe(true);
+    expect(
+      await isRosterKept(changeProfile(2_605, sql`full_name = full_name`)),
+      'a profile saved as it was',
+    ).toBe(true);
+    expect(
+      await isRosterKept(async () => {}, new Date(AFTER_GAMEWEEK_20.getTime() + 7 * 86_400_000)),
+      "a week's goals",
+    ).toBe(true);
+    expect(await isRosterKept(changeProfile(2_606, sql`full_name = 'Rosa Renamed'`)), 'a new name').toBe(
+      false,
+    );
+    expect(await isRosterKept(changeProfile(2_607, sql`country = 'Iceland'`)), 'a new country').toBe(false);
+    expect(await isRosterKept(changeProfile(2_608, sql`favourite_team = 'Fulham'`)), 'a new club').toBe(
+      false,
+    );
+    expect(
+      await isRosterKept(async () => {
+        const { userIds: joined } = await addPopulation(database.db, {
+          seasonId: season.id,
+          size: 1,
+          idPrefix: 'roster',
+          seed: 44,
+        });
+        for (const userId of joined) await markMemberChanged(database.db, userId);
+      }),
+      'a new member',
+    ).toBe(false);
+    expect(
+      await isRosterKept(async () => {
+        await database.db.execute(sql`delete from users where id = ${member(2_609)}`);
+        await markMemberChanged(database.db, member(2_609));
+      }),
+      'an account gone',
+    ).toBe(false);
+    // An account deleted takes its member off at once, without a placement.
+    const beforeDeletion = await version();
+    await database.db.transaction(async (tx) => {
+      await takeMemberOffBoards(tx, member(2_610));
+      await tx.execute(sql`delete from users where id = ${member(2_610)}`);
+    });
+    expect(rosterVersionOf(await version())).not.toBe(rosterVersionOf(beforeDeletion));
+    // A rebuild is a new roster.
+    const beforeRebuild = await version();
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    expect(rosterVersionOf(await version())).not.toBe(rosterVersionOf(beforeRebuild));
     await expectBoardsToMatchTheRules();
   });
 

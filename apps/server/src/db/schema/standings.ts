@@ -173,6 +173,12 @@ export const standingsState = pgTable('standings_state', {
   rankedWith: jsonb('ranked_with').$type<RankedWith>(),
   /** Member changes placed on the board since its rebuild: part of its version (decision 016). */
   revision: integer('revision').notNull().default(0),
+  /**
+   * Those of the placements that changed who is on the board or a member's name, country or club:
+   * with `computed_at`, what a name search's matches depend on (the part of the version a kept
+   * search count is checked against; goals and teams move members without changing it).
+   */
+  rosterRevision: integer('roster_revision').notNull().default(0),
   /** When the last member changes were placed (their transaction's start) and how long it took. */
   placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }),
   placeMs: integer('place_ms'),

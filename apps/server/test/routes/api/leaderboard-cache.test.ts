@@ -1,15 +1,18 @@
 import { type LeaderboardPage, leaderboardPageSchema, type SeasonConfig } from '@hit21/core';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import type { Executor } from '../../../src/db/database.ts';
+import { type Executor, selectRows } from '../../../src/db/database.ts';
 import { type BoardCache, createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
 import { serializeBoardPage } from '../../../src/plugins/app/standings/board-etag.ts';
 import {
   readLeaderboardPage,
+  rosterVersionOf,
   type StoredPage,
   type ViewerPlace,
 } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { listLeaderboard, searchCountKey } from '../../../src/plugins/app/standings/list-leaderboard.ts';
+import { markMemberChanged } from '../../../src/plugins/app/standings/member-changes-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
@@ -19,6 +22,7 @@ import { TEST_ENGINES } from '../../support/test-database.ts';
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
+const AFTER_GAMEWEEK_34 = '2026-04-29T12:00:00Z';
 const CROWD = 120;
 /** Another valid team (no goalkeeper): the viewer's team after a change of mind. */
 const OTHER_TEAM = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
@@ -94,14 +98,14 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     const search = 'son';
     const first = await page(`/api/leaderboard/global?search=${search}&pageSize=25`);
     expect(first.total).toBeGreaterThan(5);
-    const version = await context.app.boardCache.version('2025-26');
+    const roster = rosterVersionOf(await context.app.boardCache.version('2025-26'));
     const key = searchCountKey('2025-26', { kind: 'global' }, search);
-    expect(context.app.boardCache.searchCount(key, version)).toEqual({
-      version,
+    expect(context.app.boardCache.searchCount(key, roster)).toEqual({
+      rosterVersion: roster,
       total: first.total,
       boardMembers: CROWD + 1,
     });
-    expect(context.app.boardCache.searchCount(key, 'another board')).toBeUndefined();
+    expect(context.app.boardCache.searchCount(key, 'another roster')).toBeUndefined();
     // The same answers as a page read counting again (the repository's own tests walk the board).
     for (const number of [1, 2]) {
       const answer = await page(`/api/leaderboard/global?search=${search}&pageSize=25&page=${number}`);
@@ -191,6 +195,63 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     await expectStoredPage(rebuilt.json());
   });
 
+  it("keeps a name search's count through goals placed, and counts again after a new name", async () => {
+    const search = 'son';
+    const url = `/api/leaderboard/global?search=${search}&pageSize=25`;
+    const key = searchCountKey('2025-26', { kind: 'global' }, search);
+    const keptCount = async () =>
+      context.app.boardCache.searchCount(
+        key,
+        rosterVersionOf(await context.app.boardCache.refreshVersion('2025-26')),
+      );
+    /** Pages 1 and 2 as the API answers them, against the same pages read counting again. */
+    const expectCountedAnswers = async () => {
+      for (const number of [1, 2]) {
+        const answer = await page(`${url}&page=${number}`);
+        const stored = await readLeaderboardPage(context.database.db, {
+          seasonId: '2025-26',
+          board: { kind: 'global' },
+          page: number,
+          pageSize: 25,
+          search,
+        });
+        expect(answer.total).toBe(stored.total);
+        expect(answer.rows.map((row) => [row.rank, row.userId])).toEqual(
+          stored.rows.map((row) => [row.rank, row.userId]),
+        );
+      }
+    };
+    const first = await page(url);
+    const counted = await keptCount();
+    expect(counted?.total).toBe(first.total);
+
+    // Goals placed move members but change no name: the count is kept for the new board version.
+    now = AFTER_GAMEWEEK_34;
+    expect(await context.app.standings.refresh()).toMatchObject({
+      status: 'placed',
+      reason: 'goals counted changed',
+    });
+    expect(await keptCount()).toEqual(counted);
+    await expectCountedAnswers();
+
+    // A member renamed into the search: the board's roster changed, so the count is not believed.
+    const [renamed] = await selectRows<{ id: string }>(
+      context.database.db,
+      sql`select id from profiles where id like 'cached%' and lower(full_name) not like '%son%' order by id limit 1`,
+    );
+    await context.database.db.execute(
+      sql`update profiles set full_name = 'Sonia Renamed' where id = ${renamed?.id ?? ''}`,
+    );
+    await markMemberChanged(context.database.db, renamed?.id ?? '');
+    expect(await context.app.standings.refresh()).toMatchObject({
+      status: 'placed',
+      reason: 'members changed',
+    });
+    expect(await keptCount()).toBeUndefined();
+    expect((await page(url)).total).toBe(first.total + 1);
+    await expectCountedAnswers();
+  });
+
   it("follows the viewer's profile at once: onboarded, they have a country board", async () => {
     const newcomer = await signUp(context.app);
     const before = await get('/api/leaderboard/country', {}, newcomer.cookie);
@@ -277,9 +338,9 @@ describe('the board cache', () => {
     expect(reads).toBe(2);
   });
 
-  it("keeps a search's count for the board version it counted, and forgets it with the pages", () => {
+  it("keeps a search's count for the board roster it counted, and forgets it with the pages", () => {
     const cache = createBoardCache(noDatabase);
-    const count = { version: 'v1', total: 151_146, boardMembers: 10_000_001 };
+    const count = { rosterVersion: 'v1', total: 151_146, boardMembers: 10_000_001 };
     cache.keepSearchCount('smith', count);
     expect(cache.searchCount('smith', 'v1')).toEqual(count);
     expect(cache.searchCount('smith', 'v2')).toBeUndefined();

@@ -51,10 +51,11 @@ export interface BoardCache {
     part?: ViewerPart,
   ): Promise<T>;
   /**
-   * A name search's count on board `version` (`key`: the season, the board and the search), kept
-   * from an earlier page of it: its other pages need not count every match again.
+   * A name search's count on the board roster `rosterVersion` (`key`: the season, the board and
+   * the search; `rosterVersionOf`), kept from an earlier asking of it, on this board version or
+   * one that only goals and teams have changed since: its pages need not count every match again.
    */
-  searchCount(key: string, version: string): SearchCount | undefined;
+  searchCount(key: string, rosterVersion: string): SearchCount | undefined;
   keepSearchCount(key: string, count: SearchCount): void;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
@@ -152,9 +153,9 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    searchCount(key, version) {
+    searchCount(key, rosterVersion) {
       const count = searchCounts.get(key);
-      return count?.version === version ? count : undefined;
+      return count?.rosterVersion === rosterVersion ? count : undefined;
     },
     keepSearchCount(key, count) {
       searchCounts.set(key, count);

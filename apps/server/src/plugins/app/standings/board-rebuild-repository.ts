@@ -431,10 +431,13 @@ export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDe
 export async function saveStandingsState(
   db: Executor,
   seasonId: string,
-  state: Omit<typeof standingsState.$inferInsert, 'seasonId' | 'computedAt' | 'revision' | 'placedAt'>,
+  state: Omit<
+    typeof standingsState.$inferInsert,
+    'seasonId' | 'computedAt' | 'revision' | 'rosterRevision' | 'placedAt'
+  >,
 ): Promise<void> {
   // A rebuilt board starts with no member changes placed on it.
-  const values = { ...state, computedAt: sql`now()`, revision: 0, placedAt: null };
+  const values = { ...state, computedAt: sql`now()`, revision: 0, rosterRevision: 0, placedAt: null };
   await db
     .insert(standingsState)
     .values({ seasonId, ...values })

@@ -28,14 +28,14 @@ export interface StoredPage {
   computedFor: Date | null;
   /** The stored board the page was read from (`boardVersion`). */
   version: string;
-  /** A name search's count (trigram index), for its other pages on the same board (`knownCount`). */
+  /** A name search's count (trigram index), for its other askings while the board's roster holds (`knownCount`). */
   searchCount?: SearchCount;
 }
 
-/** How many members of one board a name search matched, on one stored board. */
+/** How many members of one board a name search matched, and on which roster of the stored board. */
 export interface SearchCount {
-  /** The stored board counted (`boardVersion`). */
-  version: string;
+  /** The roster counted (`rosterVersionOf` the board version it was read from). */
+  rosterVersion: string;
   total: number;
   /** The members of the board searched. */
   boardMembers: number;
@@ -46,13 +46,24 @@ export const NO_BOARD = 'none';
 
 /**
  * Which stored board of the season this is: the instant of its swap (`computed_at`, set by the
- * swap transaction), in microseconds, and how many placements of member changes it has had since
- * (`revision`), or NO_BOARD. Read in the same statement as what it labels.
+ * swap transaction), in microseconds, how many of the placements since changed its roster
+ * (`roster_revision`), and how many placements of member changes it has had since (`revision`),
+ * or NO_BOARD. Read in the same statement as what it labels.
  */
 function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select (extract(epoch from ${standingsState.computedAt}) * 1000000)::bigint::text
-      || '.' || ${standingsState.revision}
+      || '.' || ${standingsState.rosterRevision} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
+}
+
+/**
+ * The part of a board version that names its roster: who is on the board under which name,
+ * country and club. A name search matches the same members on every board version with the same
+ * roster, however goals and teams have moved them, so its count holds across those versions.
+ */
+export function rosterVersionOf(boardVersion: string): string {
+  const revisionAt = boardVersion.lastIndexOf('.');
+  return revisionAt === -1 ? boardVersion : boardVersion.slice(0, revisionAt);
 }
 
 /** The version of the season's stored board now (decision 016). */
@@ -79,8 +90,9 @@ const PAGE_COLUMNS = sql`${standings.position} as position, ${standings.userId} 
  *   only) keeps the board's ranks. A search that may match many rows (whole countries or
  *   clubs, or one or two letters) is counted from the stored group counts and paged along the
  *   rank index; any other is found once (trigram index), counted and paged. Once counted, its
- *   other pages near either end of its matches are found along the rank index instead, with the
- *   count the caller kept (`knownCount`), when that reads fewer rows than all the matches.
+ *   pages near either end of its matches are found along the rank index instead, with the count
+ *   the caller kept (`knownCount`, true while the board's roster is the one counted, however
+ *   goals have moved its members), when that reads fewer rows than all the matches.
  */
 export async function readLeaderboardPage(
   db: Executor,
@@ -91,7 +103,7 @@ export async function readLeaderboardPage(
     pageSize: number;
     search?: string;
     onlyUserId?: string;
-    /** This search's count on this board, read with an earlier page of it (`searchCount`). */
+    /** This search's count on this board, read with an earlier asking of it (`searchCount`). */
     knownCount?: SearchCount;
   },
 ): Promise<StoredPage> {
@@ -194,15 +206,15 @@ export async function readLeaderboardPage(
     : await readPage(db);
   const first = result[0];
   const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
-  // The board changed since the count: count again.
-  if (isWalkedSearch && version !== knownCount?.version) {
+  // The board's roster changed since the count: count again.
+  if (isWalkedSearch && rosterVersionOf(version) !== knownCount?.rosterVersion) {
     return readLeaderboardPage(db, { ...options, knownCount: undefined });
   }
   const total = Number(first?.total ?? 0);
   const searchCount = isWalkedSearch
     ? knownCount
     : isTrigramSearch && onlyUserId === undefined
-      ? { version, total, boardMembers: Number(first?.board_members ?? 0) }
+      ? { rosterVersion: rosterVersionOf(version), total, boardMembers: Number(first?.board_members ?? 0) }
       : undefined;
   return {
     total,

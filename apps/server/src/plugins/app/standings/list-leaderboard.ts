@@ -13,6 +13,7 @@ import {
   type Board,
   findViewerPlace,
   readLeaderboardPage,
+  rosterVersionOf,
   type StoredPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
@@ -121,10 +122,11 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    // A name search's count, read with the first of its pages asked for, serves the others too.
+    // A name search's count, read with the first of its pages asked for, serves its other pages
+    // and its later askings, until the board's roster changes.
     const countKey = searchCountKey(season.id, board, search);
     const stored = await boards.page(key, version, async () => {
-      const knownCount = boards.searchCount(countKey, version);
+      const knownCount = boards.searchCount(countKey, rosterVersionOf(version));
       const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
       const read = await readLeaderboardPage(db, request);
       if (read.searchCount) boards.keepSearchCount(countKey, read.searchCount);

@@ -482,15 +482,18 @@ export interface GoalsPlaced {
 
 /**
  * Marks the board as revised by a placement (a new version for the caches: decision 016), with
- * its member count moved by `memberChange`, the countries and clubs a search matches, when the
- * placement started (its transaction's start) and how long it took, and the goals it now stands
- * for when the placement moved the pickers of changed scorers.
+ * its member count moved by `memberChange`, a new roster when `isRosterChanged` (someone joined
+ * or left the board, or is on it under another name, country or club: `rosterVersionOf`), the
+ * countries and clubs a search matches, when the placement started (its transaction's start) and
+ * how long it took, and the goals it now stands for when the placement moved the pickers of
+ * changed scorers.
  */
 export async function saveBoardRevision(
   tx: Transaction,
   seasonId: string,
   revision: {
     memberChange: number;
+    isRosterChanged: boolean;
     countries?: string[];
     clubs?: string[];
     placeMs?: number;
@@ -509,7 +512,8 @@ export async function saveBoardRevision(
         ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
     : sql``;
   await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
-      revision = revision + 1 ${lists} ${timing} ${goals}
+      revision = revision + 1, roster_revision = roster_revision + ${revision.isRosterChanged ? 1 : 0}::int
+      ${lists} ${timing} ${goals}
     where ${standingsState.seasonId} = ${seasonId}`);
 }
 

@@ -196,6 +196,14 @@ async function placeInOneTransaction(
       });
     }
   }
+  // A name search's matches change only with who is on the board under which name, country and
+  // club. The other movers go back as the board held them, so the changed members alone can
+  // change the roster: by joining or leaving the board, or coming back under other names.
+  const changedAsStored = new Map(
+    removed.board.filter((row) => changed.has(row.userId)).map((row) => [row.userId, row]),
+  );
+  let changedPlacedAsStored = 0;
+  let isRosterChanged = false;
   // Each batch is placed among the members stored and the batches placed before it.
   let placedCount = 0;
   let spreadCount = 0;
@@ -209,6 +217,10 @@ async function placeInOneTransaction(
       shifts.member(row, 1);
       countries.add(row.country);
       clubs.add(row.club);
+      if (!changed.has(row.userId)) continue;
+      const stored = changedAsStored.get(row.userId);
+      if (stored && isNamedAlike(stored, row)) changedPlacedAsStored += 1;
+      else isRosterChanged = true;
     }
     for (const row of leagueRows) shifts.league(row, 1);
     placedCount += placed.length;
@@ -222,6 +234,7 @@ async function placeInOneTransaction(
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
     memberChange: placedCount - removed.board.length,
+    isRosterChanged: isRosterChanged || changedPlacedAsStored !== changedAsStored.size,
     countries: [...countries].sort(),
     clubs: [...clubs].sort(),
     placeMs: durationMs,
@@ -285,9 +298,22 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
     for (const row of removed.leagues) shifts.league(row, -1);
     await shiftRankBlocks(tx, seasonId, shifts.blockChanges());
     await shiftGroups(tx, seasonId, shifts.groupChanges());
-    await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
+    await saveBoardRevision(tx, seasonId, {
+      memberChange: -removed.board.length,
+      isRosterChanged: removed.board.length > 0,
+    });
   }
   await forgetMemberChange(tx, userId);
+}
+
+/** The same name, country and club: what a search reads of a member. */
+function isNamedAlike(
+  stored: { fullName: string; country: string; club: string },
+  placed: { fullName: string; country: string; club: string },
+): boolean {
+  return (
+    stored.fullName === placed.fullName && stored.country === placed.country && stored.club === placed.club
+  );
 }
 
 type Score = (member: {
