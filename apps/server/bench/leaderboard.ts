@@ -69,8 +69,13 @@ export async function runLeaderboardBench(
       "a sync with the next three most-picked scorers' goals",
       AFTER_GAMEWEEK_38,
     );
-    await database.db.execute(sql`insert into goals select * from bench_held_goals on conflict do nothing`);
-    await database.db.execute(sql`drop table bench_held_goals`);
+    // A sync catching up brings the rest, all but the goals of the least-picked scorer with
+    // pickers: those come later, while the server runs (below).
+    await database.db.execute(sql`insert into goals select * from bench_held_goals where player_id <> (
+        select held.player_id from bench_held_goals as held join picks on picks.player_id = held.player_id
+        where held.player_id not in (select player_id from goals where kickoff_at > ${AFTER_GAMEWEEK_37})
+        group by held.player_id order by count(*), held.player_id limit 1)
+      on conflict do nothing`);
     await timeRecompute(population, 're-rank after the gameweek 38 goals', AFTER_GAMEWEEK_38);
 
     const [counts] = await selectRows<{ country: number; search: number; son: number; united: number }>(
@@ -116,6 +121,26 @@ export async function runLeaderboardBench(
     console.log('| request | ms |');
     console.log('|---|---:|');
     for (const [label, request] of requests) {
+      const started = performance.now();
+      const response = await fetch(`${url}${request}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${request} answered ${response.status}`);
+      console.log(`| ${label} | ${(performance.now() - started).toFixed(1)} |`);
+    }
+    // The last goal comes: the board has a new version with the same roster, so the searches'
+    // counts kept above serve their first pages on it too (found along the rank index).
+    await database.db.execute(sql`insert into goals select * from bench_held_goals on conflict do nothing`);
+    await database.db.execute(sql`drop table bench_held_goals`);
+    console.log('');
+    await timeGoalPlacement(
+      population,
+      "the last goal, of gameweek 38's least-picked scorer",
+      AFTER_GAMEWEEK_38,
+    );
+    console.log("\nFirst request of each on the board after that goal (the searches' counts kept):\n");
+    console.log('| request | ms |');
+    console.log('|---|---:|');
+    for (const [label, request] of requests.filter(([, request]) => /search=(smith|son|an)$/.test(request))) {
       const started = performance.now();
       const response = await fetch(`${url}${request}`, { headers: { cookie } });
       await response.arrayBuffer();

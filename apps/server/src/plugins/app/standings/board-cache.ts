@@ -51,7 +51,7 @@ export interface BoardCache {
     part?: ViewerPart,
   ): Promise<T>;
   /**
-   * A name search's count on the board roster `rosterVersion` (`key`: the season, the board and
+   * A search's count on the board roster `rosterVersion` (`key`: the season, the board and
    * the search; `rosterVersionOf`), kept from an earlier asking of it, on this board version or
    * one that only goals and teams have changed since: its pages need not count every match again.
    */

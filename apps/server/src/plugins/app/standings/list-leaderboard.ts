@@ -122,7 +122,7 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    // A name search's count, read with the first of its pages asked for, serves its other pages
+    // A search's count, read with the first of its pages asked for, serves its other pages
     // and its later askings, until the board's roster changes.
     const countKey = searchCountKey(season.id, board, search);
     const stored = await boards.page(key, version, async () => {

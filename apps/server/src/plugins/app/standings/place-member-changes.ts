@@ -196,7 +196,7 @@ async function placeInOneTransaction(
       });
     }
   }
-  // A name search's matches change only with who is on the board under which name, country and
+  // A search's matches change only with who is on the board under which name, country and
   // club. The other movers go back as the board held them, so the changed members alone can
   // change the roster: by joining or leaving the board, or coming back under other names.
   const changedAsStored = new Map(
