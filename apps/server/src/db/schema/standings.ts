@@ -175,7 +175,7 @@ export const standingsState = pgTable('standings_state', {
   revision: integer('revision').notNull().default(0),
   /**
    * Those of the placements that changed who is on the board or a member's name, country or club:
-   * with `computed_at`, what a name search's matches depend on (the part of the version a kept
+   * with `computed_at`, what a search's matches depend on (the part of the version a kept
    * search count is checked against; goals and teams move members without changing it).
    */
   rosterRevision: integer('roster_revision').notNull().default(0),
