@@ -58,6 +58,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings_member_changes',
         'standings_rank_blocks',
         'standings_rank_chunks',
+        'standings_roster_changes',
         'standings_state',
         'stats_sync_runs',
         'teams',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { BLOCK_SPAN } from '../../src/db/schema/index.ts';
+import { BLOCK_SPAN, ROSTER_CHANGES_KEPT } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { SPREAD_SPACING } from '../../src/plugins/app/standings/block-positions.ts';
 import {
@@ -12,6 +12,7 @@ import {
   readBoardVersion,
   readLeaderboardPage,
   rosterVersionOf,
+  type SearchCount,
 } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { markMemberChanged } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import {
@@ -413,6 +414,45 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   it("keeps the board's roster through teams, league moves and goals, not through joiners, names, countries, clubs or leavers", async () => {
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     const version = () => readBoardVersion(database.db, season.id);
+    const member = (index: number) => userIds[index] ?? '';
+    // Searches of every kind (a name, a new name, a country, a club, one letter) on the global
+    // board and on the country one member leaves, counted on the rebuilt board's roster.
+    const [leftCountry] = await selectRows<{ country: string }>(
+      database.db,
+      sql`select country from profiles where id = ${member(2_607)}`,
+    );
+    const searches: { board: Board; search: string }[] = [
+      ...['son', 'renamed', 'iceland', 'fulham', 'a'].map((search) => ({
+        board: { kind: 'global' } as const,
+        search,
+      })),
+      { board: { kind: 'country', country: leftCountry?.country ?? '' }, search: 'a' },
+    ];
+    const readSearch = (board: Board, search: string, knownCount?: SearchCount) =>
+      readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board,
+        page: 1,
+        pageSize: 25,
+        search,
+        knownCount,
+      });
+    const kept = await Promise.all(
+      searches.map(async ({ board, search }) => (await readSearch(board, search)).searchCount),
+    );
+    /** Each search read with the count kept on the first roster, against counting it again. */
+    async function expectCountsBroughtForward(label: string) {
+      for (const [index, { board, search }] of searches.entries()) {
+        const counted = await readSearch(board, search);
+        const forward = await readSearch(board, search, kept[index]);
+        expect(forward.total, `${label}: "${search}" on ${JSON.stringify(board)}`).toBe(counted.total);
+        expect(forward.rows).toEqual(counted.rows);
+        expect(forward.searchCount).toMatchObject({
+          rosterVersion: counted.searchCount?.rosterVersion,
+          total: counted.total,
+        });
+      }
+    }
     /** Makes a change, places it (with the goals at `goalsAt`) and answers whether the roster stayed. */
     async function isRosterKept(change: () => Promise<unknown>, goalsAt?: Date): Promise<boolean> {
       const before = await version();
@@ -420,9 +460,9 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       expect(await placeMemberChanges({ database, season, goalsAt })).toMatchObject({ status: 'placed' });
       const after = await version();
       expect(after).not.toBe(before);
+      await expectCountsBroughtForward(after);
       return rosterVersionOf(after) === rosterVersionOf(before);
     }
-    const member = (index: number) => userIds[index] ?? '';
     const changeProfile = (index: number, set: ReturnType<typeof sql>) => async () => {
       await database.db.execute(sql`update profiles set ${set} where id = ${member(index)}`);
       await markMemberChanged(database.db, member(index));
@@ -471,24 +511,60 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       }),
       'a new member',
     ).toBe(false);
-    expect(
-      await isRosterKept(async () => {
-        await database.db.execute(sql`delete from users where id = ${member(2_609)}`);
-        await markMemberChanged(database.db, member(2_609));
-      }),
-      'an account gone',
-    ).toBe(false);
-    // An account deleted takes its member off at once, without a placement.
-    const beforeDeletion = await version();
-    await database.db.transaction(async (tx) => {
-      await takeMemberOffBoards(tx, member(2_610));
-      await tx.execute(sql`delete from users where id = ${member(2_610)}`);
-    });
-    expect(rosterVersionOf(await version())).not.toBe(rosterVersionOf(beforeDeletion));
-    // A rebuild is a new roster.
+    // The counts are brought forward, not counted again: one kept 7 too high stays 7 too high.
+    const [son] = kept;
+    if (!son) throw new Error('"son" was not counted');
+    const sevenTooHigh = { ...son, total: son.total + 7 };
+    const sonNow = await readSearch({ kind: 'global' }, 'son');
+    expect((await readSearch({ kind: 'global' }, 'son', sevenTooHigh)).total).toBe(sonNow.total + 7);
+    const loggedRosters = sql`select min(roster_revision)::int as oldest, max(roster_revision)::int as newest,
+        count(*)::int as rows from standings_roster_changes`;
+    const [logged] = await selectRows<{ oldest: number; newest: number; rows: number }>(
+      database.db,
+      loggedRosters,
+    );
+    expect(logged?.oldest).toBeLessThan(logged?.newest ?? 0);
+
+    // A placement forgets the changes of rosters ROSTER_CHANGES_KEPT back: counts kept there count again.
+    await database.db.execute(
+      sql`update standings_state set roster_revision = roster_revision + ${ROSTER_CHANGES_KEPT - 1}::int`,
+    );
+    expect(await isRosterKept(changeProfile(2_611, sql`full_name = 'Rory Renamed'`)), 'a name, later').toBe(
+      false,
+    );
+    const [pruned] = await selectRows<{ oldest: number; newest: number; rows: number }>(
+      database.db,
+      loggedRosters,
+    );
+    expect(pruned).toMatchObject({ oldest: pruned?.newest, rows: 2 });
+
+    // One who leaves is not logged by name: the log is forgotten and every kept count counted again.
+    for (const [index, label] of [
+      [2_609, 'an account gone'],
+      [2_612, 'an account gone, its change placed'],
+    ] as const) {
+      const beforeLeaving = await version();
+      if (index === 2_609) {
+        await database.db.transaction(async (tx) => {
+          await takeMemberOffBoards(tx, member(index));
+          await tx.execute(sql`delete from users where id = ${member(index)}`);
+        });
+      } else {
+        await database.db.execute(sql`delete from users where id = ${member(index)}`);
+        await markMemberChanged(database.db, member(index));
+        expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
+      }
+      expect(rosterVersionOf(await version()), label).not.toBe(rosterVersionOf(beforeLeaving));
+      expect(await selectRows(database.db, sql`select * from standings_roster_changes`), label).toEqual([]);
+      await expectCountsBroughtForward(label);
+      const sonAfter = await readSearch({ kind: 'global' }, 'son', sevenTooHigh);
+      expect(sonAfter.total, label).toBe((await readSearch({ kind: 'global' }, 'son')).total);
+    }
+    // A rebuild is a new roster, without the old one's changes.
     const beforeRebuild = await version();
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     expect(rosterVersionOf(await version())).not.toBe(rosterVersionOf(beforeRebuild));
+    expect(await selectRows(database.db, sql`select * from standings_roster_changes`)).toEqual([]);
     await expectBoardsToMatchTheRules();
   });
 

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -192,6 +193,33 @@ export const standingsState = pgTable('standings_state', {
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
   durationMs: integer('duration_ms').notNull(),
 });
+
+/** How many rosters back a search's kept count may be brought forward (`standingsRosterChanges`). */
+export const ROSTER_CHANGES_KEPT = 1_000;
+
+/**
+ * The board rows the placements since a season's rebuild took off or put on that changed its
+ * roster (`standingsState.rosterRevision`): a member who joined or left the board, or came back
+ * under another name, country or club, as a +1 row of what a search reads of them on the new
+ * roster and a -1 row of the old. A search's count kept at an earlier roster of the same
+ * rebuild is brought to the roster now by the rows since that match it (decision 005). A
+ * rebuild deletes its season's rows; a placement those ROSTER_CHANGES_KEPT rosters old.
+ */
+export const standingsRosterChanges = pgTable(
+  'standings_roster_changes',
+  {
+    seasonId: text('season_id').notNull(),
+    /** The roster the change made. */
+    rosterRevision: integer('roster_revision').notNull(),
+    /** +1: on the board, so read, from this roster on; -1: no longer. */
+    sign: smallint('sign').notNull(),
+    /** As the board's columns of the same names (lower-cased by the database). */
+    searchName: text('search_name').notNull(),
+    country: text('country').notNull(),
+    club: text('club').notNull(),
+  },
+  (table) => [index('standings_roster_changes_revision_index').on(table.seasonId, table.rosterRevision)],
+);
 
 /**
  * One counter, bumped to ask for a whole rebuild of the boards (members loaded in bulk, a board

@@ -51,11 +51,11 @@ export interface BoardCache {
     part?: ViewerPart,
   ): Promise<T>;
   /**
-   * A search's count on the board roster `rosterVersion` (`key`: the season, the board and
-   * the search; `rosterVersionOf`), kept from an earlier asking of it, on this board version or
-   * one that only goals and teams have changed since: its pages need not count every match again.
+   * A search's count (`key`: the season, the board and the search) kept from its last asking
+   * here, with the board roster it counted: a page of it on a later board version need not
+   * count every match again (the read brings it to its own roster, or counts again).
    */
-  searchCount(key: string, rosterVersion: string): SearchCount | undefined;
+  searchCount(key: string): SearchCount | undefined;
   keepSearchCount(key: string, count: SearchCount): void;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
@@ -153,9 +153,8 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    searchCount(key, rosterVersion) {
-      const count = searchCounts.get(key);
-      return count?.rosterVersion === rosterVersion ? count : undefined;
+    searchCount(key) {
+      return searchCounts.get(key);
     },
     keepSearchCount(key, count) {
       searchCounts.set(key, count);

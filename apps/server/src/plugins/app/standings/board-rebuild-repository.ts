@@ -1,7 +1,7 @@
 import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
+import { type Database, selectRows, type Transaction } from '../../../db/database.ts';
 import {
   leagueMembers,
   leagues,
@@ -9,6 +9,7 @@ import {
   profiles,
   standingsGroups,
   standingsMemberChanges,
+  standingsRosterChanges,
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
@@ -426,10 +427,11 @@ export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDe
 /**
  * Records what the stored board of a season was computed from, and when: `computed_at` is the
  * database's time, like `leagues.members_changed_at`, which the league standings compare with
- * the computation's start (`computed_at` less `duration_ms`).
+ * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction: the
+ * new board's roster starts again, without the old one's changes (`standingsRosterChanges`).
  */
 export async function saveStandingsState(
-  db: Executor,
+  db: Transaction,
   seasonId: string,
   state: Omit<
     typeof standingsState.$inferInsert,
@@ -442,4 +444,5 @@ export async function saveStandingsState(
     .insert(standingsState)
     .values({ seasonId, ...values })
     .onConflictDoUpdate({ target: standingsState.seasonId, set: values });
+  await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
 }

@@ -1,7 +1,14 @@
 import type { SquadStatus } from '@hit21/core';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { profiles, standings, standingsGroups, standingsState } from '../../../db/schema/index.ts';
+import {
+  profiles,
+  ROSTER_CHANGES_KEPT,
+  standings,
+  standingsGroups,
+  standingsRosterChanges,
+  standingsState,
+} from '../../../db/schema/index.ts';
 import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -66,6 +73,14 @@ export function rosterVersionOf(boardVersion: string): string {
   return revisionAt === -1 ? boardVersion : boardVersion.slice(0, revisionAt);
 }
 
+/** The rebuild and the roster revision since it that a roster version names; undefined without a board. */
+function parseRoster(rosterVersion: string): { rebuild: string; revision: number } | undefined {
+  const revisionAt = rosterVersion.lastIndexOf('.');
+  const revision = Number(rosterVersion.slice(revisionAt + 1));
+  if (revisionAt === -1 || !Number.isInteger(revision)) return undefined;
+  return { rebuild: rosterVersion.slice(0, revisionAt), revision };
+}
+
 /** The version of the season's stored board now (decision 016). */
 export async function readBoardVersion(db: Executor, seasonId: string): Promise<string> {
   const [row] = await selectRows<{ version: string }>(db, sql`select ${boardVersion(seasonId)} as version`);
@@ -108,11 +123,25 @@ export async function readLeaderboardPage(
     knownCount?: SearchCount;
   },
 ): Promise<StoredPage> {
-  const { seasonId, board, page, pageSize, search, onlyUserId, knownCount } = options;
+  const { seasonId, board, page, pageSize, search, onlyUserId } = options;
   const scope = boardScope(seasonId, board);
   const offset = (page - 1) * pageSize;
+  const keptRoster = options.knownCount && parseRoster(options.knownCount.rosterVersion);
+  const knownCount = keptRoster ? options.knownCount : undefined;
 
   const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
+  /**
+   * `knownCount` brought to the board's roster in the page's statement: plus the rows put on and
+   * less those taken off since its roster that match the search (`standingsRosterChanges`,
+   * whose columns are named as the board's, so the board's conditions read it under its name).
+   */
+  const keptTotal =
+    knownCount && keptRoster && match
+      ? sql`${knownCount.total}::bigint + (select coalesce(sum(sign), 0)
+          from ${standingsRosterChanges} as ${sql.identifier(getTableName(standings))}
+          where ${sql.join([...scope, match.walkedCondition], sql` and `)}
+            and roster_revision > ${keptRoster.revision}::int)`
+      : undefined;
   const filters = [
     ...scope,
     match?.condition,
@@ -150,31 +179,38 @@ export async function readLeaderboardPage(
       offset,
       pageSize,
     });
-    isKnownCountUsed = knownCount !== undefined;
+    isKnownCountUsed = keptTotal !== undefined;
     isCountedSearch = !isKnownCountUsed;
-    const total = knownCount
-      ? sql`${knownCount.total}::bigint`
-      : sql`(${groupsTotal(seasonId, board, match)}) + (select count(*)
+    const total =
+      keptTotal ??
+      sql`(${groupsTotal(seasonId, board, match)}) + (select count(*)
           from ${standings} where ${sql.join([...scope, match.nameOutsideGroups], sql` and `)})`;
     query = sql`with total as materialized (select ${total} as total),
       board as (${boardTotal(seasonId, blockBoard(board))}),
       found as materialized (${found}),
       page as (${rankedPage(seasonId, board)})
       select total.total, (select total from board) as board_members, page.* from total left join page on true`;
-  } else if (match && onlyUserId === undefined && knownCount && isWalkCheaper(knownCount, offset, pageSize)) {
+  } else if (
+    match &&
+    onlyUserId === undefined &&
+    knownCount &&
+    keptTotal &&
+    isWalkCheaper(knownCount, offset, pageSize)
+  ) {
     // A name search counted before, on a page near either end of its matches: the rank index is
     // walked from that end, each name tested, as many rows as the page's distance from the end
     // times the board's members per match (a surname matching one member in 66: some 1,700 rows
     // for its first page, where reading its matches reads all 151,146 at ten million).
     const found = walkedPage(sql.join([...scope, match.walkedCondition], sql` and `), {
-      total: sql`${knownCount.total}::bigint`,
+      total: sql`(select total from total)`,
       offset,
       pageSize,
     });
     isKnownCountUsed = true;
-    query = sql`with found as materialized (${found}),
+    query = sql`with total as materialized (select ${keptTotal} as total),
+      found as materialized (${found}),
       page as (${rankedPage(seasonId, board)})
-      select ${knownCount.total}::bigint as total, page.* from (select 1) as one left join page on true`;
+      select total.total, page.* from total left join page on true`;
   } else {
     // Names through the trigram index, or the viewer only: found once, then counted and paged
     // (every match is read to count it), with the board's members for the next pages' choice.
@@ -218,15 +254,22 @@ export async function readLeaderboardPage(
     : await readPage(db);
   const first = result[0];
   const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
-  // The board's roster changed since the count: count again.
-  if (isKnownCountUsed && rosterVersionOf(version) !== knownCount?.rosterVersion) {
+  // A count of another rebuild, or of a roster older than the changes kept: count again.
+  const roster = parseRoster(rosterVersionOf(version));
+  const isKeptCountForward =
+    roster !== undefined &&
+    keptRoster !== undefined &&
+    roster.rebuild === keptRoster.rebuild &&
+    roster.revision >= keptRoster.revision &&
+    roster.revision - keptRoster.revision < ROSTER_CHANGES_KEPT;
+  if (isKnownCountUsed && !isKeptCountForward) {
     return readLeaderboardPage(db, { ...options, knownCount: undefined });
   }
   const total = Number(first?.total ?? 0);
-  const searchCount = isKnownCountUsed
-    ? knownCount
-    : isCountedSearch && onlyUserId === undefined
-      ? { rosterVersion: rosterVersionOf(version), total, boardMembers: Number(first?.board_members ?? 0) }
+  const boardMembers = isKnownCountUsed ? knownCount?.boardMembers : first?.board_members;
+  const searchCount =
+    (isKnownCountUsed || isCountedSearch) && onlyUserId === undefined
+      ? { rosterVersion: rosterVersionOf(version), total, boardMembers: Number(boardMembers ?? 0) }
       : undefined;
   return {
     total,

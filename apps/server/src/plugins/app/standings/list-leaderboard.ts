@@ -13,7 +13,6 @@ import {
   type Board,
   findViewerPlace,
   readLeaderboardPage,
-  rosterVersionOf,
   type StoredPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
@@ -123,10 +122,10 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
     // A search's count, read with the first of its pages asked for, serves its other pages
-    // and its later askings, until the board's roster changes.
+    // and its later askings, brought forward through the board's roster changes.
     const countKey = searchCountKey(season.id, board, search);
     const stored = await boards.page(key, version, async () => {
-      const knownCount = boards.searchCount(countKey, rosterVersionOf(version));
+      const knownCount = boards.searchCount(countKey);
       const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
       const read = await readLeaderboardPage(db, request);
       if (read.searchCount) boards.keepSearchCount(countKey, read.searchCount);

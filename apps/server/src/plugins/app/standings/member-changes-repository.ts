@@ -1,5 +1,5 @@
 import type { SquadStatus } from '@hit21/core';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Executor, selectRows, type Transaction } from '../../../db/database.ts';
 import {
@@ -10,11 +10,13 @@ import {
   picks,
   profiles,
   type RankedWith,
+  ROSTER_CHANGES_KEPT,
   standings,
   standingsGroups,
   standingsMemberChanges,
   standingsRankBlocks,
   standingsRankChunks,
+  standingsRosterChanges,
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
@@ -480,20 +482,33 @@ export interface GoalsPlaced {
   rankedWith: RankedWith;
 }
 
+/** A board row a placement put on (+1) or took off (-1) that changed the board's roster. */
+export interface RosterChange {
+  sign: 1 | -1;
+  fullName: string;
+  country: string;
+  club: string;
+}
+
 /**
  * Marks the board as revised by a placement (a new version for the caches: decision 016), with
- * its member count moved by `memberChange`, a new roster when `isRosterChanged` (someone joined
- * or left the board, or is on it under another name, country or club: `rosterVersionOf`), the
- * countries and clubs a search matches, when the placement started (its transaction's start) and
- * how long it took, and the goals it now stands for when the placement moved the pickers of
- * changed scorers.
+ * its member count moved by `memberChange`, a new roster when there are `rosterChanges` (someone
+ * joined or left the board, or is on it under another name, country or club: `rosterVersionOf`),
+ * logged for the counts kept at earlier rosters (`standingsRosterChanges`), the countries and
+ * clubs a search matches, when the placement started (its transaction's start) and how long it
+ * took, and the goals it now stands for when the placement moved the pickers of changed scorers.
  */
 export async function saveBoardRevision(
   tx: Transaction,
   seasonId: string,
   revision: {
     memberChange: number;
-    isRosterChanged: boolean;
+    /**
+     * The rows that changed the roster (none: it holds), or 'forget' for a deleted account:
+     * nothing of theirs is logged, the log is emptied and the roster moved past the reach of
+     * every kept count, which is then counted again.
+     */
+    rosterChanges: readonly RosterChange[] | 'forget';
     countries?: string[];
     clubs?: string[];
     placeMs?: number;
@@ -511,10 +526,27 @@ export async function saveBoardRevision(
         goals_fingerprint = ${revision.goals.goalsFingerprint},
         ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
     : sql``;
+  const { rosterChanges } = revision;
+  const rosterStep = rosterChanges === 'forget' ? ROSTER_CHANGES_KEPT : Math.min(rosterChanges.length, 1);
   await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
-      revision = revision + 1, roster_revision = roster_revision + ${revision.isRosterChanged ? 1 : 0}::int
+      revision = revision + 1, roster_revision = roster_revision + ${rosterStep}::int
       ${lists} ${timing} ${goals}
     where ${standingsState.seasonId} = ${seasonId}`);
+  if (rosterChanges === 'forget') {
+    await tx.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
+    return;
+  }
+  if (rosterChanges.length === 0) return;
+  const roster = sql`(select ${standingsState.rosterRevision} from ${standingsState} where ${standingsState.seasonId} = ${seasonId})`;
+  await tx.execute(sql`insert into ${standingsRosterChanges} (season_id, roster_revision, sign, search_name, country, club)
+    select ${seasonId}, ${roster}, change.sign, lower(change.full_name), change.country, change.club
+    from unnest(${`{${rosterChanges.map((change) => change.sign).join(',')}}`}::smallint[],
+      ${textArray(rosterChanges.map((change) => change.fullName))}::text[],
+      ${textArray(rosterChanges.map((change) => change.country))}::text[],
+      ${textArray(rosterChanges.map((change) => change.club))}::text[]) as change (sign, full_name, country, club)`);
+  // A count kept further back is counted again instead (leaderboard-repository.ts).
+  await tx.execute(sql`delete from ${standingsRosterChanges} where ${standingsRosterChanges.seasonId} = ${seasonId}
+    and ${standingsRosterChanges.rosterRevision} <= ${roster} - ${ROSTER_CHANGES_KEPT}::int`);
 }
 
 /**

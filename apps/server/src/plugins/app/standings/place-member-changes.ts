@@ -26,6 +26,7 @@ import {
   type MovedMember,
   moveMembers,
   type PlacedRow,
+  type RosterChange,
   readBlockFirsts,
   readBlockMembers,
   readMembersToPlace,
@@ -202,8 +203,9 @@ async function placeInOneTransaction(
   const changedAsStored = new Map(
     removed.board.filter((row) => changed.has(row.userId)).map((row) => [row.userId, row]),
   );
-  let changedPlacedAsStored = 0;
-  let isRosterChanged = false;
+  const placedChanged = new Set<string>();
+  const placedAsStored = new Set<string>();
+  const rosterChanges: RosterChange[] = [];
   // Each batch is placed among the members stored and the batches placed before it.
   let placedCount = 0;
   let spreadCount = 0;
@@ -218,14 +220,21 @@ async function placeInOneTransaction(
       countries.add(row.country);
       clubs.add(row.club);
       if (!changed.has(row.userId)) continue;
+      placedChanged.add(row.userId);
       const stored = changedAsStored.get(row.userId);
-      if (stored && isNamedAlike(stored, row)) changedPlacedAsStored += 1;
-      else isRosterChanged = true;
+      if (stored && isNamedAlike(stored, row)) placedAsStored.add(row.userId);
+      else rosterChanges.push({ sign: 1, fullName: row.fullName, country: row.country, club: row.club });
     }
     for (const row of leagueRows) shifts.league(row, 1);
     placedCount += placed.length;
     spreadCount += moved.length;
   }
+  for (const [userId, { fullName, country, club }] of changedAsStored) {
+    if (!placedAsStored.has(userId)) rosterChanges.push({ sign: -1, fullName, country, club });
+  }
+  // One who left the board (their account gone, most likely) is not logged by name: the roster's
+  // log is forgotten instead, as takeMemberOffBoards does.
+  const hasLeaver = [...changedAsStored.keys()].some((userId) => !placedChanged.has(userId));
   const largestBlock = await shiftRankBlocks(tx, season.id, shifts.blockChanges());
   await shiftGroups(tx, season.id, shifts.groupChanges());
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
@@ -234,7 +243,7 @@ async function placeInOneTransaction(
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
     memberChange: placedCount - removed.board.length,
-    isRosterChanged: isRosterChanged || changedPlacedAsStored !== changedAsStored.size,
+    rosterChanges: hasLeaver ? 'forget' : rosterChanges,
     countries: [...countries].sort(),
     clubs: [...clubs].sort(),
     placeMs: durationMs,
@@ -300,7 +309,8 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
     await shiftGroups(tx, seasonId, shifts.groupChanges());
     await saveBoardRevision(tx, seasonId, {
       memberChange: -removed.board.length,
-      isRosterChanged: removed.board.length > 0,
+      // Nothing of theirs is kept, not even in the roster's log.
+      rosterChanges: removed.board.length > 0 ? 'forget' : [],
     });
   }
   await forgetMemberChange(tx, userId);
