@@ -194,8 +194,12 @@ export const standingsState = pgTable('standings_state', {
   durationMs: integer('duration_ms').notNull(),
 });
 
-/** How many rosters back a search's kept count may be brought forward (`standingsRosterChanges`). */
-export const ROSTER_CHANGES_KEPT = 1_000;
+/**
+ * How many rosters back a search's kept count may be brought forward (`standingsRosterChanges`):
+ * with a placement every few seconds, minutes of changes. A count kept longer is counted again;
+ * the log a read goes through stays short while joiners arrive by the thousand before the deadline.
+ */
+export const ROSTER_CHANGES_KEPT = 100;
 
 /**
  * The board rows the placements since a season's rebuild took off or put on that changed its
