@@ -72,28 +72,29 @@ export async function readBadge(control: Locator): Promise<string> {
 
 /**
  * Waits until each control's badge reads `expected` ("" for no badge); answers how long that
- * took from `since` (ms since the epoch, e.g. when the change was made elsewhere).
+ * took from `since` (ms since the epoch, e.g. when the change was made elsewhere). Each control
+ * is read in a loop of its own, so the time taken is when that control was seen, not when a
+ * round of reading the others came back to it (on a busy machine a read takes 100 ms or more).
  */
 export async function waitForBadges(
   controls: Record<string, Locator>,
   expected: string,
   { since = Date.now(), timeoutMs = 10_000 } = {},
 ): Promise<Record<string, number>> {
-  const took: Record<string, number> = {};
-  const last: Record<string, string> = {};
   const deadline = since + timeoutMs;
-  while (Object.keys(took).length < Object.keys(controls).length) {
-    for (const [name, control] of Object.entries(controls)) {
-      if (name in took) continue;
-      last[name] = await readBadge(control).catch(() => '?');
-      if (last[name] === expected) took[name] = Date.now() - since;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Badges did not read "${expected}" in ${timeoutMs} ms: ${JSON.stringify(last)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return took;
+  const seen = await Promise.all(
+    Object.entries(controls).map(async ([name, control]) => {
+      for (;;) {
+        const shown = await readBadge(control).catch(() => '?');
+        if (shown === expected) return [name, Date.now() - since] as const;
+        if (Date.now() > deadline) {
+          throw new Error(`The badge on ${name} did not read "${expected}" in ${timeoutMs} ms: "${shown}"`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }),
+  );
+  return Object.fromEntries(seen);
 }
 
 /** The open tab's empty state, once its list has loaded: its words. */
