@@ -35,7 +35,7 @@ export interface StoredPage {
   computedFor: Date | null;
   /** The stored board the page was read from (`boardVersion`). */
   version: string;
-  /** A search's count, for its other pages and askings while the board's roster holds (`knownCount`). */
+  /** A search's count, for its other pages and later askings (`knownCount`). */
   searchCount?: SearchCount;
 }
 
@@ -105,10 +105,11 @@ const PAGE_COLUMNS = sql`${standings.position} as position, ${standings.userId} 
  *   only) keeps the board's ranks. A search that may match many rows (whole countries or
  *   clubs, or one or two letters) is counted from the stored group counts and paged along the
  *   rank index; any other is found once (trigram index), counted and paged. A search's count
- *   is returned for the caller to keep (`searchCount`; true while the board's roster is the one
- *   counted, however goals have moved its members). With it (`knownCount`) the first kind is
- *   not counted again, and the pages of the second near either end of its matches are found
- *   along the rank index instead, when that reads fewer rows than all the matches.
+ *   is returned for the caller to keep (`searchCount`, with the board's roster it counted).
+ *   Given back (`knownCount`), it is brought to the board's roster now by the roster's changes
+ *   since (goals move members without changing it), and the first kind is not counted again;
+ *   the second's pages near either end of its matches are found along the rank index instead,
+ *   when that reads fewer rows than all the matches.
  */
 export async function readLeaderboardPage(
   db: Executor,
