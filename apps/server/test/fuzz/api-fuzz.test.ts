@@ -36,8 +36,9 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * better-auth's per-client counters and our per-client and per-address attempt counters, which
  * count every attempt, refused ones included (otherwise bad guesses would be free). The
  * background jobs write the others on their own timers: `scheduled_jobs` (each job's last run),
- * and `standings`, `standings_groups` and `standings_state`, which only the standings
- * recompute writes (a request marks the boards stale in `standings_inputs`, which is watched).
+ * and the stored boards (`standings`, `standings_groups`, `standings_state` and the rest),
+ * which only the standings check writes (a request marks the boards stale in
+ * `standings_inputs`, which is watched).
  */
 const TABLES_A_REFUSAL_MAY_CHANGE = [
   // Every request counts against its client's limit, refused or not.
@@ -52,6 +53,7 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'standings_member_changes',
   'standings_rank_blocks',
   'standings_rank_chunks',
+  'standings_roster_changes',
   'standings_state',
 ];
 
