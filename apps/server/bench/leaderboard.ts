@@ -119,16 +119,20 @@ export async function runLeaderboardBench(
     // The first asking of each request finds nothing kept: what the database alone takes
     // (the session is looked up once before, as any signed-in player's is).
     await (await fetch(`${url}/api/profile`, { headers: { cookie } })).arrayBuffer();
-    console.log('\nFirst request of each, before the board cache holds it (one connection):\n');
-    console.log('| request | ms |');
-    console.log('|---|---:|');
-    for (const [label, request] of requests) {
-      const started = performance.now();
-      const response = await fetch(`${url}${request}`, { headers: { cookie } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${request} answered ${response.status}`);
-      console.log(`| ${label} | ${(performance.now() - started).toFixed(1)} |`);
-    }
+    /** Asks each request once (one connection), on the board version the server serves now. */
+    const askEach = async (heading: string, asked: [string, string][]) => {
+      console.log(`\n${heading}\n`);
+      console.log('| request | ms |');
+      console.log('|---|---:|');
+      for (const [label, request] of asked) {
+        const started = performance.now();
+        const response = await fetch(`${url}${request}`, { headers: { cookie } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${request} answered ${response.status}`);
+        console.log(`| ${label} | ${(performance.now() - started).toFixed(1)} |`);
+      }
+    };
+    await askEach('First request of each, before the board cache holds it (one connection):', requests);
     // The last goal comes: the board has a new version with the same roster, so the searches'
     // counts kept above serve their first pages on it too (found along the rank index).
     await database.db.execute(sql`insert into goals select * from bench_held_goals on conflict do nothing`);
@@ -140,20 +144,10 @@ export async function runLeaderboardBench(
       AFTER_GAMEWEEK_38,
     );
     const searches = requests.filter(([, request]) => /search=(smith|son|an)$/.test(request));
-    /** Asks each search once, on the board version the server serves now. */
-    const askSearches = async (heading: string) => {
-      console.log(`\n${heading}\n`);
-      console.log('| request | ms |');
-      console.log('|---|---:|');
-      for (const [label, request] of searches) {
-        const started = performance.now();
-        const response = await fetch(`${url}${request}`, { headers: { cookie } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${request} answered ${response.status}`);
-        console.log(`| ${label} | ${(performance.now() - started).toFixed(1)} |`);
-      }
-    };
-    await askSearches("First request of each on the board after that goal (the searches' counts kept):");
+    await askEach(
+      "First request of each on the board after that goal (the searches' counts kept):",
+      searches,
+    );
     // A player joins whom all three searches match: a new roster, the counts brought forward to it.
     await database.db.execute(sql`insert into users (id, name, email, email_verified)
       values ('bench-joiner', '', 'bench-joiner@example.com', false)`);
@@ -167,7 +161,7 @@ export async function runLeaderboardBench(
     console.log(
       `\nA new player (Sonia Smithson) placed: ${((performance.now() - joinStarted) / 1000).toFixed(1)} s`,
     );
-    await askSearches("First request of each after she joined (the searches' counts brought forward):");
+    await askEach("First request of each after she joined (the searches' counts brought forward):", searches);
     // Latency alone (one request at a time), then under load (BENCH_CONNECTIONS at once).
     for (const concurrency of [1, connections]) {
       console.log(`\n${concurrency} connection${concurrency === 1 ? '' : 's'}, ${seconds} s each:\n`);
