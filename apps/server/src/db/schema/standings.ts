@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -144,6 +145,8 @@ export const standingsRankChunks = pgTable(
  * How many members of the stored board share each country and club, written with the board in
  * the swap transaction: a search that matches a country or club (such as "united") counts its
  * matches from these few thousand rows instead of visiting hundreds of thousands of board rows.
+ * With the sum of their names' hashes, the groups tell a rebuild whether its board holds the
+ * roster the placements left on the stored one (decision 005).
  */
 export const standingsGroups = pgTable(
   'standings_groups',
@@ -154,9 +157,24 @@ export const standingsGroups = pgTable(
     country: text('country').notNull(),
     club: text('club').notNull(),
     members: integer('members').notNull(),
+    /**
+     * The sum of `hashtextextended(search_name, 0)` over the group's members (`nameHash`),
+     * moved by the placements with the roster's changes. Null on a group stored before migration
+     * 0027: the next rebuild starts a new roster.
+     */
+    nameHashes: numeric('name_hashes'),
   },
   (table) => [primaryKey({ columns: [table.seasonId, table.country, table.club] })],
 );
+
+/**
+ * A member's share of their group's `name_hashes`, from what a search reads of their name
+ * (`search_name`, or the lower-cased name it is made from). 64 bits: two rosters whose groups
+ * hold the same members and sums differ in some name but for a chance of about 2^-64.
+ */
+export function nameHash(searchName: SQL): SQL {
+  return sql`hashtextextended(${searchName}, 0)`;
+}
 
 /** What the stored board of a season reflects, written in the same transaction as the board. */
 export const standingsState = pgTable('standings_state', {
@@ -176,10 +194,16 @@ export const standingsState = pgTable('standings_state', {
   revision: integer('revision').notNull().default(0),
   /**
    * Those of the placements that changed who is on the board or a member's name, country or club:
-   * with `computed_at`, what a search's matches depend on (the part of the version a kept
+   * with `roster_since`, what a search's matches depend on (the part of the version a kept
    * search count is checked against; goals and teams move members without changing it).
    */
   rosterRevision: integer('roster_revision').notNull().default(0),
+  /**
+   * The swap (`computed_at`) of the rebuild whose board began this roster: a rebuild that finds
+   * the roster as the placements left it keeps it, its revision and its log, so the counts kept
+   * on it hold across the rebuild.
+   */
+  rosterSince: timestamp('roster_since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** When the last member changes were placed (their transaction's start) and how long it took. */
   placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }),
   placeMs: integer('place_ms'),
@@ -202,12 +226,13 @@ export const standingsState = pgTable('standings_state', {
 export const ROSTER_CHANGES_KEPT = 100;
 
 /**
- * The board rows the placements since a season's rebuild took off or put on that changed its
- * roster (`standingsState.rosterRevision`): a member who joined or left the board, or came back
- * under another name, country or club, as a +1 row of what a search reads of them on the new
- * roster and a -1 row of the old. A search's count kept at an earlier roster of the same
- * rebuild is brought to the roster now by the rows since that match it (decision 005). A
- * rebuild deletes its season's rows; a placement those ROSTER_CHANGES_KEPT rosters old.
+ * The board rows the placements took off or put on that changed its roster
+ * (`standingsState.rosterRevision`): a member who joined or left the board, or came back under
+ * another name, country or club, as a +1 row of what a search reads of them on the new roster and
+ * a -1 row of the old. A search's count kept at an earlier revision of the same roster
+ * (`rosterSince`) is brought to the roster now by the rows since that match it (decision 005). A
+ * rebuild that begins a new roster deletes its season's rows; a placement those
+ * ROSTER_CHANGES_KEPT rosters old.
  */
 export const standingsRosterChanges = pgTable(
   'standings_roster_changes',

@@ -199,7 +199,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     await expectStoredPage(rebuilt.json());
   });
 
-  it("keeps a name search's count through goals placed, and brings it forward through a new name", async () => {
+  it("keeps a name search's count through goals placed and rebuilds, and brings it forward through a new name", async () => {
     const search = 'son';
     const url = `/api/leaderboard/global?search=${search}&pageSize=25`;
     const key = searchCountKey('2025-26', { kind: 'global' }, search);
@@ -237,6 +237,14 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     expect((await page(url)).total).toBe(first.total + 1);
     expect(keptCount()).toMatchObject({ rosterVersion: renamedRoster, total: first.total + 1 });
     await expectPagesAsCounted(search);
+
+    // A rebuild ranks the same members under the same names: the roster, and so the count, hold.
+    const keptBeforeRebuild = keptCount();
+    await requestBoardRebuild(context.database.db);
+    expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
+    expect(await roster()).toBe(renamedRoster);
+    await expectPagesAsCounted(search);
+    expect(keptCount()).toEqual(keptBeforeRebuild);
   });
 
   it("follows the viewer's profile at once: onboarded, they have a country board", async () => {

@@ -5,6 +5,7 @@ import { type Database, selectRows, type Transaction } from '../../../db/databas
 import {
   leagueMembers,
   leagues,
+  nameHash,
   POSITION_STRIDE,
   profiles,
   standingsGroups,
@@ -243,6 +244,15 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
   await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
 }
 
+/** A (country, club) pair of the board's members: how many, and the sum of their `nameHash`es. */
+export interface BoardGroup {
+  country: string;
+  club: string;
+  members: number;
+  /** A whole number of up to about 90 bits, in decimal; null when not known (`standingsGroups`). */
+  nameHashes: string | null;
+}
+
 /**
  * Counts the new board (`standings_next`, loaded, not yet indexed) in one scan, and returns its
  * members per (country, club) pair (a few thousand rows at most, for `replaceGroups`). A fresh
@@ -251,21 +261,18 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
  * country's and each club's members; `standings_rank_chunks_next` the same per chunk of blocks,
  * with how many of them the earlier chunks hold.
  */
-export async function countNextBoard(
-  db: Database,
-  seasonId: string,
-): Promise<{ country: string; club: string; members: number }[]> {
+export async function countNextBoard(db: Database, seasonId: string): Promise<BoardGroup[]> {
   await createNextTable(db, 'standings_rank_blocks', seasonId);
   await createNextTable(db, 'standings_rank_chunks', seasonId);
   return db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.
     await tx.execute(sql`set local work_mem = '256MB'`);
-    return selectRows<{ country: string; club: string; members: number }>(
+    return selectRows<BoardGroup>(
       tx,
       sql`with counted as (
-          select country, club, block, count(*)::int as members,
+          select country, club, block, count(*)::int as members, sum(name_hash)::text as name_hashes,
             case when grouping(country) = 0 then 'country' when grouping(club) = 0 then 'club' else 'global' end as board
-          from (select country, club, ${blockOf(sql.raw('position'))} as block
+          from (select country, club, ${blockOf(sql.raw('position'))} as block, ${nameHash(sql.raw('search_name'))} as name_hash
             from standings_next where season_id = ${seasonId}) as member
           group by grouping sets ((country, club), (country, block), (club, block), (block))
         ),
@@ -274,7 +281,7 @@ export async function countNextBoard(
           from counted where block is not null
         ),
         ${savedRankBlocks(seasonId)}
-        select country, club, members from counted where block is null`,
+        select country, club, members, name_hashes as "nameHashes" from counted where block is null`,
     );
   });
 }
@@ -377,15 +384,45 @@ export async function analyzeNextBoard(db: Database): Promise<void> {
   );
 }
 
-/** Replaces a season's member counts per country and club (see `standingsGroups`) with the new board's. */
+/**
+ * In the swap's transaction, with the stored tables taken (no placement can move the groups now):
+ * replaces a season's member counts per country and club (see `standingsGroups`) with the new
+ * board's, and answers whether they hold the same members under the same names as the stored
+ * board's groups (moved by its placements): then the new board has the stored board's roster.
+ */
 export async function replaceGroups(
   tx: Transaction,
   seasonId: string,
-  groups: readonly { country: string; club: string; members: number }[],
-): Promise<void> {
+  groups: readonly BoardGroup[],
+): Promise<{ isRosterKept: boolean }> {
+  const stored = await tx
+    .select({
+      country: standingsGroups.country,
+      club: standingsGroups.club,
+      members: standingsGroups.members,
+      nameHashes: standingsGroups.nameHashes,
+    })
+    .from(standingsGroups)
+    .where(eq(standingsGroups.seasonId, seasonId));
+  const groupKey = (group: BoardGroup) => JSON.stringify([group.country, group.club]);
+  const storedByKey = new Map(stored.map((group) => [groupKey(group), group]));
+  const isRosterKept =
+    stored.length === groups.length &&
+    groups.every((group) => {
+      const same = storedByKey.get(groupKey(group));
+      return (
+        same !== undefined &&
+        same.members === group.members &&
+        same.nameHashes !== null &&
+        group.nameHashes !== null &&
+        BigInt(same.nameHashes) === BigInt(group.nameHashes)
+      );
+    });
   await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
-  if (groups.length === 0) return;
-  await tx.insert(standingsGroups).values(groups.map((group) => ({ seasonId, ...group })));
+  if (groups.length > 0) {
+    await tx.insert(standingsGroups).values(groups.map((group) => ({ seasonId, ...group })));
+  }
+  return { isRosterKept };
 }
 
 /**
@@ -428,21 +465,30 @@ export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDe
  * Records what the stored board of a season was computed from, and when: `computed_at` is the
  * database's time, like `leagues.members_changed_at`, which the league standings compare with
  * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction: the
- * new board's roster starts again, without the old one's changes (`standingsRosterChanges`).
+ * new board keeps the stored board's roster, its revision and its log when `isRosterKept`
+ * (`replaceGroups`), and otherwise begins a new one, without the old one's changes
+ * (`standingsRosterChanges`).
  */
 export async function saveStandingsState(
   db: Transaction,
   seasonId: string,
   state: Omit<
     typeof standingsState.$inferInsert,
-    'seasonId' | 'computedAt' | 'revision' | 'rosterRevision' | 'placedAt'
+    'seasonId' | 'computedAt' | 'revision' | 'rosterRevision' | 'rosterSince' | 'placedAt'
   >,
+  { isRosterKept }: { isRosterKept: boolean },
 ): Promise<void> {
   // A rebuilt board starts with no member changes placed on it.
-  const values = { ...state, computedAt: sql`now()`, revision: 0, rosterRevision: 0, placedAt: null };
+  const values = { ...state, computedAt: sql`now()`, revision: 0, placedAt: null };
+  const newRoster = { rosterRevision: 0, rosterSince: sql`now()` };
   await db
     .insert(standingsState)
-    .values({ seasonId, ...values })
-    .onConflictDoUpdate({ target: standingsState.seasonId, set: values });
-  await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
+    .values({ seasonId, ...values, ...newRoster })
+    .onConflictDoUpdate({
+      target: standingsState.seasonId,
+      set: isRosterKept ? values : { ...values, ...newRoster },
+    });
+  if (!isRosterKept) {
+    await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
+  }
 }

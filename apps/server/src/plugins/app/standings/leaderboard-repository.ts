@@ -1,5 +1,5 @@
 import type { SquadStatus } from '@hit21/core';
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
 import {
   profiles,
@@ -53,12 +53,14 @@ export const NO_BOARD = 'none';
 
 /**
  * Which stored board of the season this is: the instant of its swap (`computed_at`, set by the
- * swap transaction), in microseconds, how many of the placements since changed its roster
- * (`roster_revision`), and how many placements of member changes it has had since (`revision`),
- * or NO_BOARD. Read in the same statement as what it labels.
+ * swap transaction), its roster (the swap that began it, `roster_since`, and how many placements
+ * changed it since, `roster_revision`), and how many placements of member changes it has had
+ * since its swap (`revision`), each instant in microseconds; or NO_BOARD. Read in the same
+ * statement as what it labels.
  */
 function boardVersion(seasonId: string): SQL {
-  return sql`coalesce((select (extract(epoch from ${standingsState.computedAt}) * 1000000)::bigint::text
+  const micros = (instant: SQL | AnyColumn) => sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;
+  return sql`coalesce((select ${micros(standingsState.computedAt)} || '.' || ${micros(standingsState.rosterSince)}
       || '.' || ${standingsState.rosterRevision} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
 }
@@ -66,19 +68,20 @@ function boardVersion(seasonId: string): SQL {
 /**
  * The part of a board version that names its roster: who is on the board under which name,
  * country and club. A search matches the same members on every board version with the same
- * roster, however goals and teams have moved them, so its count holds across those versions.
+ * roster, however goals, teams and rebuilds have moved them, so its count holds across those
+ * versions. NO_BOARD without a board.
  */
 export function rosterVersionOf(boardVersion: string): string {
-  const revisionAt = boardVersion.lastIndexOf('.');
-  return revisionAt === -1 ? boardVersion : boardVersion.slice(0, revisionAt);
+  const parts = boardVersion.split('.');
+  return parts.length === 4 ? parts.slice(1, 3).join('.') : boardVersion;
 }
 
-/** The rebuild and the roster revision since it that a roster version names; undefined without a board. */
-function parseRoster(rosterVersion: string): { rebuild: string; revision: number } | undefined {
-  const revisionAt = rosterVersion.lastIndexOf('.');
-  const revision = Number(rosterVersion.slice(revisionAt + 1));
-  if (revisionAt === -1 || !Number.isInteger(revision)) return undefined;
-  return { rebuild: rosterVersion.slice(0, revisionAt), revision };
+/** The roster's beginning and its revision since that a roster version names; undefined without a board. */
+function parseRoster(rosterVersion: string): { since: string; revision: number } | undefined {
+  const [since, revisionText, ...rest] = rosterVersion.split('.');
+  const revision = Number(revisionText);
+  if (!since || rest.length > 0 || !Number.isInteger(revision)) return undefined;
+  return { since, revision };
 }
 
 /** The version of the season's stored board now (decision 016). */
@@ -255,12 +258,12 @@ export async function readLeaderboardPage(
     : await readPage(db);
   const first = result[0];
   const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
-  // A count of another rebuild, or of a roster older than the changes kept: count again.
+  // A count of another roster, or of a revision older than the changes kept: count again.
   const roster = parseRoster(rosterVersionOf(version));
   const isKeptCountForward =
     roster !== undefined &&
     keptRoster !== undefined &&
-    roster.rebuild === keptRoster.rebuild &&
+    roster.since === keptRoster.since &&
     roster.revision >= keptRoster.revision &&
     roster.revision - keptRoster.revision < ROSTER_CHANGES_KEPT;
   if (isKnownCountUsed && !isKeptCountForward) {

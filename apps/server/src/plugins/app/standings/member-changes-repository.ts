@@ -7,6 +7,7 @@ import {
   leagueMembers,
   leagueStandings,
   leagues,
+  nameHash,
   picks,
   profiles,
   type RankedWith,
@@ -456,20 +457,38 @@ export interface GroupChange {
   change: number;
 }
 
-/** Counts the changes into the members per (country, club) of the board; a pair left with none goes. */
+/**
+ * Counts the changes into the members per (country, club) of the board, and the roster's changes
+ * into their names' hashes (`nameHash`: rows taken off less, rows put on more); a pair left with
+ * none goes.
+ */
 export async function shiftGroups(
   tx: Transaction,
   seasonId: string,
   changes: readonly GroupChange[],
+  rosterChanges: readonly RosterChange[],
 ): Promise<void> {
-  if (changes.length === 0) return;
-  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members)
-    select ${seasonId}, country, club, sum(change)::int
-    from unnest(${textArray(changes.map((row) => row.country))}::text[],
-      ${textArray(changes.map((row) => row.club))}::text[],
-      ${`{${changes.map((row) => row.change).join(',')}}`}::int[]) as delta (country, club, change)
+  if (changes.length === 0 && rosterChanges.length === 0) return;
+  const rows = [
+    ...changes.map(({ country, club, change }) => ({ country, club, change, sign: 0, fullName: '' })),
+    ...rosterChanges.map(({ country, club, sign, fullName }) => ({
+      country,
+      club,
+      change: 0,
+      sign,
+      fullName,
+    })),
+  ];
+  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members, name_hashes)
+    select ${seasonId}, country, club, sum(change)::int, sum(sign * ${nameHash(sql`lower(full_name)`)}::numeric)
+    from unnest(${textArray(rows.map((row) => row.country))}::text[],
+      ${textArray(rows.map((row) => row.club))}::text[],
+      ${`{${rows.map((row) => row.change).join(',')}}`}::int[],
+      ${`{${rows.map((row) => row.sign).join(',')}}`}::int[],
+      ${textArray(rows.map((row) => row.fullName))}::text[]) as delta (country, club, change, sign, full_name)
     group by country, club
-    on conflict (season_id, country, club) do update set members = ${standingsGroups.members} + excluded.members`);
+    on conflict (season_id, country, club) do update set members = ${standingsGroups.members} + excluded.members,
+      name_hashes = ${standingsGroups.nameHashes} + excluded.name_hashes`);
   await tx.execute(
     sql`delete from ${standingsGroups} where ${standingsGroups.seasonId} = ${seasonId} and ${standingsGroups.members} <= 0`,
   );

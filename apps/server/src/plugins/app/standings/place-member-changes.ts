@@ -236,7 +236,7 @@ async function placeInOneTransaction(
   // log is forgotten instead, as takeMemberOffBoards does.
   const hasLeaver = [...changedAsStored.keys()].some((userId) => !placedChanged.has(userId));
   const largestBlock = await shiftRankBlocks(tx, season.id, shifts.blockChanges());
-  await shiftGroups(tx, season.id, shifts.groupChanges());
+  await shiftGroups(tx, season.id, shifts.groupChanges(), rosterChanges);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
   if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
@@ -306,7 +306,13 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
     for (const row of removed.board) shifts.member(row, -1);
     for (const row of removed.leagues) shifts.league(row, -1);
     await shiftRankBlocks(tx, seasonId, shifts.blockChanges());
-    await shiftGroups(tx, seasonId, shifts.groupChanges());
+    const leaving = removed.board.map(({ fullName, country, club }) => ({
+      sign: -1 as const,
+      fullName,
+      country,
+      club,
+    }));
+    await shiftGroups(tx, seasonId, shifts.groupChanges(), leaving);
     await saveBoardRevision(tx, seasonId, {
       memberChange: -removed.board.length,
       // Nothing of theirs is kept, not even in the roster's log.

@@ -110,10 +110,10 @@ export async function recomputeStandings(options: {
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
-            await replaceGroups(tx, season.id, groups);
+            const roster = await replaceGroups(tx, season.id, groups);
             await swapInNextBoard(tx, indexes);
             await settleCoveredChanges(tx);
-            await saveStandingsState(tx, season.id, state);
+            await saveStandingsState(tx, season.id, state, roster);
           }),
         );
         return { status: 'recomputed', members, durationMs, computedFor: now };
