@@ -1,7 +1,8 @@
 /**
  * The leaderboard benchmark: on BENCH_PLAYERS players with random valid teams (1,000,000 on
  * PostgreSQL, 20,000 on the embedded database by default, bench-population.ts), times two full
- * recomputes (the first board, then the re-rank after a gameweek's goals), then measures each
+ * recomputes (the first board, then the re-rank after a gameweek's goals; a third, of the same
+ * board, at the end), then measures each
  * kind of leaderboard request against a server process of its own, alone and under concurrent
  * load. `npm run bench` runs it after the other endpoints, on the population the league
  * benchmark then uses too; `node --import tsx apps/server/bench/leaderboard.ts` runs it alone.
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../src/db/database.ts';
+import { readBoardVersion, rosterVersionOf } from '../src/plugins/app/standings/leaderboard-repository.ts';
 import { markMemberChanged } from '../src/plugins/app/standings/member-changes-repository.ts';
 import { placeMemberChanges } from '../src/plugins/app/standings/place-member-changes.ts';
 import {
@@ -162,6 +164,17 @@ export async function runLeaderboardBench(
       `\nA new player (Sonia Smithson) placed: ${((performance.now() - joinStarted) / 1000).toFixed(1)} s`,
     );
     await askEach("First request of each after she joined (the searches' counts brought forward):", searches);
+    // Goals quiet, a rebuild evens the blocks out: it ranks the same members under the same
+    // names, so the roster and the counts kept on it hold on the rebuilt board.
+    console.log('');
+    const rosterNow = async () => rosterVersionOf(await readBoardVersion(database.db, population.season.id));
+    const rosterBefore = await rosterNow();
+    await timeRecompute(population, 'a rebuild of the same members and goals', AFTER_GAMEWEEK_38);
+    const rebuiltRoster =
+      (await rosterNow()) === rosterBefore
+        ? "the roster kept, and the searches' counts with it"
+        : 'a new roster: the searches counted again';
+    await askEach(`First request of each on the rebuilt board (${rebuiltRoster}):`, searches);
     // Latency alone (one request at a time), then under load (BENCH_CONNECTIONS at once).
     for (const concurrency of [1, connections]) {
       console.log(`\n${concurrency} connection${concurrency === 1 ? '' : 's'}, ${seconds} s each:\n`);
