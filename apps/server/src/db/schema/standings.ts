@@ -169,8 +169,8 @@ export const standingsGroups = pgTable(
 
 /**
  * A member's share of their group's `name_hashes`, from what a search reads of their name
- * (`search_name`, or the lower-cased name it is made from). 64 bits: two rosters whose groups
- * hold the same members and sums differ in some name but for a chance of about 2^-64.
+ * (`search_name`, or the lower-cased name it is made from). 64 bits: a roster with some name
+ * changed keeps every group's sum only by a chance of about 2^-64.
  */
 export function nameHash(searchName: SQL): SQL {
   return sql`hashtextextended(${searchName}, 0)`;
