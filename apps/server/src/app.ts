@@ -99,7 +99,9 @@ export async function buildApp(options: BuildAppOptions) {
   if (config.SMTP_URL) app.scheduler.add(mailRetryJob(mailer));
   const secret = await resolveAuthSecret(config);
   await app.register(authPlugin, { mailer, secret });
-  app.scheduler.add(deadlineMailsJob(app, { mailer, secret }));
+  app.scheduler.add(
+    deadlineMailsJob(app, { mailer, secret, intervalMs: config.DEADLINE_MAILS_INTERVAL_SECONDS * 1_000 }),
+  );
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(boardCachePlugin);
   await app.register(standingsPlugin);

@@ -123,6 +123,11 @@ export const envSchema = z
     STATS_SYNC_SOURCE: optionalString,
     /** Minutes between scheduled syncs when STATS_SYNC_SOURCE is set; 0 turns the schedule off. */
     STATS_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(15),
+    /**
+     * Seconds between turns of the deadline e-mails job: how long after a reminder falls due
+     * (or a player becomes one it is for) it is sent at most.
+     */
+    DEADLINE_MAILS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     /** The season the product plays; defaults to the loaded season with the latest pick deadline. */
     SEASON_ID: optionalString,
     /** Requests per minute per client across the API. */

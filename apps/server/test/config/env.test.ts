@@ -9,6 +9,7 @@ describe('parseConfig', () => {
       PORT: 3000,
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
+      DEADLINE_MAILS_INTERVAL_SECONDS: 60,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -27,6 +28,8 @@ describe('parseConfig', () => {
     [{ CLOCK_NOW: 'tomorrow' }, 'CLOCK_NOW'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DEADLINE_MAILS_INTERVAL_SECONDS: '0' }, 'DEADLINE_MAILS_INTERVAL_SECONDS'],
+    [{ DEADLINE_MAILS_INTERVAL_SECONDS: '3601' }, 'DEADLINE_MAILS_INTERVAL_SECONDS'],
   ])('refuses %o, naming the variable', (environment, named) => {
     expect(() => parseConfig(environment)).toThrow(ConfigError);
     expect(() => parseConfig(environment)).toThrow(named);

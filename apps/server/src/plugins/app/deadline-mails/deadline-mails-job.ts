@@ -8,12 +8,15 @@ import { sendDeadlineMails } from './send-deadline-mails.ts';
  * The deadline e-mails: the 48-hour and 2-hour reminders, then the "picks are locked in"
  * receipt, each sent once per player whichever instance runs it (send-deadline-mails.ts).
  */
-export function deadlineMailsJob(fastify: FastifyInstance, options: { mailer: Mailer; secret: string }): Job {
+export function deadlineMailsJob(
+  fastify: FastifyInstance,
+  options: { mailer: Mailer; secret: string; intervalMs: number },
+): Job {
   // After one full receipt pass here, the 7 days of turns left skip the scan of every complete team.
   const finishedReceipts = new Set<string>();
   return {
     name: 'deadline-mails',
-    intervalMs: 60_000,
+    intervalMs: options.intervalMs,
     lockKey: ADVISORY_LOCK_KEYS.deadlineMailsJob,
     run: async (signal) => {
       await sendDeadlineMails({
