@@ -641,6 +641,20 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     );
     expect(await rebuildAs('a rebuild after groups without hashes')).toBe(false);
     expect(await rebuildAs('a rebuild after that')).toBe(true);
+
+    // The last member of a country moves away: a count kept while the country matched is still
+    // brought forward through the rows the move logged after a rebuild that keeps the roster
+    // (whose countries are the stored board's and the new one's together). Two letters, so that
+    // the kept count is used whatever the board holds; only her country matches them.
+    await changeProfile(2_615, sql`country = 'Samoa', full_name = 'Kit Fell', favourite_team = 'Fulham'`)();
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
+    const samoa = (await readSearch({ kind: 'global' }, 'oa')).searchCount;
+    await changeProfile(2_615, sql`country = 'Iceland'`)();
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
+    expect(await rebuildAs('a rebuild after a country emptied')).toBe(true);
+    const oaNow = await readSearch({ kind: 'global' }, 'oa');
+    expect(oaNow.total).toBe((samoa?.total ?? 0) - 1);
+    expect((await readSearch({ kind: 'global' }, 'oa', samoa)).total).toBe(oaNow.total);
   });
 
   it('evens out a grown block with a rebuild once goals are quiet, and a very large one at once', async () => {

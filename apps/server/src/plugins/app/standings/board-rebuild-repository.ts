@@ -488,12 +488,23 @@ export async function saveStandingsState(
   // A rebuilt board starts with no member changes placed on it.
   const values = { ...state, computedAt: sql`now()`, revision: 0, placedAt: null };
   const newRoster = { rosterRevision: 0, rosterSince: sql`now()` };
+  // A count kept on the roster is brought forward through logged rows of countries and clubs the
+  // new board may no longer hold (the last member of a country moved away): while the roster
+  // lasts, a search matches them as it did, as the placements' lists only grow.
+  const union = (lists: typeof standingsState.countries | typeof standingsState.clubs) =>
+    sql`array(select name from unnest(${lists} || excluded.${sql.identifier(lists.name)}) as name
+      group by name order by name collate "C")`;
+  const keptRoster = {
+    ...values,
+    countries: union(standingsState.countries),
+    clubs: union(standingsState.clubs),
+  };
   await db
     .insert(standingsState)
     .values({ seasonId, ...values, ...newRoster })
     .onConflictDoUpdate({
       target: standingsState.seasonId,
-      set: isRosterKept ? values : { ...values, ...newRoster },
+      set: isRosterKept ? keptRoster : { ...values, ...newRoster },
     });
   if (!isRosterKept) {
     await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
