@@ -59,6 +59,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings_rank_blocks',
         'standings_rank_chunks',
         'standings_roster_changes',
+        'standings_search_counts',
         'standings_state',
         'stats_sync_runs',
         'teams',

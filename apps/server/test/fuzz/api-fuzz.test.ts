@@ -54,6 +54,7 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'standings_rank_blocks',
   'standings_rank_chunks',
   'standings_roster_changes',
+  'standings_search_counts',
   'standings_state',
 ];
 

@@ -251,6 +251,40 @@ export const standingsRosterChanges = pgTable(
 );
 
 /**
+ * Searches' counts, shared by every instance (decision 016): how many members of one board (the
+ * global one, a country's or a club's) a search matched on one roster of the season's stored
+ * board. An instance that holds no usable count of its own reads it here, and brings it forward
+ * through the roster's changes since instead of counting every match again; after a restart or
+ * on another instance too. Only counts of SAVED_SEARCH_COUNT_MIN_MATCHES matches or more are
+ * kept (cheaper to count again, and the rows stay a few thousand per roster whatever is asked).
+ * The search is kept as asked, with no one's id; a new roster (a rebuild that begins one, or an
+ * account deleted) deletes its season's rows.
+ */
+export const standingsSearchCounts = pgTable(
+  'standings_search_counts',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    /** 'global', 'country' or 'club'. */
+    board: text('board').notNull(),
+    /** The country or club; '' for the global board. */
+    boardName: text('board_name').notNull(),
+    search: text('search').notNull(),
+    /** The roster counted: `standingsState.rosterSince` in microseconds, and its revision. */
+    rosterSince: bigint('roster_since', { mode: 'number' }).notNull(),
+    rosterRevision: integer('roster_revision').notNull(),
+    total: integer('total').notNull(),
+    /** The members of the board searched then. */
+    boardMembers: integer('board_members').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seasonId, table.board, table.boardName, table.search] })],
+);
+
+/** Fewer matches than this are counted again rather than shared (`standingsSearchCounts`). */
+export const SAVED_SEARCH_COUNT_MIN_MATCHES = 1_000;
+
+/**
  * One counter, bumped to ask for a whole rebuild of the boards (members loaded in bulk, a board
  * placed with too many changes): a stored board whose version is behind it is rebuilt. Goals and
  * the clock are compared directly instead, and a member's own changes are placed on the stored

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../db/database.ts';
-import { readBoardVersion, type SearchCount } from './leaderboard-repository.ts';
+import { canBringForward, readBoardVersion, type SearchCount } from './leaderboard-repository.ts';
+import { type BoardSearch, readSavedSearchCount, saveSearchCount } from './search-counts-repository.ts';
 
 /** The channel of migration 0017's trigger: a season's stored board was swapped. */
 export const BOARD_VERSIONS_CHANNEL = 'board_versions';
@@ -27,6 +28,10 @@ export interface BoardCacheOptions {
    * the bound on serving an old board should the swap's message be lost.
    */
   versionMaxAgeMs?: number;
+  /** Searches' counts of fewer matches are not shared (SAVED_SEARCH_COUNT_MIN_MATCHES unless given). */
+  minSharedMatches?: number;
+  /** Told when a search's count could not be shared (the page is answered all the same). */
+  onShareError?: (error: unknown) => void;
 }
 
 export interface BoardCache {
@@ -51,12 +56,14 @@ export interface BoardCache {
     part?: ViewerPart,
   ): Promise<T>;
   /**
-   * A search's count (`key`: the season, the board and the search) kept from its last asking
-   * here, with the board roster it counted: a page of it on a later board version need not
-   * count every match again (the read brings it to its own roster, or counts again).
+   * A search's count for a page of board `version`, with the board roster it counted, so that
+   * the page need not count every match again (the read brings it to its own roster, or counts
+   * again): the count kept here from the search's last asking when it can be brought to that
+   * board's roster (`canBringForward`), else the one the instances share (`standingsSearchCounts`).
    */
-  searchCount(key: string): SearchCount | undefined;
-  keepSearchCount(key: string, count: SearchCount): void;
+  searchCount(search: BoardSearch, version: string): Promise<SearchCount | undefined>;
+  /** Keeps a search's count read with a page here, and shares it if it is of a roster not shared yet. */
+  keepSearchCount(search: BoardSearch, count: SearchCount): Promise<void>;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
   /** Forgets what is kept of a viewer (undefined: of every viewer). */
@@ -89,7 +96,10 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   });
   const loading = new Map<string, Promise<Versioned>>();
   const viewers = new LRUCache<string, Versioned>({ max: options.maxViewers ?? 100_000 });
-  const searchCounts = new LRUCache<string, SearchCount>({ max: options.maxSearchCounts ?? 10_000 });
+  /** Each search's last count, and the roster of the count the instances share, as far as known here. */
+  const searchCounts = new LRUCache<string, { count: SearchCount; sharedRoster?: string }>({
+    max: options.maxSearchCounts ?? 10_000,
+  });
   /** When each viewer was last forgotten, for reads that started before it. */
   const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
   /** The seasons viewers are kept for (one, nearly always). */
@@ -153,11 +163,29 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    searchCount(key) {
-      return searchCounts.get(key);
+    async searchCount(search, version) {
+      const key = searchKey(search);
+      const kept = searchCounts.get(key);
+      if (kept && canBringForward(kept.count, version)) return kept.count;
+      const saved = await readSavedSearchCount(db, search);
+      if (saved && canBringForward(saved, version)) {
+        searchCounts.set(key, { count: saved, sharedRoster: saved.rosterVersion });
+        return saved;
+      }
+      return kept?.count ?? saved;
     },
-    keepSearchCount(key, count) {
-      searchCounts.set(key, count);
+    async keepSearchCount(search, count) {
+      const key = searchKey(search);
+      const isShared = searchCounts.get(key)?.sharedRoster === count.rosterVersion;
+      searchCounts.set(key, { count, sharedRoster: isShared ? count.rosterVersion : undefined });
+      if (isShared) return;
+      try {
+        await saveSearchCount(db, search, count, options.minSharedMatches);
+        const kept = searchCounts.get(key);
+        if (kept?.count === count) kept.sharedRoster = count.rosterVersion;
+      } catch (error) {
+        options.onShareError?.(error);
+      }
     },
     forgetPages() {
       pagesForgottenAt = performance.now();
@@ -184,6 +212,11 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   };
 }
 
+/** Where a search's count is kept in memory. */
+function searchKey({ seasonId, board, search }: BoardSearch): string {
+  return JSON.stringify([seasonId, board, search]);
+}
+
 /** About the bytes a page's rows take in memory: their JSON length, counted once as they are kept. */
 function approximateBytes(value: Versioned): number {
   return Math.max(1, JSON.stringify(value).length);
@@ -195,7 +228,10 @@ function approximateBytes(value: Versioned): number {
  */
 export const boardCachePlugin = fp<BoardCacheOptions>(
   async (fastify, options) => {
-    const cache = createBoardCache(fastify.db, options);
+    const cache = createBoardCache(fastify.db, {
+      onShareError: (error) => fastify.log.warn({ err: error }, "Could not share a search's count"),
+      ...options,
+    });
     fastify.decorate('boardCache', cache);
     fastify.accountChanges.subscribe(({ userId, isDeleted }) => {
       cache.forgetViewer(userId);

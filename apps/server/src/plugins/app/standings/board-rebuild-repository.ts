@@ -15,6 +15,7 @@ import {
   teams,
 } from '../../../db/schema/index.ts';
 import { blockOf, chunkOf } from './rank-blocks-repository.ts';
+import { forgetSavedSearchCounts } from './search-counts-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /**
@@ -474,7 +475,7 @@ export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDe
  * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction: the
  * new board keeps the stored board's roster, its revision and its log when `isRosterKept`
  * (`replaceGroups`), and otherwise begins a new one, without the old one's changes
- * (`standingsRosterChanges`).
+ * (`standingsRosterChanges`) or the counts shared on it (`standingsSearchCounts`).
  */
 export async function saveStandingsState(
   db: Transaction,
@@ -508,5 +509,6 @@ export async function saveStandingsState(
     });
   if (!isRosterKept) {
     await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
+    await forgetSavedSearchCounts(db, seasonId);
   }
 }

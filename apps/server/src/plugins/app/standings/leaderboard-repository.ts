@@ -59,10 +59,14 @@ export const NO_BOARD = 'none';
  * statement as what it labels.
  */
 function boardVersion(seasonId: string): SQL {
-  const micros = (instant: SQL | AnyColumn) => sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;
-  return sql`coalesce((select ${micros(standingsState.computedAt)} || '.' || ${micros(standingsState.rosterSince)}
+  return sql`coalesce((select ${microsOf(standingsState.computedAt)} || '.' || ${microsOf(standingsState.rosterSince)}
       || '.' || ${standingsState.rosterRevision} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
+}
+
+/** An instant as a board version writes it: microseconds since 1970, as text. */
+export function microsOf(instant: SQL | AnyColumn): SQL {
+  return sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;
 }
 
 /**
@@ -82,6 +86,22 @@ function parseRoster(rosterVersion: string): { since: string; revision: number }
   const revision = Number(revisionText);
   if (!since || rest.length > 0 || !Number.isInteger(revision)) return undefined;
   return { since, revision };
+}
+
+/**
+ * Whether `count` can be brought to the roster of board `version` through the roster's changes:
+ * counted on the same roster, at a revision not past it and fewer than ROSTER_CHANGES_KEPT back.
+ */
+export function canBringForward(count: SearchCount, version: string): boolean {
+  const roster = parseRoster(rosterVersionOf(version));
+  const kept = parseRoster(count.rosterVersion);
+  return (
+    roster !== undefined &&
+    kept !== undefined &&
+    roster.since === kept.since &&
+    roster.revision >= kept.revision &&
+    roster.revision - kept.revision < ROSTER_CHANGES_KEPT
+  );
 }
 
 /** The version of the season's stored board now (decision 016). */
@@ -259,14 +279,7 @@ export async function readLeaderboardPage(
   const first = result[0];
   const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
   // A count of another roster, or of a revision older than the changes kept: count again.
-  const roster = parseRoster(rosterVersionOf(version));
-  const isKeptCountForward =
-    roster !== undefined &&
-    keptRoster !== undefined &&
-    roster.since === keptRoster.since &&
-    roster.revision >= keptRoster.revision &&
-    roster.revision - keptRoster.revision < ROSTER_CHANGES_KEPT;
-  if (isKnownCountUsed && !isKeptCountForward) {
+  if (isKnownCountUsed && !(knownCount && canBringForward(knownCount, version))) {
     return readLeaderboardPage(db, { ...options, knownCount: undefined });
   }
   const total = Number(first?.total ?? 0);
@@ -369,13 +382,10 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
     .select({ countries: standingsState.countries, clubs: standingsState.clubs })
     .from(standingsState)
     .where(eq(standingsState.seasonId, seasonId));
-  const needle = search.toLowerCase();
-  const matching = (names: string[] = []) => names.filter((name) => name.toLowerCase().includes(needle));
-  const countries = matching(lists?.countries);
-  const clubs = matching(lists?.clubs);
+  const { countries, clubs } = groupsMatching(search, lists);
   // pg_trgm needs three characters. A shorter search is a scan: the function form of LIKE keeps
   // the planner from a walk of the whole trigram index, several times slower than the scan.
-  const isScan = needle.length < 3;
+  const isScan = search.toLowerCase().length < 3;
   // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
   const pattern = sql`lower(${likePattern(search)})`;
   const tested = sql`textlike(${standings.searchName}, ${pattern})`;
@@ -391,6 +401,19 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
     walkedCondition: orInGroups(tested),
     nameOutsideGroups: groups ? sql`${name} and not ${groups}` : name,
   };
+}
+
+/**
+ * The board's countries and clubs (the state row's lists) whose name contains the search,
+ * case-insensitively: a search matches every member of those.
+ */
+export function groupsMatching(
+  search: string,
+  lists: { countries: string[]; clubs: string[] } | undefined,
+): { countries: string[]; clubs: string[] } {
+  const needle = search.toLowerCase();
+  const matching = (names: string[] = []) => names.filter((name) => name.toLowerCase().includes(needle));
+  return { countries: matching(lists?.countries), clubs: matching(lists?.clubs) };
 }
 
 /** Country in `countries` or club in `clubs`, on the board or on its groups; undefined when both are empty. */
@@ -478,6 +501,6 @@ function rankedPage(seasonId: string, board: Board): SQL {
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }

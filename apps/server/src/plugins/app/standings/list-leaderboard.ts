@@ -121,25 +121,21 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    // A search's count, read with the first of its pages asked for, serves its other pages
-    // and its later askings, brought forward through the board's roster changes.
-    const countKey = searchCountKey(season.id, board, search);
+    // A search's count, read with the first of its pages asked for here or on another
+    // instance, serves its other pages and its later askings, brought forward through the
+    // board's roster changes.
+    const counted = search === undefined || onlyUserId ? undefined : { seasonId: season.id, board, search };
     const stored = await boards.page(key, version, async () => {
-      const knownCount = boards.searchCount(countKey);
+      const knownCount = counted && (await boards.searchCount(counted, version));
       const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
       const read = await readLeaderboardPage(db, request);
-      if (read.searchCount) boards.keepSearchCount(countKey, read.searchCount);
+      if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
       return read;
     });
     const isOneBoard = viewer.version === version && stored.version === version;
     if (isOneBoard || attempt === MAX_ATTEMPTS) return { viewer, board, stored };
     await boards.refreshVersion(season.id);
   }
-}
-
-/** Where a search's count on one board is kept (`BoardCache.searchCount`). */
-export function searchCountKey(seasonId: string, board: Board, search: string | undefined): string {
-  return JSON.stringify([seasonId, board, search ?? null]);
 }
 
 /** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */

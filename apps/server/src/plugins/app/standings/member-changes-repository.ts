@@ -22,7 +22,9 @@ import {
   teams,
 } from '../../../db/schema/index.ts';
 import { REBUILT_TABLES } from './board-rebuild-repository.ts';
+import { microsOf } from './leaderboard-repository.ts';
 import { chunkOf } from './rank-blocks-repository.ts';
+import { bringSavedCountsPast } from './search-counts-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /**
@@ -523,11 +525,12 @@ export async function saveBoardRevision(
   revision: {
     memberChange: number;
     /**
-     * The rows that changed the roster (none: it holds), or 'forget' for a deleted account:
-     * nothing of theirs is logged, the log is emptied and the roster moved past the reach of
-     * every kept count, which is then counted again.
+     * The rows that changed the roster (none: it holds), logged; or, when someone left the board
+     * (an account deleted), `unlogged`: nothing of theirs may be kept, so the log is emptied and
+     * the roster moved past the reach of every count kept in memory, which is then counted again
+     * or read from the shared counts, brought past these rows here (`bringSavedCountsPast`).
      */
-    rosterChanges: readonly RosterChange[] | 'forget';
+    rosterChanges: readonly RosterChange[] | { unlogged: readonly RosterChange[] };
     countries?: string[];
     clubs?: string[];
     placeMs?: number;
@@ -546,12 +549,14 @@ export async function saveBoardRevision(
         ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
     : sql``;
   const { rosterChanges } = revision;
-  const rosterStep = rosterChanges === 'forget' ? ROSTER_CHANGES_KEPT : Math.min(rosterChanges.length, 1);
+  const isUnlogged = 'unlogged' in rosterChanges;
+  if (isUnlogged) await bringCountsPastUnlogged(tx, seasonId, rosterChanges.unlogged, revision);
+  const rosterStep = isUnlogged ? ROSTER_CHANGES_KEPT : Math.min(rosterChanges.length, 1);
   await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
       revision = revision + 1, roster_revision = roster_revision + ${rosterStep}::int
       ${lists} ${timing} ${goals}
     where ${standingsState.seasonId} = ${seasonId}`);
-  if (rosterChanges === 'forget') {
+  if (isUnlogged) {
     await tx.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
     return;
   }
@@ -566,6 +571,31 @@ export async function saveBoardRevision(
   // A count kept further back is counted again instead (leaderboard-repository.ts).
   await tx.execute(sql`delete from ${standingsRosterChanges} where ${standingsRosterChanges.seasonId} = ${seasonId}
     and ${standingsRosterChanges.rosterRevision} <= ${roster} - ${ROSTER_CHANGES_KEPT}::int`);
+}
+
+/**
+ * The shared counts brought past a placement's unlogged roster changes, to the roster it moves
+ * to (ROSTER_CHANGES_KEPT on), with the board's countries and clubs as it leaves them.
+ */
+async function bringCountsPastUnlogged(
+  tx: Transaction,
+  seasonId: string,
+  changes: readonly RosterChange[],
+  revision: { countries?: string[]; clubs?: string[] },
+): Promise<void> {
+  const [state] = await selectRows<{ since: string; revision: number; countries: string[]; clubs: string[] }>(
+    tx,
+    sql`select ${microsOf(standingsState.rosterSince)} as since, ${standingsState.rosterRevision} as revision,
+        ${standingsState.countries} as countries, ${standingsState.clubs} as clubs
+      from ${standingsState} where ${standingsState.seasonId} = ${seasonId}`,
+  );
+  if (!state) return;
+  await bringSavedCountsPast(tx, seasonId, {
+    changes,
+    lists: { countries: revision.countries ?? state.countries, clubs: revision.clubs ?? state.clubs },
+    roster: { since: Number(state.since), revision: state.revision },
+    toRevision: state.revision + ROSTER_CHANGES_KEPT,
+  });
 }
 
 /**

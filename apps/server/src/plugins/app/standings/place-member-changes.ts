@@ -233,7 +233,7 @@ async function placeInOneTransaction(
     if (!placedAsStored.has(userId)) rosterChanges.push({ sign: -1, fullName, country, club });
   }
   // One who left the board (their account gone, most likely) is not logged by name: the roster's
-  // log is forgotten instead, as takeMemberOffBoards does.
+  // log is forgotten instead, as takeMemberOffBoards does, and the shared counts brought past.
   const hasLeaver = [...changedAsStored.keys()].some((userId) => !placedChanged.has(userId));
   const largestBlock = await shiftRankBlocks(tx, season.id, shifts.blockChanges());
   await shiftGroups(tx, season.id, shifts.groupChanges(), rosterChanges);
@@ -243,7 +243,7 @@ async function placeInOneTransaction(
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
     memberChange: placedCount - removed.board.length,
-    rosterChanges: hasLeaver ? 'forget' : rosterChanges,
+    rosterChanges: hasLeaver ? { unlogged: rosterChanges } : rosterChanges,
     countries: [...countries].sort(),
     clubs: [...clubs].sort(),
     placeMs: durationMs,
@@ -316,7 +316,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
     await saveBoardRevision(tx, seasonId, {
       memberChange: -removed.board.length,
       // Nothing of theirs is kept, not even in the roster's log.
-      rosterChanges: removed.board.length > 0 ? 'forget' : [],
+      rosterChanges: removed.board.length > 0 ? { unlogged: leaving } : [],
     });
   }
   await forgetMemberChange(tx, userId);
