@@ -140,6 +140,7 @@ export async function runLeaderboardBench(
     // Another instance, which has been asked nothing (as this one after a restart): the searches'
     // counts come from the database, where the first asking shared them.
     const second = await serveBenchPopulation(population);
+    await (await fetch(`${second.url}/api/profile`, { headers: { cookie } })).arrayBuffer();
     await askEach(
       "First request of each on a second instance (the searches' counts shared):",
       searches,
