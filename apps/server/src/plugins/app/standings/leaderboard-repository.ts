@@ -455,7 +455,7 @@ function boardScope(seasonId: string, board: Board): SQL[] {
 }
 
 /** A board as its rank blocks name it. */
-function blockBoard(board: Board): BlockBoard {
+export function blockBoard(board: Board): BlockBoard {
   if (board.kind === 'country') return { kind: 'country', name: board.country };
   if (board.kind === 'club') return { kind: 'club', name: board.club };
   return { kind: 'global', name: '' };

@@ -6,7 +6,13 @@ import {
   standingsRosterChanges,
   standingsSearchCounts,
 } from '../../../db/schema/index.ts';
-import { type Board, groupsMatching, likePattern, type SearchCount } from './leaderboard-repository.ts';
+import {
+  type Board,
+  blockBoard,
+  groupsMatching,
+  likePattern,
+  type SearchCount,
+} from './leaderboard-repository.ts';
 import type { RosterChange } from './member-changes-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -19,8 +25,7 @@ export interface BoardSearch {
 
 /** The row's key columns for `search`. */
 function keyOf({ seasonId, board, search }: BoardSearch) {
-  const boardName = board.kind === 'country' ? board.country : board.kind === 'club' ? board.club : '';
-  return { seasonId, board: board.kind, boardName, search };
+  return { seasonId, board: board.kind, boardName: blockBoard(board).name, search };
 }
 
 /** The count of `search` shared by the instances (`standingsSearchCounts`), if one was saved. */
