@@ -14,7 +14,7 @@ import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-aler
 import { notificationHubPlugin } from './plugins/app/notifications/notification-hub.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
-import { boardCachePlugin } from './plugins/app/standings/board-cache.ts';
+import { type BoardCacheOptions, boardCachePlugin } from './plugins/app/standings/board-cache.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the configured logger writes its lines instead of standard output (tests). */
   logDestination?: { write(line: string): void };
+  /** The board cache's settings, where tests need boards smaller than the real game's to behave as large ones. */
+  boards?: BoardCacheOptions;
 }
 
 /** The Hit21 server, used alike by `npm start` and the tests: external plugins, then app plugins, then routes. */
@@ -103,7 +105,7 @@ export async function buildApp(options: BuildAppOptions) {
     deadlineMailsJob(app, { mailer, secret, intervalMs: config.DEADLINE_MAILS_INTERVAL_SECONDS * 1_000 }),
   );
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
-  await app.register(boardCachePlugin);
+  await app.register(boardCachePlugin, options.boards ?? {});
   await app.register(standingsPlugin);
   await app.register(goalAlertsJob);
   await app.register(notificationHubPlugin);

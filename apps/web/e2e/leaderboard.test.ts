@@ -13,6 +13,7 @@ import {
   setUpBrowser,
 } from './support/browser.ts';
 import { committedSeason, resetServerClock, setServerClock } from './support/clock.ts';
+import { BROWSER_UNCOUNTED_WALK_ROWS } from './support/server-settings.ts';
 
 const browser = setUpBrowser();
 
@@ -374,6 +375,41 @@ describe('the leaderboard', () => {
       await page.getByRole('button', { name: 'Show All' }).click();
       await expect.poll(async () => (await rows(page).count()) > 1).toBe(true);
       expect(await page.getByRole('button', { name: 'Show Me Only' }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows a search's first page at once and its total once counted, on a phone and a desktop", async () => {
+    // The board is larger than the servers' walk before a count (support/global-setup.ts), and
+    // every one of its rows matches: the first page is found and answered before the count.
+    expect(BOARD_SIZE).toBeGreaterThan(BROWSER_UNCOUNTED_WALK_ROWS);
+    const page = await viewer.newPage();
+    try {
+      // A search asked for the first time on this server each time: the tag, in other cases.
+      for (const [viewport, text] of [
+        [DESKTOP, TAG.toLowerCase()],
+        [MOBILE, TAG.toUpperCase()],
+      ] as const) {
+        const name = viewport === MOBILE ? 'mobile' : 'desktop';
+        await page.setViewportSize(viewport);
+        await openBoard(page, '/leaderboard/country');
+        await search(page, text);
+        const counting = page.getByText('Showing 1 to 25 of … players, still counting');
+        await counting.waitFor();
+        expect(await rows(page).count()).toBe(25);
+        expect((await shownRows(page)).map((row) => row.rank)).toEqual(
+          Array.from({ length: 25 }, (_, index) => index + 1),
+        );
+        // No pages until the total is known.
+        expect(await page.getByRole('navigation', { name: 'Leaderboard pages' }).count()).toBe(0);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `leaderboard-search-counting-${name}`);
+
+        await expect.poll(() => showing(page)).toBe(`Showing 1 to 25 of ${BOARD_SIZE} players`);
+        await page.getByRole('navigation', { name: 'Leaderboard pages' }).waitFor();
+        await screenshot(page, `leaderboard-search-counted-${name}`);
+      }
     } finally {
       await page.close();
     }

@@ -23,13 +23,19 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function buildTestApp(
   database: DatabaseHandle,
-  options: { config?: Config; clock?: Clock; logger?: BuildAppOptions['logger'] } = {},
+  options: {
+    config?: Config;
+    clock?: Clock;
+    logger?: BuildAppOptions['logger'];
+    boards?: BuildAppOptions['boards'];
+  } = {},
 ) {
   const app = await buildApp({
     config: options.config ?? testConfig(),
     database,
     clock: options.clock,
     logger: options.logger,
+    boards: options.boards,
   });
   await app.ready();
   return app;
@@ -47,7 +53,7 @@ export const clockAt =
  */
 export function setUpTestApp(
   engine: Engine,
-  options: { prepare?: boolean; clock?: Clock; config?: Config } = {},
+  options: { prepare?: boolean; clock?: Clock; config?: Config; boards?: BuildAppOptions['boards'] } = {},
 ) {
   const context = {} as { app: Awaited<ReturnType<typeof buildTestApp>>; database: DatabaseHandle };
   beforeAll(async () => {

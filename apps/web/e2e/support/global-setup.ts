@@ -17,6 +17,7 @@ import {
   writeDemoClock,
 } from '../../../server/src/plugins/app/demo/demo-clock.ts';
 import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
+import { BROWSER_UNCOUNTED_WALK_ROWS } from './server-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -149,6 +150,7 @@ async function startTestServer(
     config,
     database,
     clock: createDemoClock(demoClockFile, () => new Date()),
+    boards: { uncountedWalkRows: BROWSER_UNCOUNTED_WALK_ROWS },
   });
   await app.listen({ host: '127.0.0.1', port });
   return {

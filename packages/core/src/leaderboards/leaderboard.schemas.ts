@@ -52,8 +52,12 @@ export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
 export const leaderboardPageSchema = z.object({
   rows: z.array(leaderboardRowSchema),
-  /** Rows matching the board, search and "me" filter: a page past the end has no rows but the true total. */
-  total: z.int(),
+  /**
+   * Rows matching the board, search and "me" filter: a page past the end has no rows but the
+   * true total. Null while a search's matches are still being counted (its first askings on a
+   * large board answer its page first): asked again shortly, the page comes with its total.
+   */
+  total: z.int().nullable(),
   page: z.int(),
   pageSize: z.int(),
   /** The country or club whose board this is; empty for the global board. */

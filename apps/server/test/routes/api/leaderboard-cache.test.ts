@@ -26,6 +26,7 @@ import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { SCORING_TEAM, saveTeamByNames } from '../../support/squads.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
+import { counted } from '../../support/whole-board.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
@@ -43,10 +44,10 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
 
   const get = (url: string, headers: Record<string, string> = {}, cookie = viewer.cookie) =>
     context.app.inject({ method: 'GET', url, headers: { origin: ORIGIN, cookie, ...headers } });
-  const page = async (url: string, cookie = viewer.cookie): Promise<LeaderboardPage> => {
+  const page = async (url: string, cookie = viewer.cookie) => {
     const response = await get(url, {}, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    return counted(response.json<LeaderboardPage>());
   };
 
   /** Global pages 1 and 2 of `search` as the API answers them, against the same pages read counting again. */
@@ -274,18 +275,20 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     /** An instance of its own: nothing kept in its memory, every count of a match or more shared. */
     const instance = () => createBoardCache(db, { minSharedMatches: 1 });
     const ask = async (boards: BoardCache) =>
-      listLeaderboard({
-        db,
-        boards,
-        season: await context.app.standings.activeSeason(),
-        viewerId: viewer.id,
-        type: 'global',
-        page: 1,
-        pageSize: 25,
-        search,
-        isMeOnly: false,
-        refreshDelayMs: 5_000,
-      });
+      counted(
+        await listLeaderboard({
+          db,
+          boards,
+          season: await context.app.standings.activeSeason(),
+          viewerId: viewer.id,
+          type: 'global',
+          page: 1,
+          pageSize: 25,
+          search,
+          isMeOnly: false,
+          refreshDelayMs: 5_000,
+        }),
+      );
 
     // Counted on one instance, and shared with the roster it counted.
     const truth = (await ask(instance())).total;

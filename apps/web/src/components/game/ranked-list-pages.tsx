@@ -1,4 +1,5 @@
 import { shownRange } from '@hit21/core';
+import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { plural } from '../../lib/plural.ts';
 import { Pagination } from '../ui/pagination.tsx';
@@ -12,11 +13,17 @@ export interface RankedListPagesProps {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
-  /** The page on screen (the previous one while the next loads), its size and the total. */
-  shown: { page: number; pageSize: number; total: number };
+  /**
+   * The page on screen (the previous one while the next loads), its size and the total: null
+   * while a search's matches are still being counted (the page is then a full one).
+   */
+  shown: { page: number; pageSize: number; total: number | null };
 }
 
-/** A ranked table with its pages under it and "Showing 1 to 10 of 42 players". */
+/**
+ * A ranked table with its pages under it and "Showing 1 to 10 of 42 players"; while the total is
+ * counted, "Showing 1 to 25 of … players" and no pages yet.
+ */
 export function RankedListPages({
   children,
   label,
@@ -26,7 +33,11 @@ export function RankedListPages({
   shown,
 }: RankedListPagesProps) {
   // The range of the rows on screen (the previous page's while the next one loads).
-  const { from, to } = shownRange(shown.page, shown.pageSize, shown.total);
+  const { total } = shown;
+  const { from, to } =
+    total === null
+      ? { from: (shown.page - 1) * shown.pageSize + 1, to: shown.page * shown.pageSize }
+      : shownRange(shown.page, shown.pageSize, total);
   return (
     <div className="flex flex-col gap-4">
       {children}
@@ -40,8 +51,27 @@ export function RankedListPages({
       <p className="text-center text-muted text-sm">
         Showing <span className="numeric text-ink">{from}</span> to{' '}
         <span className="numeric text-ink">{to}</span> of{' '}
-        <span className="numeric text-ink">{shown.total}</span> {plural(shown.total, 'player')}
+        {total === null ? (
+          <StillCounting />
+        ) : (
+          <>
+            <span className="numeric text-ink">{total}</span> {plural(total, 'player')}
+          </>
+        )}
       </p>
     </div>
+  );
+}
+
+/** The total's place while the server counts a search's matches (a second or two on a large board). */
+function StillCounting() {
+  return (
+    <>
+      <LoaderCircle
+        aria-hidden="true"
+        className="mr-1 inline size-3.5 animate-spin align-[-0.2em] text-ink motion-reduce:animate-none"
+      />
+      <span className="text-ink">…</span> players<span className="sr-only">, still counting</span>
+    </>
   );
 }

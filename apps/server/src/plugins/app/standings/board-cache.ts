@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../db/database.ts';
-import { canBringForward, readBoardVersion, type SearchCount } from './leaderboard-repository.ts';
+import {
+  canBringForward,
+  readBoardVersion,
+  type SearchCount,
+  UNCOUNTED_WALK_ROWS,
+} from './leaderboard-repository.ts';
 import { type BoardSearch, readSavedSearchCount, saveSearchCount } from './search-counts-repository.ts';
 
 /** The channel of migration 0017's trigger: a season's stored board was swapped. */
@@ -28,10 +33,17 @@ export interface BoardCacheOptions {
    * the bound on serving an old board should the swap's message be lost.
    */
   versionMaxAgeMs?: number;
+  /**
+   * How many rows from a board's top a search's page is looked for in before the search is
+   * counted (UNCOUNTED_WALK_ROWS unless given; `readPageBeforeCount`).
+   */
+  uncountedWalkRows?: number;
   /** Searches' counts of fewer matches are not shared (SAVED_SEARCH_COUNT_MIN_MATCHES unless given). */
   minSharedMatches?: number;
   /** Told when a search's count could not be shared (the page is answered all the same). */
   onShareError?: (error: unknown) => void;
+  /** Told when a search could not be counted in the background (the next asking counts it). */
+  onCountError?: (error: unknown) => void;
 }
 
 export interface BoardCache {
@@ -41,9 +53,15 @@ export interface BoardCache {
   refreshVersion(seasonId: string): Promise<string>;
   /**
    * What every viewer of the same request sees (a page's rows and total), for board `version`:
-   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses).
+   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses)
+   * unless `isKept` says otherwise (a search's page before its count).
    */
-  page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T>;
+  page<T extends Versioned>(
+    key: string,
+    version: string,
+    load: () => Promise<T>,
+    isKept?: (value: T) => boolean,
+  ): Promise<T>;
   /**
    * What one viewer sees of the season's board `version` (`part`: their place, or their own
    * picks), forgotten when their profile or account changes (a team save changes the profile).
@@ -64,6 +82,13 @@ export interface BoardCache {
   searchCount(search: BoardSearch, version: string): Promise<SearchCount | undefined>;
   /** Keeps a search's count read with a page here, and shares it if it is of a roster not shared yet. */
   keepSearchCount(search: BoardSearch, count: SearchCount): Promise<void>;
+  /**
+   * Counts a search after its page was answered without its count, and keeps the count: one
+   * count per search at a time on this instance, however often its page is asked meanwhile.
+   */
+  countInBackground(search: BoardSearch, count: () => Promise<SearchCount | undefined>): void;
+  /** Waits for the counts running in the background (before the database closes). */
+  settle(): Promise<void>;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
   /** Forgets what is kept of a viewer (undefined: of every viewer). */
@@ -72,6 +97,8 @@ export interface BoardCache {
   forgetPages(): void;
   /** The shared pages held now (for tests and the benchmark). */
   readonly pageCount: number;
+  /** How many rows from a board's top a search's page is looked for in before it is counted. */
+  readonly uncountedWalkRows: number;
 }
 
 declare module 'fastify' {
@@ -100,6 +127,8 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   const searchCounts = new LRUCache<string, { count: SearchCount; sharedRoster?: string }>({
     max: options.maxSearchCounts ?? 10_000,
   });
+  /** The searches being counted in the background, by `searchKey`. */
+  const counting = new Map<string, Promise<void>>();
   /** When each viewer was last forgotten, for reads that started before it. */
   const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
   /** The seasons viewers are kept for (one, nearly always). */
@@ -121,7 +150,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
     return read;
   }
 
-  return {
+  const cache: BoardCache = {
     async version(seasonId) {
       const known = versions.get(seasonId);
       if (!known) return refreshVersion(seasonId);
@@ -130,7 +159,12 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       return known.version;
     },
     refreshVersion,
-    async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+    async page<T extends Versioned>(
+      key: string,
+      version: string,
+      load: () => Promise<T>,
+      isKept: (value: T) => boolean = () => true,
+    ): Promise<T> {
       const cached = pages.get(`${version}|${key}`);
       if (cached) return cached as T;
       const loadKey = `${version}|${key}`;
@@ -139,7 +173,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       const startedAt = performance.now();
       const read = load()
         .then((value) => {
-          if (pagesForgottenAt < startedAt) pages.set(`${value.version}|${key}`, value);
+          if (pagesForgottenAt < startedAt && isKept(value)) pages.set(`${value.version}|${key}`, value);
           return value;
         })
         .finally(() => loading.delete(loadKey));
@@ -187,6 +221,18 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
         options.onShareError?.(error);
       }
     },
+    countInBackground(search, count) {
+      const key = searchKey(search);
+      if (counting.has(key)) return;
+      const run = count()
+        .then((counted) => (counted ? cache.keepSearchCount(search, counted) : undefined))
+        .catch((error: unknown) => options.onCountError?.(error))
+        .finally(() => counting.delete(key));
+      counting.set(key, run);
+    },
+    async settle() {
+      await Promise.all(counting.values());
+    },
     forgetPages() {
       pagesForgottenAt = performance.now();
       pages.clear();
@@ -209,7 +255,9 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
     get pageCount() {
       return pages.size;
     },
+    uncountedWalkRows: options.uncountedWalkRows ?? UNCOUNTED_WALK_ROWS,
   };
+  return cache;
 }
 
 /** Where a search's count is kept in memory. */
@@ -230,6 +278,7 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
   async (fastify, options) => {
     const cache = createBoardCache(fastify.db, {
       onShareError: (error) => fastify.log.warn({ err: error }, "Could not share a search's count"),
+      onCountError: (error) => fastify.log.warn({ err: error }, 'Could not count a search in the background'),
       ...options,
     });
     fastify.decorate('boardCache', cache);
@@ -248,6 +297,7 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
       { onReconnect: () => cache.forgetVersions() },
     );
     fastify.addHook('onClose', async () => {
+      await cache.settle();
       // The database may be gone already (an outage, or closed first): nothing left to stop then.
       await unlisten().catch((error: unknown) =>
         fastify.log.debug({ err: error }, 'Could not stop listening for board swaps'),

@@ -30,13 +30,27 @@ export interface StoredStanding {
 
 export interface StoredPage {
   rows: StoredStanding[];
-  total: number;
+  /** The rows matching; null for a search's page found before its matches were counted (`readPageBeforeCount`). */
+  total: number | null;
   /** The server-clock instant the stored board reflects; null before its first computation. */
   computedFor: Date | null;
   /** The stored board the page was read from (`boardVersion`). */
   version: string;
   /** A search's count, for its other pages and later askings (`knownCount`). */
   searchCount?: SearchCount;
+}
+
+/** Which page of which board of a season. */
+interface BoardPageRequest {
+  seasonId: string;
+  board: Board;
+  page: number;
+  pageSize: number;
+}
+
+/** A page with its matches counted (every page but a search's before its count). */
+export interface CountedPage extends StoredPage {
+  total: number;
 }
 
 /** How many members of one board a search matched, and on which roster of the stored board. */
@@ -136,17 +150,13 @@ const PAGE_COLUMNS = sql`${standings.position} as position, ${standings.userId} 
  */
 export async function readLeaderboardPage(
   db: Executor,
-  options: {
-    seasonId: string;
-    board: Board;
-    page: number;
-    pageSize: number;
+  options: BoardPageRequest & {
     search?: string;
     onlyUserId?: string;
     /** This search's count on this board, read by an earlier asking of it (`searchCount`). */
     knownCount?: SearchCount;
   },
-): Promise<StoredPage> {
+): Promise<CountedPage> {
   const { seasonId, board, page, pageSize, search, onlyUserId } = options;
   const scope = boardScope(seasonId, board);
   const offset = (page - 1) * pageSize;
@@ -248,25 +258,7 @@ export async function readLeaderboardPage(
       select total.total, (select total from board) as board_members, page.* from total left join page on true`;
   }
 
-  const readPage = (executor: Executor) =>
-    selectRows<{
-      total: string | number;
-      rank: number | null;
-      user_id: string;
-      full_name: string;
-      country: string;
-      club: string;
-      total_goals: number;
-      status: SquadStatus;
-      computed_for: Date | string | null;
-      board_version: string;
-      board_members?: string | number | null;
-    }>(
-      executor,
-      sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
-        ${boardVersion(seasonId)} as board_version
-      from (${query}) as result order by result.position`,
-    );
+  const readPage = (executor: Executor) => selectPageRows(executor, seasonId, query);
   // A common surname matches 151,146 names at ten million, on some 98,000 pages: in the default
   // 4 MB the index's bitmap of them turns to whole pages and four million names are tested
   // again (650 ms); in 32 MB only the matches are (345 ms).
@@ -293,18 +285,109 @@ export async function readLeaderboardPage(
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
     version,
     searchCount,
-    rows: result
-      .filter((row) => row.rank !== null)
-      .map((row) => ({
-        rank: Number(row.rank),
-        userId: row.user_id,
-        fullName: row.full_name,
-        country: row.country,
-        club: row.club,
-        totalGoals: row.total_goals,
-        status: row.status,
-      })),
+    rows: rankedRows(result),
   };
+}
+
+/** A row of a page's statement (`selectPageRows`): one per row of the page, or one without a rank for none. */
+interface PageRow {
+  total: string | number | null;
+  rank: number | null;
+  user_id: string;
+  full_name: string;
+  country: string;
+  club: string;
+  total_goals: number;
+  status: SquadStatus;
+  computed_for: Date | string | null;
+  board_version: string;
+  board_members?: string | number | null;
+}
+
+/** A page's statement, with the instant and the version of the board it read, in one snapshot. */
+function selectPageRows<Extra extends object = object>(executor: Executor, seasonId: string, query: SQL) {
+  return selectRows<PageRow & Extra>(
+    executor,
+    sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
+        ${boardVersion(seasonId)} as board_version
+      from (${query}) as result order by result.position`,
+  );
+}
+
+/** The ranked rows of a page's statement. */
+function rankedRows(result: PageRow[]): StoredStanding[] {
+  return result
+    .filter((row) => row.rank !== null)
+    .map((row) => ({
+      rank: Number(row.rank),
+      userId: row.user_id,
+      fullName: row.full_name,
+      country: row.country,
+      club: row.club,
+      totalGoals: row.total_goals,
+      status: row.status,
+    }));
+}
+
+/**
+ * How many rows of a board, from its top, a search's page is looked for in before the search is
+ * counted (`readPageBeforeCount`): at ten million, walking the rank index reads about a row in
+ * 0.4 µs, so the walk stays near 20 ms, and a search it finds too few matches in matches fewer
+ * than one member in 2,000 of a large board, few enough to count at once.
+ */
+export const UNCOUNTED_WALK_ROWS = 50_000;
+
+/**
+ * A search's page without counting its matches, when the walk finds it: the rank index is walked
+ * from the top of the board, each name tested, until the page's last match or `walkRows` rows
+ * (UNCOUNTED_WALK_ROWS). A common search's first pages are then answered in milliseconds, where
+ * counting it reads every match ("son": a million at ten million players, 1 to 3 s).
+ * - A board no larger than the walk: every row is read, so the page comes with its `total` and
+ *   the count to keep (`searchCount`).
+ * - Otherwise the page found before the walk's end: `total` null (still to count); or, found too
+ *   few matches near the top, undefined (few enough to count at once).
+ */
+export async function readPageBeforeCount(
+  db: Executor,
+  options: BoardPageRequest & { search: string; walkRows?: number },
+): Promise<StoredPage | undefined> {
+  const { seasonId, board, page, pageSize, search } = options;
+  const walkRows = options.walkRows ?? UNCOUNTED_WALK_ROWS;
+  const scope = boardScope(seasonId, board);
+  const offset = (page - 1) * pageSize;
+  const match = await searchMatch(db, seasonId, search);
+  // The walk's rows that match. The outer limit stops the walk at the page's last match, unless
+  // the board is no larger than the walk: then every row is read, and every match counted.
+  const query = sql`with board as materialized (${boardTotal(seasonId, blockBoard(board))}),
+      walked as materialized (
+        select position, n from (
+          select ${standings.position} as position, ${match.walkedCondition} as is_match,
+            row_number() over (order by ${standings.position}) as n
+          from ${standings} where ${sql.join(scope, sql` and `)}
+          order by ${standings.position} limit ${walkRows}) as walk
+        where is_match
+        limit (select case when total <= ${walkRows}::bigint then null else ${offset + pageSize}::bigint end from board)),
+      found as materialized (select ${PAGE_COLUMNS} from ${standings}
+        where ${sql.join(scope, sql` and `)} and ${standings.position} in (
+          select position from walked order by n offset ${offset} limit ${pageSize})),
+      page as (${rankedPage(seasonId, board)})
+      select (select count(*) from walked) as total, (select total from board) as board_members, page.*
+      from (select 1) as walk_result left join page on true`;
+  const result = await selectPageRows(db, seasonId, query);
+  const first = result[0];
+  const version = first?.board_version ?? (await readBoardVersion(db, seasonId));
+  const matches = Number(first?.total ?? 0);
+  const boardMembers = Number(first?.board_members ?? 0);
+  const computedFor = first?.computed_for ? new Date(first.computed_for) : null;
+  const rows = rankedRows(result);
+  if (boardMembers > walkRows) {
+    // The page found before the walk's end, or the search left to be counted.
+    const isPageFound = matches >= offset + pageSize;
+    return isPageFound ? { total: null, computedFor, version, rows } : undefined;
+  }
+  // Every row of the board walked: the matches are counted.
+  const searchCount = { rosterVersion: rosterVersionOf(version), total: matches, boardMembers };
+  return { total: matches, computedFor, version, rows, searchCount };
 }
 
 /** Where the viewer stands: their profile's boards, and their row on the stored board, if any. */

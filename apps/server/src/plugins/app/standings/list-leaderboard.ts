@@ -11,8 +11,10 @@ import { listTeam } from '../squads/squad-repository.ts';
 import type { BoardCache } from './board-cache.ts';
 import {
   type Board,
+  canBringForward,
   findViewerPlace,
   readLeaderboardPage,
+  readPageBeforeCount,
   type StoredPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
@@ -123,15 +125,34 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
     // A search's count, read with the first of its pages asked for here or on another
     // instance, serves its other pages and its later askings, brought forward through the
-    // board's roster changes.
+    // board's roster changes. Without one, the page is looked for near the top of the board
+    // first and answered before the count (`total` null), which runs in the background.
     const counted = search === undefined || onlyUserId ? undefined : { seasonId: season.id, board, search };
-    const stored = await boards.page(key, version, async () => {
-      const knownCount = counted && (await boards.searchCount(counted, version));
-      const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
-      const read = await readLeaderboardPage(db, request);
-      if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
-      return read;
-    });
+    const stored = await boards.page<StoredPage>(
+      key,
+      version,
+      async () => {
+        const knownCount = counted && (await boards.searchCount(counted, version));
+        const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
+        if (counted && !(knownCount && canBringForward(knownCount, version))) {
+          const walkRows = boards.uncountedWalkRows;
+          const uncounted = await readPageBeforeCount(db, { ...counted, page, pageSize, walkRows });
+          if (uncounted?.searchCount) await boards.keepSearchCount(counted, uncounted.searchCount);
+          if (uncounted?.total === null) {
+            boards.countInBackground(counted, async () => {
+              const read = await readLeaderboardPage(db, { ...counted, page: 1, pageSize });
+              return read.searchCount;
+            });
+          }
+          if (uncounted) return uncounted;
+        }
+        const read = await readLeaderboardPage(db, request);
+        if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
+        return read;
+      },
+      // A page before its count is asked again until the count is in.
+      (read) => read.total !== null,
+    );
     const isOneBoard = viewer.version === version && stored.version === version;
     if (isOneBoard || attempt === MAX_ATTEMPTS) return { viewer, board, stored };
     await boards.refreshVersion(season.id);

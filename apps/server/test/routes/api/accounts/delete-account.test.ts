@@ -9,6 +9,7 @@ import { keyPart } from '../../../../src/plugins/app/rate-limits/account-rate-li
 import { ORIGIN, send, signIn, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { counted } from '../../../support/whole-board.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 
@@ -66,10 +67,10 @@ function expiredCookies(response: LightMyRequestResponse): string[] {
 describe.each(TEST_ENGINES)('deleting an account on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: clockAt(BEFORE_DEADLINE) });
 
-  async function globalBoard(app: App, cookie: string): Promise<LeaderboardPage> {
+  async function globalBoard(app: App, cookie: string) {
     const response = await send(app, 'GET', '/api/leaderboard/global?pageSize=50', { cookie });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    return counted(response.json<LeaderboardPage>());
   }
 
   it('removes everything of the user, in every table, and takes them off the boards', async () => {

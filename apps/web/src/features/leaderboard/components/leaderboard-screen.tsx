@@ -53,7 +53,8 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
   const countryCode = boardNames.country ? findCountryByName(boardNames.country)?.code : undefined;
   const board = useLeaderboard(type, leaderboardQueryOf(view));
   const data = board.data;
-  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 0;
+  // No pages while a search's matches are counted: its first page is on screen meanwhile.
+  const pageCount = data && data.total !== null ? pageCountOf(data.total, data.pageSize) : 0;
 
   useEffect(() => {
     sendAnalyticsEvent({
@@ -64,7 +65,9 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
   }, [type]);
 
   useEffect(() => {
-    if (data && !board.isPlaceholderData) dispatch({ type: 'receiveTotal', total: data.total });
+    if (data && data.total !== null && !board.isPlaceholderData) {
+      dispatch({ type: 'receiveTotal', total: data.total });
+    }
   }, [data, board.isPlaceholderData]);
 
   // A viewer the stored board does not hold yet (a team just saved): said whenever no search hides them.
