@@ -8,6 +8,7 @@ import {
   readPageBeforeCount,
   rosterVersionOf,
 } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
+import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
@@ -157,6 +158,26 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
     expect(me.total).toBe(1);
     expect(me.rows.map((row) => row.fullName)).toEqual(['Cora Counted']);
   });
+
+  it('counts with the page when the instance counts as many searches in the background as it may', async () => {
+    // An instance of its own, nothing kept, which may count none in the background.
+    const boards = createBoardCache(db(), { uncountedWalkRows: WALK_ROWS, maxBackgroundCounts: 0 });
+    const truth = await countedPage(GLOBAL, 'united', 1);
+    const answer = await listLeaderboard({
+      db: db(),
+      boards,
+      season: await context.app.standings.activeSeason(),
+      viewerId: viewer.id,
+      type: 'global',
+      page: 1,
+      pageSize: PAGE_SIZE,
+      search: 'united',
+      isMeOnly: false,
+      refreshDelayMs: 5_000,
+    });
+    expect(answer.total).toBe(truth.total);
+    expect(ranksOf(answer.rows)).toEqual(ranksOf(truth.rows));
+  });
 });
 
 describe("the board cache's counts in the background", () => {
@@ -185,6 +206,24 @@ describe("the board cache's counts in the background", () => {
     finish(43);
     await cache.settle();
     expect(await cache.searchCount(search, '9.1.0.3')).toEqual(count(43));
+  });
+
+  it('counts no more searches at once than it may, the same search always joining its count', async () => {
+    const cache = createBoardCache(noDatabase, {
+      minSharedMatches: Number.POSITIVE_INFINITY,
+      maxBackgroundCounts: 1,
+    });
+    const other = { ...search, search: 'smith' };
+    let finish = () => {};
+    const slow = () => new Promise<ReturnType<typeof count>>((resolve) => (finish = () => resolve(count(5))));
+    expect(cache.countInBackground(search, slow)).toBe(true);
+    expect(cache.countInBackground(search, slow)).toBe(true);
+    expect(cache.countInBackground(other, slow)).toBe(false);
+    finish();
+    await cache.settle();
+    expect(cache.countInBackground(other, async () => count(6))).toBe(true);
+    await cache.settle();
+    expect(await cache.searchCount(other, '9.1.0.3')).toEqual(count(6));
   });
 
   it('tells of a count that failed, and counts again at the next asking', async () => {

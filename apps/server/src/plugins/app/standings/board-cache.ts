@@ -44,6 +44,12 @@ export interface BoardCacheOptions {
   onShareError?: (error: unknown) => void;
   /** Told when a search could not be counted in the background (the next asking counts it). */
   onCountError?: (error: unknown) => void;
+  /**
+   * Searches counted in the background at once at most (2 unless given): past that, a new
+   * search is counted with its page, so that searches typed faster than they are counted wait
+   * for the database rather than pile up on it.
+   */
+  maxBackgroundCounts?: number;
 }
 
 export interface BoardCache {
@@ -85,8 +91,9 @@ export interface BoardCache {
   /**
    * Counts a search after its page was answered without its count, and keeps the count: one
    * count per search at a time on this instance, however often its page is asked meanwhile.
+   * False when `maxBackgroundCounts` other searches are being counted: count it with the page.
    */
-  countInBackground(search: BoardSearch, count: () => Promise<SearchCount | undefined>): void;
+  countInBackground(search: BoardSearch, count: () => Promise<SearchCount | undefined>): boolean;
   /** Waits for the counts running in the background (before the database closes). */
   settle(): Promise<void>;
   /** Forgets the known versions: each is read again by the next request that needs it. */
@@ -115,6 +122,7 @@ declare module 'fastify' {
  */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}): BoardCache {
   const versionMaxAgeMs = options.versionMaxAgeMs ?? 5_000;
+  const maxBackgroundCounts = options.maxBackgroundCounts ?? 2;
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
   const pages = new LRUCache<string, Versioned>({
@@ -223,12 +231,14 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
     },
     countInBackground(search, count) {
       const key = searchKey(search);
-      if (counting.has(key)) return;
+      if (counting.has(key)) return true;
+      if (counting.size >= maxBackgroundCounts) return false;
       const run = count()
         .then((counted) => (counted ? cache.keepSearchCount(search, counted) : undefined))
         .catch((error: unknown) => options.onCountError?.(error))
         .finally(() => counting.delete(key));
       counting.set(key, run);
+      return true;
     },
     async settle() {
       await Promise.all(counting.values());

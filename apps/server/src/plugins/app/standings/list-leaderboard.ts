@@ -138,13 +138,15 @@ async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) 
           const walkRows = boards.uncountedWalkRows;
           const uncounted = await readPageBeforeCount(db, { ...counted, page, pageSize, walkRows });
           if (uncounted?.searchCount) await boards.keepSearchCount(counted, uncounted.searchCount);
-          if (uncounted?.total === null) {
+          const isCounting =
+            uncounted?.total === null &&
             boards.countInBackground(counted, async () => {
               const read = await readLeaderboardPage(db, { ...counted, page: 1, pageSize });
               return read.searchCount;
             });
-          }
-          if (uncounted) return uncounted;
+          // Counted by the walk, or being counted; else (too few matches near the top, or too
+          // many searches being counted already) counted now.
+          if (uncounted?.searchCount || isCounting) return uncounted;
         }
         const read = await readLeaderboardPage(db, request);
         if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
