@@ -72,7 +72,7 @@ export const NO_BOARD = 'none';
  * since its swap (`revision`), each instant in microseconds; or NO_BOARD. Read in the same
  * statement as what it labels.
  */
-function boardVersion(seasonId: string): SQL {
+export function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select ${microsOf(standingsState.computedAt)} || '.' || ${microsOf(standingsState.rosterSince)}
       || '.' || ${standingsState.rosterRevision} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;

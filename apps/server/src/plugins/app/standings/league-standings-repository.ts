@@ -8,6 +8,7 @@ import {
   standings,
   standingsState,
 } from '../../../db/schema/index.ts';
+import { boardVersion, microsOf, NO_BOARD } from './leaderboard-repository.ts';
 import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface StoredLeaguePage {
   viewerRanked: boolean;
   /** How long the last placement of member changes took; null before the first. */
   lastPlaceMs: number | null;
+  /** The stored board (and so the league standings) the page was read from (`boardVersion`). */
+  version: string;
 }
 
 /**
@@ -136,10 +139,12 @@ export async function readLeagueStandingsPage(
     last_place_ms: number | null;
     members_changed: boolean | null;
     viewer_ranked: boolean;
+    board_version: string;
   }>(
     db,
     sql`with meta as (
         select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
+          ${boardVersion(seasonId)} as board_version,
           ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
             ${standingsState.placedAt}) as members_changed,
           exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
@@ -163,6 +168,7 @@ export async function readLeagueStandingsPage(
     membersChanged: first?.members_changed === true,
     viewerRanked: first?.viewer_ranked === true,
     lastPlaceMs: first?.last_place_ms ?? null,
+    version: first?.board_version ?? NO_BOARD,
     rows: result
       // Not on the page: past its end, or a member who is no longer approved (or whose board row went).
       .filter((row) => row.rank !== null && row.joined_at !== null && row.full_name !== null)
@@ -189,4 +195,51 @@ function nameMatches(search: string, useTrigramIndex: boolean): SQL {
   return useTrigramIndex && search.length >= 3
     ? sql`${leagueStandings.searchName} like ${pattern}`
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
+}
+
+/** What a league's standings page needs of its viewer, read on every request (`findLeagueViewer`). */
+export interface LeagueViewer {
+  seasonId: string;
+  /** The league's last change of approved members (`markLeagueMembersChanged`), as microseconds. */
+  membersChangedAt: string;
+  /** The league's approved members now. */
+  approvedMembers: number;
+  /** An approved member of the league (the admin is one): may see its standings. */
+  isApproved: boolean;
+  /** The stored league standings hold the viewer. */
+  viewerRanked: boolean;
+}
+
+/**
+ * The viewer's membership of a league, with what its standings page is kept under, in one
+ * statement; undefined when the league does not exist or the viewer never asked to join it.
+ */
+export async function findLeagueViewer(
+  db: Executor,
+  { leagueId, viewerId }: { leagueId: string; viewerId: string },
+): Promise<LeagueViewer | undefined> {
+  const [row] = await selectRows<{
+    season_id: string;
+    members_changed_at: string;
+    approved_members: number;
+    status: string;
+    viewer_ranked: boolean;
+  }>(
+    db,
+    sql`select ${leagues.seasonId} as season_id, ${microsOf(leagues.membersChangedAt)} as members_changed_at,
+        ${leagues.approvedMembers} as approved_members, ${leagueMembers.status} as status,
+        exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
+          and ${leagueStandings.userId} = ${viewerId}) as viewer_ranked
+      from ${leagues} join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagues.id}
+        and ${leagueMembers.userId} = ${viewerId}
+      where ${leagues.id} = ${leagueId}`,
+  );
+  if (!row) return undefined;
+  return {
+    seasonId: row.season_id,
+    membersChangedAt: row.members_changed_at,
+    approvedMembers: row.approved_members,
+    isApproved: row.status === 'approved',
+    viewerRanked: row.viewer_ranked,
+  };
 }

@@ -60,43 +60,19 @@ export async function listLeaderboard(options: {
 
   const ownRow = stored.rows.find((row) => row.userId === viewerId);
   if (!ownRow) {
-    // Everyone else's page: the same answer for every viewer with the same notice, kept with
-    // the cached page so that it is built and serialized once (board-etag.ts).
-    let answers = sharedAnswers.get(stored);
-    if (!answers) {
-      answers = new Map();
-      sharedAnswers.set(stored, answers);
-    }
-    const key = viewerPending?.withinSeconds ?? null;
-    const known = answers.get(key);
-    if (known) return known;
-    const built = answer(stored.rows.map((row) => ({ ...row, isYou: false })));
-    answers.set(key, built);
-    return built;
+    // Everyone else's page: the same answer for every viewer with the same notice.
+    const notice = viewerPending?.withinSeconds ?? null;
+    return sharedAnswer(stored, notice, () => answer(stored.rows.map((row) => ({ ...row, isYou: false }))));
   }
-  // The picks' goals as of the stored board, so they add up to the total shown beside them;
-  // kept with the viewer's place until the board or their profile changes (a team save does).
-  const { computedFor } = stored;
-  const ownPicks = computedFor
-    ? (
-        await options.boards.viewer(
-          viewerId,
-          season.id,
-          stored.version,
-          async () => ({
-            version: stored.version,
-            picks: await listTeam(
-              db,
-              viewerId,
-              season.id,
-              computedFor,
-              currentGameweek(season.gameweeks, computedFor),
-            ),
-          }),
-          'picks',
-        )
-      ).picks
-    : undefined;
+  const ownPicks = await viewerPicks({
+    db,
+    boards: options.boards,
+    season,
+    seasonId: season.id,
+    viewerId,
+    version: stored.version,
+    computedFor: stored.computedFor,
+  });
   return answer(
     stored.rows.map((row) =>
       row === ownRow ? { ...row, isYou: true, picks: ownPicks } : { ...row, isYou: false },
@@ -105,7 +81,58 @@ export async function listLeaderboard(options: {
 }
 
 /** The answers built from each cached page that holds no row of the viewer's, by pending notice. */
-const sharedAnswers = new WeakMap<StoredPage, Map<number | null, LeaderboardPage>>();
+const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
+
+/**
+ * The answer to a cached page for every viewer who has no row on it and the same notice (in
+ * seconds, or none): built and serialized once (board-etag.ts), kept with the page.
+ */
+export function sharedAnswer<Answer>(stored: object, notice: number | null, build: () => Answer): Answer {
+  let answers = sharedAnswers.get(stored);
+  if (!answers) {
+    answers = new Map();
+    sharedAnswers.set(stored, answers);
+  }
+  if (answers.has(notice)) return answers.get(notice) as Answer;
+  const built = build();
+  answers.set(notice, built);
+  return built;
+}
+
+/**
+ * The viewer's picks with their goals as of the stored board, so they add up to the total shown
+ * beside them; kept with the viewer's place until the board or their profile changes (a team
+ * save does). None before the board's first computation.
+ */
+export async function viewerPicks(options: {
+  db: Executor;
+  boards: BoardCache;
+  season: SeasonConfig;
+  seasonId: string;
+  viewerId: string;
+  version: string;
+  computedFor: Date | null;
+}) {
+  const { db, boards, season, seasonId, viewerId, version, computedFor } = options;
+  if (!computedFor) return undefined;
+  const kept = await boards.viewer(
+    viewerId,
+    seasonId,
+    version,
+    async () => ({
+      version,
+      picks: await listTeam(
+        db,
+        viewerId,
+        seasonId,
+        computedFor,
+        currentGameweek(season.gameweeks, computedFor),
+      ),
+    }),
+    'picks',
+  );
+  return kept.picks;
+}
 
 /**
  * The viewer's place and the page, both of the board version this instance serves: from

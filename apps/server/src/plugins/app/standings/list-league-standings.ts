@@ -1,15 +1,19 @@
 import {
   AppError,
-  currentGameweek,
   LEAGUE_MESSAGES,
+  type LeagueStandingRow,
   type LeagueStandingsPage,
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
-import { requireLeagueMember } from '../leagues/league-access.ts';
-import { listTeam } from '../squads/squad-repository.ts';
-import { readLeagueStandingsPage } from './league-standings-repository.ts';
-import { expectedWaitSeconds } from './list-leaderboard.ts';
+import type { BoardCache } from './board-cache.ts';
+import {
+  findLeagueViewer,
+  type LeagueViewer,
+  readLeagueStandingsPage,
+  type StoredLeaguePage,
+} from './league-standings-repository.ts';
+import { expectedWaitSeconds, sharedAnswer, viewerPicks } from './list-leaderboard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,9 +22,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the league does not exist): the stored global order restricted to the league, the viewer's
  * own row marked and carrying their picks, nobody else's. `pendingWithinSeconds` says when the
  * standings will show a change of members made since they were computed, or the viewer.
+ *
+ * The viewer's membership is read on every request; the page itself is kept in the board cache
+ * under the board's version and the league's last change of members, so a member who leaves or
+ * is removed leaves the page at once, as every such change moves that instant in its transaction.
  */
 export async function listLeagueStandings(options: {
   db: Executor;
+  /** Pages kept per board version (board-cache.ts). */
+  boards: BoardCache;
   season: SeasonConfig;
   leagueId: string;
   viewerId: string;
@@ -31,51 +41,88 @@ export async function listLeagueStandings(options: {
   /** The longest a change waits before the standings check notices it (standings-service.ts). */
   refreshDelayMs: number;
 }): Promise<LeagueStandingsPage> {
-  const { db, season, leagueId, viewerId, page, pageSize } = options;
+  const { db, boards, season, leagueId, viewerId, page, pageSize } = options;
   // Not an id the database could hold: answered like any league the viewer may not see.
-  if (!UUID.test(leagueId)) {
+  const viewer = UUID.test(leagueId) ? await findLeagueViewer(db, { leagueId, viewerId }) : undefined;
+  if (!viewer?.isApproved) {
     throw new AppError('NOT_FOUND', {
       reason: 'LEAGUE_NOT_FOUND',
       message: LEAGUE_MESSAGES.notFound,
       userMessage: LEAGUE_MESSAGES.notFound,
     });
   }
-  const { league } = await requireLeagueMember(db, leagueId, viewerId);
-  const stored = await readLeagueStandingsPage(db, {
-    seasonId: league.seasonId,
-    leagueId,
-    viewerId,
-    page,
-    pageSize,
-    search: options.search,
-    isMeOnly: options.isMeOnly,
-    leagueSize: league.approvedMembers,
-  });
-  const ownRow = stored.rows.find((row) => row.userId === viewerId);
-  // The picks' goals as of the stored board, so they add up to the total shown beside them.
-  const ownPicks =
-    ownRow && stored.computedFor
-      ? await listTeam(
-          db,
-          viewerId,
-          league.seasonId,
-          stored.computedFor,
-          currentGameweek(season.gameweeks, stored.computedFor),
-        )
-      : undefined;
-  return {
-    rows: stored.rows.map(({ joinedAt, ...row }) => ({
-      ...row,
-      joinedAt: joinedAt.toISOString(),
-      ...(row.userId === viewerId ? { isYou: true, picks: ownPicks } : { isYou: false }),
-    })),
+  const stored = await readFromOneBoard(options, viewer);
+  const pendingWithinSeconds =
+    stored.membersChanged || !viewer.viewerRanked
+      ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
+      : null;
+  const answer = (rows: LeagueStandingRow[]): LeagueStandingsPage => ({
+    rows,
     total: stored.total,
     page,
     pageSize,
     computedAt: stored.computedFor?.toISOString() ?? null,
-    pendingWithinSeconds:
-      stored.membersChanged || !stored.viewerRanked
-        ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
-        : null,
-  };
+    pendingWithinSeconds,
+  });
+  const rowsAs = (isYou: (userId: string) => boolean) =>
+    stored.rows.map(({ joinedAt, ...row }) => ({
+      ...row,
+      joinedAt: joinedAt.toISOString(),
+      isYou: isYou(row.userId),
+    }));
+
+  if (!stored.rows.some((row) => row.userId === viewerId)) {
+    return sharedAnswer(stored, pendingWithinSeconds, () => answer(rowsAs(() => false)));
+  }
+  const picks = await viewerPicks({
+    db,
+    boards,
+    season,
+    seasonId: viewer.seasonId,
+    viewerId,
+    version: stored.version,
+    computedFor: stored.computedFor,
+  });
+  return answer(rowsAs((userId) => userId === viewerId).map((row) => (row.isYou ? { ...row, picks } : row)));
 }
+
+/**
+ * The page from the board version this instance serves: from memory when held, else read. A
+ * read that met another board means a swap this instance has not heard of yet: the version is
+ * read again and the page asked for again, so a page never mixes two boards.
+ */
+async function readFromOneBoard(
+  options: Parameters<typeof listLeagueStandings>[0],
+  viewer: LeagueViewer,
+): Promise<StoredLeaguePage> {
+  const { db, boards, leagueId, viewerId, page, pageSize, search, isMeOnly } = options;
+  for (let attempt = 1; ; attempt++) {
+    const version = await boards.version(viewer.seasonId);
+    const key = JSON.stringify([
+      'league',
+      leagueId,
+      viewer.membersChangedAt,
+      page,
+      pageSize,
+      search ?? null,
+      isMeOnly ? viewerId : null,
+    ]);
+    const stored = await boards.page(key, version, () =>
+      readLeagueStandingsPage(db, {
+        seasonId: viewer.seasonId,
+        leagueId,
+        viewerId,
+        page,
+        pageSize,
+        search,
+        isMeOnly,
+        leagueSize: viewer.approvedMembers,
+      }),
+    );
+    if (stored.version === version || attempt === MAX_ATTEMPTS) return stored;
+    await boards.refreshVersion(viewer.seasonId);
+  }
+}
+
+/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
+const MAX_ATTEMPTS = 3;

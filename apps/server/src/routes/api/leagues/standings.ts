@@ -25,6 +25,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { page, pageSize, search, me } = request.query;
       const body = await listLeagueStandings({
         db: fastify.db,
+        boards: fastify.boardCache,
         season: await fastify.standings.activeSeason(),
         leagueId: request.params.leagueId,
         viewerId: user.id,
