@@ -68,11 +68,13 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
 
   it('finds the page along the walk, reads the whole board within it, or leaves the search to be counted', async () => {
     const outcomes = { found: 0, wholeBoard: 0, toCount: 0 };
+    // Three letters or more that match whole countries or clubs: counted with their page.
+    const groupSearches = ['united', 'kingdom'];
     for (const board of [GLOBAL, COUNTRY]) {
       const boardMembers = (
         await readLeaderboardPage(db(), { seasonId: SEASON, board, page: 1, pageSize: PAGE_SIZE })
       ).total;
-      for (const search of ['son', 'united', 'a', 'cora counted', 'nobody at all']) {
+      for (const search of ['son', 'united', 'a', 'cora counted', 'nobody at all', 'kingdom']) {
         for (const page of [1, 2, 3]) {
           const truth = await countedPage(board, search, page);
           // The board's rank of the page's last match: the rows a walk from the top reads to find it.
@@ -87,7 +89,10 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
               search,
               walkRows,
             });
-            if (boardMembers <= walkRows) {
+            if (groupSearches.includes(search)) {
+              outcomes.toCount++;
+              expect(walked, label).toBeUndefined();
+            } else if (boardMembers <= walkRows) {
               outcomes.wholeBoard++;
               expect(walked?.total, label).toBe(truth.total);
               expect(walked?.rows, label).toEqual(truth.rows);
@@ -116,7 +121,7 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
   it('answers a common search at once without its total, then with it once counted in the background', async () => {
     for (const [search, page] of [
       ['son', 1],
-      ['united', 2],
+      ['a', 2],
     ] as const) {
       const truth = await countedPage(GLOBAL, search, page);
       // What makes it a search answered before its count here: its page within the walk.
@@ -139,7 +144,13 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
     }
   });
 
-  it('counts at once a search with too few matches near the top, one on a board the walk reads whole, and "Show Me Only"', async () => {
+  it('counts at once whole countries and clubs, a search with too few matches near the top, one on a board the walk reads whole, and "Show Me Only"', async () => {
+    // Whole countries and clubs: their count costs about what their page does.
+    const groupsTruth = await countedPage(GLOBAL, 'united', 1);
+    const groups = await ask('/api/leaderboard/global?search=united');
+    expect(groups.total).toBe(groupsTruth.total);
+    expect(ranksOf(groups.rows)).toEqual(ranksOf(groupsTruth.rows));
+
     const rare = await ask('/api/leaderboard/global?search=cora');
     expect(rare.total).toBe(1);
     expect(rare.rows.map((row) => row.fullName)).toEqual(['Cora Counted']);
@@ -162,7 +173,7 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
   it('counts with the page when the instance counts as many searches in the background as it may', async () => {
     // An instance of its own, nothing kept, which may count none in the background.
     const boards = createBoardCache(db(), { uncountedWalkRows: WALK_ROWS, maxBackgroundCounts: 0 });
-    const truth = await countedPage(GLOBAL, 'united', 1);
+    const truth = await countedPage(GLOBAL, 'son', 1);
     const answer = await listLeaderboard({
       db: db(),
       boards,
@@ -171,7 +182,7 @@ describe.each(TEST_ENGINES)("a search's page before its count on %s", (engine) =
       type: 'global',
       page: 1,
       pageSize: PAGE_SIZE,
-      search: 'united',
+      search: 'son',
       isMeOnly: false,
       refreshDelayMs: 5_000,
     });
