@@ -270,6 +270,27 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   return cache;
 }
 
+/**
+ * What `read` answers from the board version this instance serves. A read that met another
+ * board (any of the `versions` it read) means a swap this instance has not heard of yet: the
+ * version is read again and `read` asked again, so an answer never mixes two boards.
+ */
+export async function readOnOneBoard<Answer>(
+  boards: BoardCache,
+  seasonId: string,
+  read: (version: string) => Promise<{ answer: Answer; versions: string[] }>,
+): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    const version = await boards.version(seasonId);
+    const { answer, versions } = await read(version);
+    if (versions.every((met) => met === version) || attempt === MAX_ONE_BOARD_ATTEMPTS) return answer;
+    await boards.refreshVersion(seasonId);
+  }
+}
+
+/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
+const MAX_ONE_BOARD_ATTEMPTS = 3;
+
 /** Where a search's count is kept in memory. */
 function searchKey({ seasonId, board, search }: BoardSearch): string {
   return JSON.stringify([seasonId, board, search]);

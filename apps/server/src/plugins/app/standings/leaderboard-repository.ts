@@ -305,8 +305,8 @@ interface PageRow {
 }
 
 /** A page's statement, with the instant and the version of the board it read, in one snapshot. */
-function selectPageRows<Extra extends object = object>(executor: Executor, seasonId: string, query: SQL) {
-  return selectRows<PageRow & Extra>(
+function selectPageRows(executor: Executor, seasonId: string, query: SQL) {
+  return selectRows<PageRow>(
     executor,
     sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version

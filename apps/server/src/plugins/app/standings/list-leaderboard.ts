@@ -8,7 +8,7 @@ import {
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import { listTeam } from '../squads/squad-repository.ts';
-import type { BoardCache } from './board-cache.ts';
+import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import {
   type Board,
   canBringForward,
@@ -136,60 +136,75 @@ export async function viewerPicks(options: {
 
 /**
  * The viewer's place and the page, both of the board version this instance serves: from
- * memory when held, else read (each read says which board it met). A read that met another
- * board means a swap this instance has not heard of yet: the version is read again and the
- * request served again from that one board, so a page never mixes two boards.
+ * memory when held, else read (each read says which board it met), never of two boards.
  */
-async function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
+function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
   const { db, boards, season, viewerId, page, pageSize, search } = options;
-  for (let attempt = 1; ; attempt++) {
-    const version = await boards.version(season.id);
+  return readOnOneBoard(boards, season.id, async (version) => {
     const viewer = await boards.viewer(viewerId, season.id, version, () =>
       findViewerPlace(db, { seasonId: season.id, userId: viewerId }),
     );
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    // A search's count, read with the first of its pages asked for here or on another
-    // instance, serves its other pages and its later askings, brought forward through the
-    // board's roster changes. Without one, the page is looked for near the top of the board
-    // first and answered before the count (`total` null), which runs in the background.
-    const counted = search === undefined || onlyUserId ? undefined : { seasonId: season.id, board, search };
+    const request = { db, boards, version, seasonId: season.id, board, page, pageSize, search, onlyUserId };
     const stored = await boards.page<StoredPage>(
       key,
       version,
-      async () => {
-        const knownCount = counted && (await boards.searchCount(counted, version));
-        const request = { seasonId: season.id, board, page, pageSize, search, onlyUserId, knownCount };
-        if (counted && !(knownCount && canBringForward(knownCount, version))) {
-          const walkRows = boards.uncountedWalkRows;
-          const uncounted = await readPageBeforeCount(db, { ...counted, page, pageSize, walkRows });
-          if (uncounted?.searchCount) await boards.keepSearchCount(counted, uncounted.searchCount);
-          const isCounting =
-            uncounted?.total === null &&
-            boards.countInBackground(counted, async () => {
-              const read = await readLeaderboardPage(db, { ...counted, page: 1, pageSize });
-              return read.searchCount;
-            });
-          // Counted by the walk, or being counted; else (too few matches near the top, or too
-          // many searches being counted already) counted now.
-          if (uncounted?.searchCount || isCounting) return uncounted;
-        }
-        const read = await readLeaderboardPage(db, request);
-        if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
-        return read;
-      },
+      () => readPageCountingOnce(request),
       // A page before its count is asked again until the count is in.
       (read) => read.total !== null,
     );
-    const isOneBoard = viewer.version === version && stored.version === version;
-    if (isOneBoard || attempt === MAX_ATTEMPTS) return { viewer, board, stored };
-    await boards.refreshVersion(season.id);
-  }
+    return { answer: { viewer, board, stored }, versions: [viewer.version, stored.version] };
+  });
 }
 
-/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
-const MAX_ATTEMPTS = 3;
+/**
+ * A page of board `version`. A search's count, read with the first of its pages asked for here
+ * or on another instance, serves its other pages and its later askings, brought forward through
+ * the board's roster changes. Without one, the page is looked for near the top of the board
+ * first and answered before the count (`total` null), which runs in the background.
+ */
+async function readPageCountingOnce(options: {
+  db: Executor;
+  boards: BoardCache;
+  version: string;
+  seasonId: string;
+  board: Board;
+  page: number;
+  pageSize: number;
+  search?: string;
+  onlyUserId?: string;
+}): Promise<StoredPage> {
+  const { db, boards, version, seasonId, board, page, pageSize, search, onlyUserId } = options;
+  const counted = search === undefined || onlyUserId ? undefined : { seasonId, board, search };
+  const knownCount = counted && (await boards.searchCount(counted, version));
+  if (counted && !(knownCount && canBringForward(knownCount, version))) {
+    const walkRows = boards.uncountedWalkRows;
+    const uncounted = await readPageBeforeCount(db, { ...counted, page, pageSize, walkRows });
+    if (uncounted?.searchCount) await boards.keepSearchCount(counted, uncounted.searchCount);
+    const isCounting =
+      uncounted?.total === null &&
+      boards.countInBackground(counted, async () => {
+        const read = await readLeaderboardPage(db, { ...counted, page: 1, pageSize });
+        return read.searchCount;
+      });
+    // Counted by the walk, or being counted; else (too few matches near the top, whole
+    // countries or clubs, or too many searches being counted already) counted now.
+    if (uncounted?.searchCount || isCounting) return uncounted;
+  }
+  const read = await readLeaderboardPage(db, {
+    seasonId,
+    board,
+    page,
+    pageSize,
+    search,
+    onlyUserId,
+    knownCount,
+  });
+  if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
+  return read;
+}
 
 function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
   if (type === 'global') return { kind: 'global' };

@@ -6,7 +6,7 @@ import {
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
-import type { BoardCache } from './board-cache.ts';
+import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import {
   findLeagueViewer,
   type LeagueViewer,
@@ -86,18 +86,13 @@ export async function listLeagueStandings(options: {
   return answer(rowsAs((userId) => userId === viewerId).map((row) => (row.isYou ? { ...row, picks } : row)));
 }
 
-/**
- * The page from the board version this instance serves: from memory when held, else read. A
- * read that met another board means a swap this instance has not heard of yet: the version is
- * read again and the page asked for again, so a page never mixes two boards.
- */
-async function readFromOneBoard(
+/** The page from the board version this instance serves: from memory when held, else read. */
+function readFromOneBoard(
   options: Parameters<typeof listLeagueStandings>[0],
   viewer: LeagueViewer,
 ): Promise<StoredLeaguePage> {
   const { db, boards, leagueId, viewerId, page, pageSize, search, isMeOnly } = options;
-  for (let attempt = 1; ; attempt++) {
-    const version = await boards.version(viewer.seasonId);
+  return readOnOneBoard(boards, viewer.seasonId, async (version) => {
     const key = JSON.stringify([
       'league',
       leagueId,
@@ -119,10 +114,6 @@ async function readFromOneBoard(
         leagueSize: viewer.approvedMembers,
       }),
     );
-    if (stored.version === version || attempt === MAX_ATTEMPTS) return stored;
-    await boards.refreshVersion(viewer.seasonId);
-  }
+    return { answer: stored, versions: [stored.version] };
+  });
 }
-
-/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
-const MAX_ATTEMPTS = 3;
