@@ -15,6 +15,7 @@ import { notificationHubPlugin } from './plugins/app/notifications/notification-
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
 import { type BoardCacheOptions, boardCachePlugin } from './plugins/app/standings/board-cache.ts';
+import { leagueMembershipCachePlugin } from './plugins/app/leagues/league-membership-cache.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
   app.decorate('mailingList', options.mailingList ?? noMailingList(app.log));
   await app.register(boardCachePlugin, options.boards ?? {});
+  await app.register(leagueMembershipCachePlugin);
   await app.register(standingsPlugin);
   await app.register(goalAlertsJob);
   await app.register(notificationHubPlugin);

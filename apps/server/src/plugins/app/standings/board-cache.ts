@@ -58,7 +58,8 @@ export interface BoardCache {
   /** Reads the version again now (a swap here, or a read that met another board). */
   refreshVersion(seasonId: string): Promise<string>;
   /**
-   * What every viewer of the same request sees (a page's rows and total), for board `version`:
+   * What every viewer of the same request sees (a page's rows and total), or one viewer's under
+   * a key that names them (whether a league's standings hold them), for board `version`:
    * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses)
    * unless `isKept` says otherwise (a search's page before its count).
    */

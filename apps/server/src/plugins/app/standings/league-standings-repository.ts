@@ -8,6 +8,7 @@ import {
   standings,
   standingsState,
 } from '../../../db/schema/index.ts';
+import type { KeptMembership } from '../leagues/league-membership-cache.ts';
 import { boardVersion, microsOf, NO_BOARD } from './leaderboard-repository.ts';
 import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
 
@@ -34,8 +35,6 @@ export interface StoredLeaguePage {
   computedFor: Date | null;
   /** An approved member joined or went since the stored standings were computed. */
   membersChanged: boolean;
-  /** The stored league standings hold the viewer. */
-  viewerRanked: boolean;
   /** How long the last placement of member changes took; null before the first. */
   lastPlaceMs: number | null;
   /** The stored board (and so the league standings) the page was read from (`boardVersion`). */
@@ -138,7 +137,6 @@ export async function readLeagueStandingsPage(
     computed_for: Date | string | null;
     last_place_ms: number | null;
     members_changed: boolean | null;
-    viewer_ranked: boolean;
     board_version: string;
   }>(
     db,
@@ -146,9 +144,7 @@ export async function readLeagueStandingsPage(
         select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
           ${boardVersion(seasonId)} as board_version,
           ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
-            ${standingsState.placedAt}) as members_changed,
-          exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-            and ${leagueStandings.userId} = ${viewerId}) as viewer_ranked
+            ${standingsState.placedAt}) as members_changed
         from (select 1) as one
         left join ${leagues} on ${leagues.id} = ${leagueId}
         left join ${standingsState} on ${standingsState.seasonId} = ${seasonId})
@@ -166,7 +162,6 @@ export async function readLeagueStandingsPage(
     total: Number(first?.total ?? 0),
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
     membersChanged: first?.members_changed === true,
-    viewerRanked: first?.viewer_ranked === true,
     lastPlaceMs: first?.last_place_ms ?? null,
     version: first?.board_version ?? NO_BOARD,
     rows: result
@@ -197,39 +192,24 @@ function nameMatches(search: string, useTrigramIndex: boolean): SQL {
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
 }
 
-/** What a league's standings page needs of its viewer, read on every request (`findLeagueViewer`). */
-export interface LeagueViewer {
-  seasonId: string;
-  /** The league's last change of approved members (`markLeagueMembersChanged`), as microseconds. */
-  membersChangedAt: string;
-  /** The league's approved members now. */
-  approvedMembers: number;
-  /** An approved member of the league (the admin is one): may see its standings. */
-  isApproved: boolean;
-  /** The stored league standings hold the viewer. */
-  viewerRanked: boolean;
-}
-
 /**
  * The viewer's membership of a league, with what its standings page is kept under, in one
  * statement; undefined when the league does not exist or the viewer never asked to join it.
+ * Kept for approved members (`fastify.leagueMemberships`).
  */
-export async function findLeagueViewer(
+export async function findLeagueMembership(
   db: Executor,
   { leagueId, viewerId }: { leagueId: string; viewerId: string },
-): Promise<LeagueViewer | undefined> {
+): Promise<KeptMembership | undefined> {
   const [row] = await selectRows<{
     season_id: string;
     members_changed_at: string;
     approved_members: number;
     status: string;
-    viewer_ranked: boolean;
   }>(
     db,
     sql`select ${leagues.seasonId} as season_id, ${microsOf(leagues.membersChangedAt)} as members_changed_at,
-        ${leagues.approvedMembers} as approved_members, ${leagueMembers.status} as status,
-        exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-          and ${leagueStandings.userId} = ${viewerId}) as viewer_ranked
+        ${leagues.approvedMembers} as approved_members, ${leagueMembers.status} as status
       from ${leagues} join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagues.id}
         and ${leagueMembers.userId} = ${viewerId}
       where ${leagues.id} = ${leagueId}`,
@@ -240,6 +220,22 @@ export async function findLeagueViewer(
     membersChangedAt: row.members_changed_at,
     approvedMembers: row.approved_members,
     isApproved: row.status === 'approved',
-    viewerRanked: row.viewer_ranked,
   };
+}
+
+/**
+ * Whether the stored league standings hold the viewer, with the board version that says so:
+ * only a placement or a rebuild, each a new version, changes it.
+ */
+export async function readViewerRanked(
+  db: Executor,
+  { seasonId, leagueId, viewerId }: { seasonId: string; leagueId: string; viewerId: string },
+): Promise<{ isRanked: boolean; version: string }> {
+  const [row] = await selectRows<{ is_ranked: boolean; version: string }>(
+    db,
+    sql`select exists (select 1 from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
+          and ${leagueStandings.userId} = ${viewerId}) as is_ranked,
+        ${boardVersion(seasonId)} as version`,
+  );
+  return { isRanked: row?.is_ranked === true, version: row?.version ?? NO_BOARD };
 }

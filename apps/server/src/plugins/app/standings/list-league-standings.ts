@@ -6,11 +6,12 @@ import {
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
+import type { KeptMembership, LeagueMembershipCache } from '../leagues/league-membership-cache.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import {
-  findLeagueViewer,
-  type LeagueViewer,
+  findLeagueMembership,
   readLeagueStandingsPage,
+  readViewerRanked,
   type StoredLeaguePage,
 } from './league-standings-repository.ts';
 import { expectedWaitSeconds, sharedAnswer, viewerPicks } from './list-leaderboard.ts';
@@ -23,14 +24,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * own row marked and carrying their picks, nobody else's. `pendingWithinSeconds` says when the
  * standings will show a change of members made since they were computed, or the viewer.
  *
- * The viewer's membership is read on every request; the page itself is kept in the board cache
- * under the board's version and the league's last change of members, so a member who leaves or
- * is removed leaves the page at once, as every such change moves that instant in its transaction.
+ * The viewer's membership is kept while they are an approved member (`leagueMemberships`,
+ * forgotten at their league's change on every instance); the page itself is kept in the board
+ * cache under the board's version and the league's last change of members, which every change of
+ * approved members moves in its transaction, and whether the league's standings hold the viewer
+ * under the board's version alone. So a page asked again reads nothing from the database.
  */
 export async function listLeagueStandings(options: {
   db: Executor;
   /** Pages kept per board version (board-cache.ts). */
   boards: BoardCache;
+  /** Approved members' memberships kept (league-membership-cache.ts). */
+  memberships: LeagueMembershipCache;
   season: SeasonConfig;
   leagueId: string;
   viewerId: string;
@@ -41,9 +46,11 @@ export async function listLeagueStandings(options: {
   /** The longest a change waits before the standings check notices it (standings-service.ts). */
   refreshDelayMs: number;
 }): Promise<LeagueStandingsPage> {
-  const { db, boards, season, leagueId, viewerId, page, pageSize } = options;
+  const { db, boards, memberships, season, leagueId, viewerId, page, pageSize } = options;
   // Not an id the database could hold: answered like any league the viewer may not see.
-  const viewer = UUID.test(leagueId) ? await findLeagueViewer(db, { leagueId, viewerId }) : undefined;
+  const viewer = UUID.test(leagueId)
+    ? await memberships.lookup(leagueId, viewerId, () => findLeagueMembership(db, { leagueId, viewerId }))
+    : undefined;
   if (!viewer?.isApproved) {
     throw new AppError('NOT_FOUND', {
       reason: 'LEAGUE_NOT_FOUND',
@@ -51,9 +58,9 @@ export async function listLeagueStandings(options: {
       userMessage: LEAGUE_MESSAGES.notFound,
     });
   }
-  const stored = await readFromOneBoard(options, viewer);
+  const { stored, isViewerRanked } = await readFromOneBoard(options, viewer);
   const pendingWithinSeconds =
-    stored.membersChanged || !viewer.viewerRanked
+    stored.membersChanged || !isViewerRanked
       ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
       : null;
   const answer = (rows: LeagueStandingRow[]): LeagueStandingsPage => ({
@@ -86,11 +93,14 @@ export async function listLeagueStandings(options: {
   return answer(rowsAs((userId) => userId === viewerId).map((row) => (row.isYou ? { ...row, picks } : row)));
 }
 
-/** The page from the board version this instance serves: from memory when held, else read. */
+/**
+ * The page, and whether the league's standings hold the viewer, from the board version this
+ * instance serves: each from memory when held, else read.
+ */
 function readFromOneBoard(
   options: Parameters<typeof listLeagueStandings>[0],
-  viewer: LeagueViewer,
-): Promise<StoredLeaguePage> {
+  viewer: KeptMembership,
+): Promise<{ stored: StoredLeaguePage; isViewerRanked: boolean }> {
   const { db, boards, leagueId, viewerId, page, pageSize, search, isMeOnly } = options;
   return readOnOneBoard(boards, viewer.seasonId, async (version) => {
     const key = JSON.stringify([
@@ -114,6 +124,12 @@ function readFromOneBoard(
         leagueSize: viewer.approvedMembers,
       }),
     );
-    return { answer: stored, versions: [stored.version] };
+    const ranked = await boards.page(JSON.stringify(['league-viewer', leagueId, viewerId]), version, () =>
+      readViewerRanked(db, { seasonId: viewer.seasonId, leagueId, viewerId }),
+    );
+    return {
+      answer: { stored, isViewerRanked: ranked.isRanked },
+      versions: [stored.version, ranked.version],
+    };
   });
 }

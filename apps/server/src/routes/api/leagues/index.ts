@@ -148,6 +148,8 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
         user.id,
         fastify.clock(),
       );
+      // The leaver loses the standings here before the answer; other instances hear it on commit.
+      fastify.leagueMemberships.forgetLeague(request.params.leagueId);
       if (membersChanged) fastify.standings.requestRefresh();
       return reply.status(204).send(null);
     },

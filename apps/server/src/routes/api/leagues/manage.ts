@@ -125,6 +125,8 @@ const manageLeagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
         status: request.body.status,
         now: fastify.clock(),
       });
+      // A kicked member loses the standings here before the answer; other instances hear it on commit.
+      fastify.leagueMemberships.forgetLeague(leagueId);
       if (membersChanged) fastify.standings.requestRefresh();
       const member = await readLeagueMember(fastify.db, leagueId, memberId, user.id);
       if (!member) throw new AppError('INTERNAL', { message: 'The changed member has gone' });
@@ -172,6 +174,7 @@ const manageLeagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.requireUser(request);
       await deleteLeague({ db: fastify.db, leagueId: request.params.leagueId, userId: user.id });
+      fastify.leagueMemberships.forgetLeague(request.params.leagueId);
       fastify.standings.requestRefresh();
       return reply.status(204).send(null);
     },

@@ -26,6 +26,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const body = await listLeagueStandings({
         db: fastify.db,
         boards: fastify.boardCache,
+        memberships: fastify.leagueMemberships,
         season: await fastify.standings.activeSeason(),
         leagueId: request.params.leagueId,
         viewerId: user.id,

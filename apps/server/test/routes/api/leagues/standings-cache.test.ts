@@ -1,6 +1,6 @@
 import type { LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
@@ -76,6 +76,17 @@ describe.each(TEST_ENGINES)('league standings pages from the board cache on %s',
     );
   });
 
+  it('reads nothing from the database for a page asked again', async () => {
+    await page('?pageSize=25&page=3', member.cookie);
+    const statements = vi.spyOn(context.database.db, 'execute');
+    try {
+      await page('?pageSize=25&page=3', member.cookie);
+      expect(statements).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it("marks each viewer's own row on a page they share, with their picks only", async () => {
     const seenByAdmin = await page('?pageSize=100');
     const seenByMember = await page('?pageSize=100', member.cookie);
@@ -104,12 +115,35 @@ describe.each(TEST_ENGINES)('league standings pages from the board cache on %s',
     await context.app.standings.refresh();
   });
 
+  it('refuses the standings to a member taken out by another process, once its change is heard', async () => {
+    const leaver = await signUpOnboarded(context.app);
+    await setMembership(context.database.db, leagueId, leaver.id, 'approved');
+    await vi.waitFor(async () => expect((await get('?pageSize=25', leaver.cookie)).statusCode).toBe(200));
+    expect(context.app.leagueMemberships.size).toBeGreaterThan(0);
+    // Written as another instance or an operator would: this instance hears it through the NOTIFY.
+    await context.database.db.execute(
+      sql`update league_members set status = 'kicked' where league_id = ${leagueId} and user_id = ${leaver.id}`,
+    );
+    await vi.waitFor(async () => expect((await get('?pageSize=25', leaver.cookie)).statusCode).toBe(404), {
+      timeout: 2_000,
+    });
+    expect((await get('?pageSize=25', member.cookie)).statusCode).toBe(200);
+  });
+
   it('drops a member the admin kicks at once, and refuses them the standings', async () => {
     const before = await page('?pageSize=100');
     expect(before.rows.map((row) => row.userId)).toContain(member.id);
+    expect((await get('?pageSize=100', member.cookie)).statusCode).toBe(200);
+    // Without the change's NOTIFY: this instance forgets the membership itself before answering.
+    const { db } = context.database;
+    await db.execute(sql`alter table leagues disable trigger leagues_notify_league_change`);
+    await db.execute(sql`alter table league_members disable trigger league_members_notify_league_change`);
     const response = await send(context.app, 'PUT', `/api/leagues/${leagueId}/members/${member.id}`, {
       cookie: admin.cookie,
       body: { status: 'kicked' },
+    }).finally(async () => {
+      await db.execute(sql`alter table leagues enable trigger leagues_notify_league_change`);
+      await db.execute(sql`alter table league_members enable trigger league_members_notify_league_change`);
     });
     expect(response.statusCode, response.body).toBe(200);
     const after = await page('?pageSize=100');

@@ -1,6 +1,6 @@
 import type { LeagueStandingRow, LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
@@ -200,7 +200,12 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
   it('says the standings are updating after an approval, until the next recompute shows the new member', async () => {
     expect((await page()).pendingWithinSeconds).toBeNull();
     await setMembership(context.database.db, leagueId, waiting.id, 'approved');
-    const before = await page('?pageSize=100&page=2');
+    // Written straight to the database, as by another instance: heard here through its NOTIFY.
+    const before = await vi.waitFor(async () => {
+      const seen = await page('?pageSize=100&page=2');
+      expect(seen.pendingWithinSeconds).not.toBeNull();
+      return seen;
+    });
     // The check interval (5 s here) and two recomputes of a board this small.
     expect(before.pendingWithinSeconds).toBeGreaterThanOrEqual(5);
     expect(before.pendingWithinSeconds).toBeLessThan(30);
@@ -244,8 +249,12 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
     const leaver = before.rows[2];
     if (!leaver || leaver.userId === viewer.id) throw new Error('Unexpected third row');
     await removeMembership(context.database.db, leagueId, leaver.userId);
-    const meanwhile = await page('?pageSize=25');
-    expect(meanwhile.rows.map((row) => row.userId)).not.toContain(leaver.userId);
+    // Written straight to the database, as by another instance: heard here through its NOTIFY.
+    const meanwhile = await vi.waitFor(async () => {
+      const seen = await page('?pageSize=25');
+      expect(seen.rows.map((row) => row.userId)).not.toContain(leaver.userId);
+      return seen;
+    });
     expect(meanwhile.rows.map((row) => row.rank)).toEqual(
       before.rows.map((row) => row.rank).filter((rank) => rank !== 3),
     );
