@@ -8,6 +8,7 @@ import { type MailingListProvider, noMailingList } from './plugins/app/accounts/
 import { deadlineMailsJob } from './plugins/app/deadline-mails/deadline-mails-job.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/app/errors/error-handler.ts';
 import { requestGuardPlugin } from './plugins/app/errors/request-guard.ts';
+import { leagueMembershipCachePlugin } from './plugins/app/leagues/league-membership-cache.ts';
 import { mailRetryJob } from './plugins/app/mail/mail-retry-job.ts';
 import { createMailer } from './plugins/app/mail/mailer.ts';
 import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-alerts-job.ts';
@@ -15,7 +16,6 @@ import { notificationHubPlugin } from './plugins/app/notifications/notification-
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
 import { type BoardCacheOptions, boardCachePlugin } from './plugins/app/standings/board-cache.ts';
-import { leagueMembershipCachePlugin } from './plugins/app/leagues/league-membership-cache.ts';
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
