@@ -83,13 +83,17 @@ function serializeError(error: Error, depth = 0): SerializedError {
  * milliseconds and the user whose session the request was served for (set by requireUser);
  * "incoming request" only at debug level.
  */
+/** The log levels at which a line at `info` is written. */
+const LEVELS_WRITING_INFO = new Set(['trace', 'debug', 'info']);
+
 class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
     if (!this.isLogDisabled(request)) request.log.debug(requestFields(request), 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return;
+    // The line's fields are built only when it is written (LOG_LEVEL may be above info).
+    if (this.isLogDisabled(request) || (!error && !LEVELS_WRITING_INFO.has(reply.log.level))) return;
     const fields = {
       ...requestFields(request),
       statusCode: reply.statusCode,
