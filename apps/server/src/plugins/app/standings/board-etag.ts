@@ -24,10 +24,45 @@ export function serializeBoardPage(body: object, schema: ZodType): SerializedPag
   const known = serializedPages.get(body);
   if (known) return known;
   const json = JSON.stringify(z.encode(schema, body));
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  const serialized = { json, etag };
+  const serialized = { json, etag: etagOf(json) };
   serializedPages.set(body, serialized);
   return serialized;
+}
+
+/** Shared answers as their schema encodes them, once a viewer's own row was put in one. */
+const encodedPages = new WeakMap<object, { rows: readonly unknown[] }>();
+
+/**
+ * The answer to a page that holds the viewer's own row: `shared` (what every other viewer of the
+ * page gets) with its row at `index` replaced by `ownRow`. Its JSON and ETag are made now and
+ * kept with it for `replyWithBoardPage`: the other rows come from `shared` as its schema encoded
+ * them once, and only `ownRow` is checked here, by `rowSchema`. The same bytes as encoding the
+ * whole answer, for a fraction of the work (a page of 50 rows took 160 µs to encode).
+ */
+export function withOwnRow<Page extends { rows: readonly object[] }>(
+  shared: Page,
+  index: number,
+  ownRow: Page['rows'][number],
+  schema: ZodType,
+  rowSchema: ZodType,
+): Page {
+  let encoded = encodedPages.get(shared);
+  if (!encoded) {
+    encoded = z.encode(schema, shared) as { rows: readonly unknown[] };
+    encodedPages.set(shared, encoded);
+  }
+  const encodedRows = [...encoded.rows];
+  encodedRows[index] = z.encode(rowSchema, ownRow);
+  const rows = [...shared.rows];
+  rows[index] = ownRow;
+  const answer = { ...shared, rows };
+  const json = JSON.stringify({ ...encoded, rows: encodedRows });
+  serializedPages.set(answer, { json, etag: etagOf(json) });
+  return answer;
+}
+
+function etagOf(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
 }
 
 /**

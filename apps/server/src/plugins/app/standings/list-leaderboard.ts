@@ -3,12 +3,16 @@ import {
   currentGameweek,
   LEADERBOARD_MESSAGES,
   type LeaderboardPage,
+  type LeaderboardRow,
   type LeaderboardType,
+  leaderboardPageSchema,
+  leaderboardRowSchema,
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import { listTeam } from '../squads/squad-repository.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
+import { withOwnRow } from './board-etag.ts';
 import {
   type Board,
   canBringForward,
@@ -43,27 +47,29 @@ export async function listLeaderboard(options: {
   const viewerPending = isPendingOn(board, viewer)
     ? { withinSeconds: expectedWaitSeconds(viewer.lastPlaceMs, options.refreshDelayMs) }
     : null;
-  const answer = (rows: LeaderboardPage['rows']): LeaderboardPage => ({
-    rows,
-    total: stored.total,
-    page,
-    pageSize,
-    filter:
-      board.kind === 'country'
-        ? { country: board.country }
-        : board.kind === 'club'
-          ? { club: board.club }
-          : {},
-    computedAt: stored.computedFor?.toISOString() ?? null,
-    viewerPending,
-  });
-
-  const ownRow = stored.rows.find((row) => row.userId === viewerId);
-  if (!ownRow) {
-    // Everyone else's page: the same answer for every viewer with the same notice.
-    const notice = viewerPending?.withinSeconds ?? null;
-    return sharedAnswer(stored, notice, () => answer(stored.rows.map((row) => ({ ...row, isYou: false }))));
-  }
+  // What every viewer without a row on the page gets: one answer per notice.
+  const notice = viewerPending?.withinSeconds ?? null;
+  const shared = sharedAnswer(
+    stored,
+    notice,
+    (): LeaderboardPage => ({
+      rows: stored.rows.map((row) => ({ ...row, isYou: false })),
+      total: stored.total,
+      page,
+      pageSize,
+      filter:
+        board.kind === 'country'
+          ? { country: board.country }
+          : board.kind === 'club'
+            ? { club: board.club }
+            : {},
+      computedAt: stored.computedFor?.toISOString() ?? null,
+      viewerPending,
+    }),
+  );
+  const ownIndex = shared.rows.findIndex((row) => row.userId === viewerId);
+  const sharedOwnRow = shared.rows[ownIndex];
+  if (!sharedOwnRow) return shared;
   const ownPicks = await viewerPicks({
     db,
     boards: options.boards,
@@ -73,19 +79,17 @@ export async function listLeaderboard(options: {
     version: stored.version,
     computedFor: stored.computedFor,
   });
-  return answer(
-    stored.rows.map((row) =>
-      row === ownRow ? { ...row, isYou: true, picks: ownPicks } : { ...row, isYou: false },
-    ),
-  );
+  const ownRow: LeaderboardRow = { ...sharedOwnRow, isYou: true, picks: ownPicks };
+  return withOwnRow(shared, ownIndex, ownRow, leaderboardPageSchema, leaderboardRowSchema);
 }
 
-/** The answers built from each cached page that holds no row of the viewer's, by pending notice. */
+/** The answers built from each cached page for viewers without a row on it, by pending notice. */
 const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
 
 /**
  * The answer to a cached page for every viewer who has no row on it and the same notice (in
- * seconds, or none): built and serialized once (board-etag.ts), kept with the page.
+ * seconds, or none): built and serialized once (board-etag.ts), kept with the page. A viewer
+ * whose row is on it gets this answer with that row marked as theirs (`withOwnRow`).
  */
 export function sharedAnswer<Answer>(stored: object, notice: number | null, build: () => Answer): Answer {
   let answers = sharedAnswers.get(stored);

@@ -3,11 +3,14 @@ import {
   LEAGUE_MESSAGES,
   type LeagueStandingRow,
   type LeagueStandingsPage,
+  leagueStandingRowSchema,
+  leagueStandingsPageSchema,
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import type { KeptMembership, LeagueMembershipCache } from '../leagues/league-membership-cache.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
+import { withOwnRow } from './board-etag.ts';
 import {
   findLeagueMembership,
   readLeagueStandingsPage,
@@ -63,24 +66,26 @@ export async function listLeagueStandings(options: {
     stored.membersChanged || !isViewerRanked
       ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
       : null;
-  const answer = (rows: LeagueStandingRow[]): LeagueStandingsPage => ({
-    rows,
-    total: stored.total,
-    page,
-    pageSize,
-    computedAt: stored.computedFor?.toISOString() ?? null,
+  // What every viewer without a row on the page gets: one answer per notice.
+  const shared = sharedAnswer(
+    stored,
     pendingWithinSeconds,
-  });
-  const rowsAs = (isYou: (userId: string) => boolean) =>
-    stored.rows.map(({ joinedAt, ...row }) => ({
-      ...row,
-      joinedAt: joinedAt.toISOString(),
-      isYou: isYou(row.userId),
-    }));
-
-  if (!stored.rows.some((row) => row.userId === viewerId)) {
-    return sharedAnswer(stored, pendingWithinSeconds, () => answer(rowsAs(() => false)));
-  }
+    (): LeagueStandingsPage => ({
+      rows: stored.rows.map(({ joinedAt, ...row }) => ({
+        ...row,
+        joinedAt: joinedAt.toISOString(),
+        isYou: false,
+      })),
+      total: stored.total,
+      page,
+      pageSize,
+      computedAt: stored.computedFor?.toISOString() ?? null,
+      pendingWithinSeconds,
+    }),
+  );
+  const ownIndex = shared.rows.findIndex((row) => row.userId === viewerId);
+  const sharedOwnRow = shared.rows[ownIndex];
+  if (!sharedOwnRow) return shared;
   const picks = await viewerPicks({
     db,
     boards,
@@ -90,7 +95,8 @@ export async function listLeagueStandings(options: {
     version: stored.version,
     computedFor: stored.computedFor,
   });
-  return answer(rowsAs((userId) => userId === viewerId).map((row) => (row.isYou ? { ...row, picks } : row)));
+  const ownRow: LeagueStandingRow = { ...sharedOwnRow, isYou: true, picks };
+  return withOwnRow(shared, ownIndex, ownRow, leagueStandingsPageSchema, leagueStandingRowSchema);
 }
 
 /**

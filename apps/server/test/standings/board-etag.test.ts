@@ -1,0 +1,61 @@
+import {
+  type LeagueStandingRow,
+  type LeagueStandingsPage,
+  leagueStandingRowSchema,
+  leagueStandingsPageSchema,
+} from '@hit21/core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serializeBoardPage, withOwnRow } from '../../src/plugins/app/standings/board-etag.ts';
+
+/** A league page of `size` rows nobody on it is marked on, as every other viewer gets it. */
+function sharedPage(size: number): LeagueStandingsPage {
+  return {
+    rows: Array.from({ length: size }, (_, index) => ({
+      rank: index + 1,
+      userId: `member-${index + 1}`,
+      fullName: `Member ${index + 1}`,
+      totalGoals: 21 - (index % 5),
+      status: index % 3 === 0 ? 'safe' : 'going_bust',
+      joinedAt: '2025-08-02T12:00:00.000Z',
+      isYou: false,
+    })),
+    total: size,
+    page: 1,
+    pageSize: size,
+    computedAt: '2026-01-05T12:00:00.000Z',
+    pendingWithinSeconds: null,
+  };
+}
+
+describe("a board page with the viewer's own row", () => {
+  const shared = sharedPage(50);
+  const ownRowOf = (index: number): LeagueStandingRow => ({
+    ...(shared.rows[index] as LeagueStandingRow),
+    isYou: true,
+    picks: [],
+  });
+
+  it("writes the same bytes as encoding the whole answer, with the viewer's row alone changed", () => {
+    const sharedJson = serializeBoardPage(shared, leagueStandingsPageSchema).json;
+    for (const index of [0, 17, 49]) {
+      const answer = withOwnRow(shared, index, ownRowOf(index), leagueStandingsPageSchema, leagueStandingRowSchema);
+      const expected = { ...shared, rows: shared.rows.map((row, at) => (at === index ? ownRowOf(index) : row)) };
+      expect(answer).toEqual(expected);
+      const { json, etag } = serializeBoardPage(answer, leagueStandingsPageSchema);
+      expect(json).toBe(JSON.stringify(z.encode(leagueStandingsPageSchema, expected)));
+      expect(etag).toBe(serializeBoardPage(structuredClone(expected), leagueStandingsPageSchema).etag);
+      expect(JSON.parse(json).rows.filter((row: LeagueStandingRow) => row.isYou)).toHaveLength(1);
+    }
+    // The shared answer is left as every other viewer gets it.
+    expect(shared.rows.every((row) => !row.isYou)).toBe(true);
+    expect(serializeBoardPage(shared, leagueStandingsPageSchema).json).toBe(sharedJson);
+  });
+
+  it('checks the own row by its schema', () => {
+    const broken = { ...ownRowOf(3), rank: 0 };
+    expect(() =>
+      withOwnRow(shared, 3, broken, leagueStandingsPageSchema, leagueStandingRowSchema),
+    ).toThrow();
+  });
+});
