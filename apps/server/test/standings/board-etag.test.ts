@@ -4,9 +4,14 @@ import {
   leagueStandingRowSchema,
   leagueStandingsPageSchema,
 } from '@hit21/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializeBoardPage, withOwnRow } from '../../src/plugins/app/standings/board-etag.ts';
+import {
+  replyWithBoardPage,
+  serializeBoardPage,
+  withOwnRow,
+} from '../../src/plugins/app/standings/board-etag.ts';
 
 /** A league page of `size` rows nobody on it is marked on, as every other viewer gets it. */
 function sharedPage(size: number): LeagueStandingsPage {
@@ -39,8 +44,17 @@ describe("a board page with the viewer's own row", () => {
   it("writes the same bytes as encoding the whole answer, with the viewer's row alone changed", () => {
     const sharedJson = serializeBoardPage(shared, leagueStandingsPageSchema).json;
     for (const index of [0, 17, 49]) {
-      const answer = withOwnRow(shared, index, ownRowOf(index), leagueStandingsPageSchema, leagueStandingRowSchema);
-      const expected = { ...shared, rows: shared.rows.map((row, at) => (at === index ? ownRowOf(index) : row)) };
+      const answer = withOwnRow(
+        shared,
+        index,
+        ownRowOf(index),
+        leagueStandingsPageSchema,
+        leagueStandingRowSchema,
+      );
+      const expected = {
+        ...shared,
+        rows: shared.rows.map((row, at) => (at === index ? ownRowOf(index) : row)),
+      };
       expect(answer).toEqual(expected);
       const { json, etag } = serializeBoardPage(answer, leagueStandingsPageSchema);
       expect(json).toBe(JSON.stringify(z.encode(leagueStandingsPageSchema, expected)));
@@ -54,8 +68,46 @@ describe("a board page with the viewer's own row", () => {
 
   it('checks the own row by its schema', () => {
     const broken = { ...ownRowOf(3), rank: 0 };
-    expect(() =>
-      withOwnRow(shared, 3, broken, leagueStandingsPageSchema, leagueStandingRowSchema),
-    ).toThrow();
+    expect(() => withOwnRow(shared, 3, broken, leagueStandingsPageSchema, leagueStandingRowSchema)).toThrow();
+  });
+});
+
+describe('a board page compressed', () => {
+  /** What `replyWithBoardPage` sent for a request with these headers. */
+  function sent(body: object, headers: Record<string, string>) {
+    const reply = {
+      headers: {} as Record<string, string>,
+      payload: undefined as unknown,
+      header(name: string, value: string) {
+        reply.headers[name] = value;
+        return reply;
+      },
+      type(value: string) {
+        return reply.header('content-type', value);
+      },
+      code: () => reply,
+      send(payload?: unknown) {
+        reply.payload = payload;
+        return reply;
+      },
+    };
+    replyWithBoardPage(
+      { headers } as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+      body,
+      leagueStandingsPageSchema,
+    );
+    return reply;
+  }
+
+  it('once per answer, in the encoding the browser prefers', () => {
+    const page = sharedPage(50);
+    const first = sent(page, { 'accept-encoding': 'gzip, br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(sent(page, { 'accept-encoding': 'gzip, br' }).payload).toBe(first.payload);
+    expect(sent(page, { 'accept-encoding': 'gzip' }).headers['content-encoding']).toBe('gzip');
+    expect(sent(page, {}).payload).toBe(serializeBoardPage(page, leagueStandingsPageSchema).json);
+    // Another answer object (another page or viewer) is compressed for itself.
+    expect(sent(sharedPage(50), { 'accept-encoding': 'br' }).payload).not.toBe(first.payload);
   });
 });

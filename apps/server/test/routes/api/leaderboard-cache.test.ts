@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type LeaderboardPage, leaderboardPageSchema, type SeasonConfig } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,32 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     });
     // The same answers as a page read counting again (the repository's own tests walk the board).
     await expectPagesAsCounted(search);
+  });
+
+  it('sends a page compressed as the browser accepts it, the same bytes and tag every time', async () => {
+    const url = '/api/leaderboard/global?page=1&pageSize=25';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accepted, encoding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const first = await get(url, { 'accept-encoding': accepted });
+      const again = await get(url, { 'accept-encoding': accepted });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decompress(first.rawPayload).toString()).toBe(plain.body);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    // The viewer's own row: compressed too, with only their row marked.
+    const own = await get('/api/leaderboard/global?me=true', { 'accept-encoding': 'br' });
+    const ownRows = JSON.parse(brotliDecompressSync(own.rawPayload).toString()).rows;
+    expect(ownRows).toMatchObject([{ fullName: 'Cora Cached', isYou: true }]);
+    // Too small to be worth compressing: as it is.
+    const refused = await get('/api/leaderboard/global?search=nobody-at-all', { 'accept-encoding': 'br' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers If-None-Match with 304 and no body, and a changed page with a new ETag', async () => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
 
@@ -6,7 +8,13 @@ import { type ZodType, z } from 'zod';
 interface SerializedPage {
   json: string;
   etag: string;
+  /** The JSON compressed, made the first time a browser accepts the encoding. */
+  compressed?: Partial<Record<PageEncoding, Buffer>>;
 }
+
+type PageEncoding = 'br' | 'gzip';
+/** Smaller answers go out as they are (as @fastify/compress's threshold leaves them). */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Answers kept per answer object: a page every viewer shares is one object for as long as the
@@ -77,11 +85,33 @@ export function replyWithBoardPage(
   body: object,
   schema: ZodType,
 ): FastifyReply {
-  const { json, etag } = serializeBoardPage(body, schema);
-  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'cookie');
+  const serialized = serializeBoardPage(body, schema);
+  const { json, etag } = serialized;
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding, cookie');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    json.length >= COMPRESS_FROM_BYTES
+      ? negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip'])
+      : undefined;
   // A string with a JSON type goes out as it is: the schema has checked it already.
-  return reply.type('application/json; charset=utf-8').send(json);
+  if (!encoding) return reply.send(json);
+  // Compressed once per answer, as its JSON is (a kept page's answer is shared): @fastify/compress
+  // leaves an answer that has its encoding already.
+  return reply.header('content-encoding', encoding).send(compressedAs(serialized, encoding as PageEncoding));
+}
+
+/** The page's JSON in `encoding`, at the settings @fastify/compress would use, made once. */
+function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
+  page.compressed ??= {};
+  page.compressed[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(page.json);
+  return page.compressed[encoding];
 }
 
 /** RFC 9110 13.1.2: `*`, or any listed tag equal by weak comparison. */
