@@ -259,6 +259,9 @@ export async function runLeaderboardBench(
   }
 }
 
+/** What Chromium and Firefox send. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** autocannon's own percentiles skip p95: every response time is kept instead. */
 export async function measure(
   url: string,
@@ -279,7 +282,8 @@ export async function measure(
         url,
         connections: options.connections,
         duration: options.seconds,
-        headers: { cookie: options.cookie, ...options.headers },
+        // As a browser sends it: the answers go out compressed, as they do to players.
+        headers: { cookie: options.cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...options.headers },
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
