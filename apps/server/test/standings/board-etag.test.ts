@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   type LeagueStandingRow,
   type LeagueStandingsPage,
@@ -109,5 +110,21 @@ describe('a board page compressed', () => {
     expect(sent(page, {}).payload).toBe(serializeBoardPage(page, leagueStandingsPageSchema).json);
     // Another answer object (another page or viewer) is compressed for itself.
     expect(sent(sharedPage(50), { 'accept-encoding': 'br' }).payload).not.toBe(first.payload);
+  });
+
+  it("with the viewer's own row, built for one request, the same bytes once decompressed", () => {
+    const shared = sharedPage(50);
+    const own = withOwnRow(
+      shared,
+      7,
+      { ...(shared.rows[7] as LeagueStandingRow), isYou: true, picks: [] },
+      leagueStandingsPageSchema,
+      leagueStandingRowSchema,
+    );
+    const { json } = serializeBoardPage(own, leagueStandingsPageSchema);
+    const brotli = sent(own, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.payload as Buffer).toString()).toBe(json);
+    expect(gunzipSync(sent(own, { 'accept-encoding': 'gzip' }).payload as Buffer).toString()).toBe(json);
   });
 });

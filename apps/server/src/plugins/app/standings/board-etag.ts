@@ -10,6 +10,8 @@ interface SerializedPage {
   etag: string;
   /** The JSON compressed, made the first time a browser accepts the encoding. */
   compressed?: Partial<Record<PageEncoding, Buffer>>;
+  /** Built for one request (a viewer's own row in it): compressed at brotli's quickest. */
+  isForOneRequest?: boolean;
 }
 
 type PageEncoding = 'br' | 'gzip';
@@ -65,7 +67,7 @@ export function withOwnRow<Page extends { rows: readonly object[] }>(
   rows[index] = ownRow;
   const answer = { ...shared, rows };
   const json = JSON.stringify({ ...encoded, rows: encodedRows });
-  serializedPages.set(answer, { json, etag: etagOf(json) });
+  serializedPages.set(answer, { json, etag: etagOf(json), isForOneRequest: true });
   return answer;
 }
 
@@ -104,12 +106,17 @@ export function replyWithBoardPage(
   return reply.header('content-encoding', encoding).send(compressedAs(serialized, encoding as PageEncoding));
 }
 
-/** The page's JSON in `encoding`, at the settings @fastify/compress would use, made once. */
+/**
+ * The page's JSON in `encoding`, made once: a shared answer at the settings @fastify/compress
+ * would use (brotli's quality 4), an answer built for one request at the quickest (quality 1:
+ * a third of the time, about a tenth more bytes).
+ */
 function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
   page.compressed ??= {};
+  const quality = page.isForOneRequest ? 1 : 4;
   page.compressed[encoding] ??=
     encoding === 'br'
-      ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
       : gzipSync(page.json);
   return page.compressed[encoding];
 }
