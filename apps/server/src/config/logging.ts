@@ -78,14 +78,14 @@ function serializeError(error: Error, depth = 0): SerializedError {
   };
 }
 
+/** The log levels at which a line at `info` is written. */
+const LEVELS_WRITING_INFO = new Set(['trace', 'debug', 'info']);
+
 /**
  * Fastify's request lines, one per request: "request completed" with the status, the time in
  * milliseconds and the user whose session the request was served for (set by requireUser);
  * "incoming request" only at debug level.
  */
-/** The log levels at which a line at `info` is written. */
-const LEVELS_WRITING_INFO = new Set(['trace', 'debug', 'info']);
-
 class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
     if (!this.isLogDisabled(request)) request.log.debug(requestFields(request), 'incoming request');
