@@ -186,7 +186,7 @@ export function nextBoardIndexBuilds(
   indexes: readonly IndexDefinition[],
 ): { statement: string; method: 'gin' | 'btree' }[] {
   return [...indexes]
-    .sort((a, b) => compareBuildOrder(buildOrder(a), buildOrder(b)))
+    .sort((a, b) => buildOrder(a) - buildOrder(b))
     .map((index) => ({
       method: isGinIndex(index) ? 'gin' : 'btree',
       statement: index.indexdef
@@ -199,24 +199,18 @@ export function nextBoardIndexBuilds(
 }
 
 /**
- * Which builds go first, compared term by term (smaller first). At ten million players, each
+ * Which builds go first (smaller first). At ten million players, each
  * alone: the trigram index about 47 s of one core; the b-trees that sort the rows anew, the
  * longer their key the longer (country or club, position, season 25 to 26 s; user, season 18 to
  * 21 s); last those led by `position`, whose rows arrive in their order (7 to 9 s). The board's
  * before the smaller tables' of each kind. On two connections the trigram and user indexes then
  * share one, the three others the other.
  */
-function buildOrder(index: IndexDefinition): number[] {
+function buildOrder(index: IndexDefinition): number {
   const kind = isGinIndex(index) ? 0 : /USING btree \("position"/.test(index.indexdef) ? 2 : 1;
+  const table = index.tablename === 'standings' ? 0 : 1;
   const keyColumns = index.indexdef.match(/\((.*)\)$/)?.[1]?.split(',').length ?? 0;
-  return [kind, index.tablename === 'standings' ? 0 : 1, -keyColumns];
-}
-
-function compareBuildOrder(a: readonly number[], b: readonly number[]): number {
-  for (const [term, value] of a.entries()) {
-    if (value !== b[term]) return value - (b[term] ?? 0);
-  }
-  return 0;
+  return kind * 100 + table * 10 - Math.min(keyColumns, 9);
 }
 
 function isGinIndex(index: IndexDefinition): boolean {
