@@ -69,6 +69,17 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     }
   };
 
+  /**
+   * Places a member change just logged: by this check, unless the placing job (every 5 s) placed
+   * it a moment before, which leaves the check nothing to do. The assertions after it tell that
+   * the change is on the board either way.
+   */
+  const expectChangePlaced = async () => {
+    const refreshed = await context.app.standings.refresh();
+    if (refreshed.status === 'unchanged') return;
+    expect(refreshed).toMatchObject({ status: 'placed', reason: 'members changed' });
+  };
+
   beforeAll(async () => {
     const fan = await signUp(context.app);
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Cached');
@@ -267,10 +278,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
       sql`update profiles set full_name = 'Sonia Renamed' where id = ${renamed?.id ?? ''}`,
     );
     await markMemberChanged(context.database.db, renamed?.id ?? '');
-    expect(await context.app.standings.refresh()).toMatchObject({
-      status: 'placed',
-      reason: 'members changed',
-    });
+    await expectChangePlaced();
     const renamedRoster = await roster();
     expect(renamedRoster).not.toBe(counted?.rosterVersion);
     expect((await page(url)).total).toBe(first.total + 1);
@@ -344,7 +352,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     expect(renamed).toBeDefined();
     await db.execute(sql`update profiles set full_name = 'Marta Shared' where id = ${renamed?.id ?? ''}`);
     await markMemberChanged(db, renamed?.id ?? '');
-    expect(await context.app.standings.refresh()).toMatchObject({ status: 'placed' });
+    await expectChangePlaced();
     expect((await ask(instance())).total).toBe(truth + 8);
     const sharedNow = { total: truth + 8, roster: await roster() };
     expect(await saved()).toEqual(sharedNow);
