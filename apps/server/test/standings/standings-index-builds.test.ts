@@ -4,6 +4,7 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import {
   buildNextBoardIndex,
   INDEX_BUILD_MEMORY,
+  type IndexBuildMethod,
   listStandingsIndexes,
 } from '../../src/plugins/app/standings/board-rebuild-repository.ts';
 import { nextBoardIndexBuilds } from '../../src/plugins/app/standings/recompute-standings.ts';
@@ -52,7 +53,7 @@ describe.each(TEST_ENGINES)("a rebuild's index builds on %s", (engine) => {
   });
 
   it('gives a b-tree build little memory and a trigram build much', async () => {
-    const memoryOf = (method: 'gin' | 'btree') =>
+    const memoryOf = (method: IndexBuildMethod) =>
       database.db.transaction(async (tx) => {
         await buildNextBoardIndex(
           tx,

@@ -323,11 +323,14 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
  */
 export const INDEX_BUILD_MEMORY = { btree: '4MB', gin: '1GB' } as const;
 
+/** The kinds of index a rebuild builds, each with its memory. */
+export type IndexBuildMethod = keyof typeof INDEX_BUILD_MEMORY;
+
 /** Runs one index build on `standings_next`, inside the caller's transaction. */
 export async function buildNextBoardIndex(
   tx: Transaction,
   createIndexStatement: string,
-  method: keyof typeof INDEX_BUILD_MEMORY,
+  method: IndexBuildMethod,
 ): Promise<void> {
   await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY[method]}'`));
   // The builds side by side already keep the cores busy, so no extra workers per build.

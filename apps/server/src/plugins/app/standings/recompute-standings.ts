@@ -6,6 +6,7 @@ import {
   buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
+  type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
   lockStoredBoards,
@@ -184,7 +185,7 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
  */
 export function nextBoardIndexBuilds(
   indexes: readonly IndexDefinition[],
-): { statement: string; method: 'gin' | 'btree' }[] {
+): { statement: string; method: IndexBuildMethod }[] {
   return [...indexes]
     .sort((a, b) => buildOrder(a) - buildOrder(b))
     .map((index) => ({
@@ -199,12 +200,12 @@ export function nextBoardIndexBuilds(
 }
 
 /**
- * Which builds go first (smaller first). At ten million players, each
- * alone: the trigram index about 47 s of one core; the b-trees that sort the rows anew, the
- * longer their key the longer (country or club, position, season 25 to 26 s; user, season 18 to
- * 21 s); last those led by `position`, whose rows arrive in their order (7 to 9 s). The board's
- * before the smaller tables' of each kind. On two connections the trigram and user indexes then
- * share one, the three others the other.
+ * Which builds go first (smaller first). At ten million players, each alone: the trigram index
+ * about 47 s of one core; the b-trees that sort the rows anew, the longer their key the longer
+ * (country or club, position, season 25 to 26 s; user, season 18 to 21 s); last those led by
+ * `position`, whose rows arrive in their order (7 to 9 s). The board's before the smaller
+ * tables' of each kind. On two connections the trigram and user indexes then share one, the
+ * three others the other.
  */
 function buildOrder(index: IndexDefinition): number {
   const kind = isGinIndex(index) ? 0 : /USING btree \("position"/.test(index.indexdef) ? 2 : 1;
