@@ -73,6 +73,55 @@ describe("a board page with the viewer's own row", () => {
   });
 });
 
+describe("the last answer with a viewer's own row, kept with the shared answer", () => {
+  const shared = sharedPage(50);
+  /** The viewer's picks as the board cache keeps them beside their place: one object per board. */
+  const keptPicks: LeagueStandingRow['picks'] = [];
+  const ownRowOf = (index: number, picks = keptPicks): LeagueStandingRow => ({
+    ...(shared.rows[index] as LeagueStandingRow),
+    isYou: true,
+    picks,
+  });
+  const answerFor = (index: number, picks = keptPicks) =>
+    withOwnRow(shared, index, ownRowOf(index, picks), leagueStandingsPageSchema, leagueStandingRowSchema);
+
+  it('is the same object when the same viewer asks again with the same kept picks', () => {
+    const first = answerFor(5);
+    expect(answerFor(5)).toBe(first);
+    expect(serializeBoardPage(answerFor(5), leagueStandingsPageSchema)).toBe(
+      serializeBoardPage(first, leagueStandingsPageSchema),
+    );
+  });
+
+  it('is made again for other picks (a team saved, a new board) or another row (another viewer)', () => {
+    const first = answerFor(8);
+    const otherPicks = answerFor(8, []);
+    expect(otherPicks).not.toBe(first);
+    expect(otherPicks.rows[8]?.picks).not.toBe(keptPicks);
+    const otherViewer = answerFor(9);
+    expect(otherViewer.rows[9]?.isYou).toBe(true);
+    expect(otherViewer.rows[8]?.isYou).toBe(false);
+    // One answer is kept per shared answer: the first viewer's is made again after another's.
+    const again = answerFor(8);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('is kept for each shared answer apart', () => {
+    const otherShared = sharedPage(50);
+    const onShared = answerFor(2);
+    const onOther = withOwnRow(
+      otherShared,
+      2,
+      { ...(otherShared.rows[2] as LeagueStandingRow), isYou: true, picks: keptPicks },
+      leagueStandingsPageSchema,
+      leagueStandingRowSchema,
+    );
+    expect(onOther).not.toBe(onShared);
+    expect(answerFor(2)).toBe(onShared);
+  });
+});
+
 describe('a board page compressed', () => {
   /** What `replyWithBoardPage` sent for a request with these headers. */
   function sent(body: object, headers: Record<string, string>) {

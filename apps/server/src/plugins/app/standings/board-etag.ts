@@ -10,8 +10,8 @@ interface SerializedPage {
   etag: string;
   /** The JSON compressed, made the first time a browser accepts the encoding. */
   compressed?: Partial<Record<PageEncoding, Buffer>>;
-  /** Built for one request (a viewer's own row in it): compressed at brotli's quickest. */
-  isForOneRequest?: boolean;
+  /** Built for one viewer (their own row in it): compressed at brotli's quickest. */
+  isForOneViewer?: boolean;
 }
 
 type PageEncoding = 'br' | 'gzip';
@@ -43,19 +43,32 @@ export function serializeBoardPage(body: object, schema: ZodType): SerializedPag
 const encodedPages = new WeakMap<object, { rows: readonly unknown[] }>();
 
 /**
- * The answer to a page that holds the viewer's own row: `shared` (what every other viewer of the
- * page gets) with its row at `index` replaced by `ownRow`. Its JSON and ETag are made now and
- * kept with it for `replyWithBoardPage`: the other rows come from `shared` as its schema encoded
- * them once, and only `ownRow` is checked here, by `rowSchema`. The same bytes as encoding the
- * whole answer, for a fraction of the work (a page of 50 rows took 160 µs to encode).
+ * The last answer made from each shared answer with a viewer's own row in it, and the row's
+ * place and picks it was made with: a viewer asking again (Show Me Only's page is theirs alone)
+ * gets the same object, so its JSON, ETag and compressed forms are not made again. One per shared
+ * answer, so the board cache's bound on pages bounds these too.
  */
-export function withOwnRow<Page extends { rows: readonly object[] }>(
+const lastOwnRowAnswers = new WeakMap<object, { index: number; picks: unknown; answer: object }>();
+
+/**
+ * The answer to a page that holds the viewer's own row: `shared` (what every other viewer of the
+ * page gets) with its row at `index` replaced by `ownRow`, whose picks are the object kept with
+ * the viewer's place (board-cache.ts), the same until the board or their team changes. Its
+ * JSON and ETag are made now and kept with it for `replyWithBoardPage`: the other rows come from
+ * `shared` as its schema encoded them once, and only the own row is checked here, by `rowSchema`.
+ * The same bytes as encoding the whole answer, for a fraction of the work (a page of 50 rows took
+ * 160 µs to encode).
+ */
+export function withOwnRow<Page extends { rows: readonly { picks?: unknown }[] }>(
   shared: Page,
   index: number,
   ownRow: Page['rows'][number],
   schema: ZodType,
   rowSchema: ZodType,
 ): Page {
+  const { picks } = ownRow;
+  const last = lastOwnRowAnswers.get(shared);
+  if (last?.index === index && last.picks === picks) return last.answer as Page;
   let encoded = encodedPages.get(shared);
   if (!encoded) {
     encoded = z.encode(schema, shared) as { rows: readonly unknown[] };
@@ -67,7 +80,8 @@ export function withOwnRow<Page extends { rows: readonly object[] }>(
   rows[index] = ownRow;
   const answer = { ...shared, rows };
   const json = JSON.stringify({ ...encoded, rows: encodedRows });
-  serializedPages.set(answer, { json, etag: etagOf(json), isForOneRequest: true });
+  serializedPages.set(answer, { json, etag: etagOf(json), isForOneViewer: true });
+  lastOwnRowAnswers.set(shared, { index, picks, answer });
   return answer;
 }
 
@@ -108,12 +122,12 @@ export function replyWithBoardPage(
 
 /**
  * The page's JSON in `encoding`, made once: a shared answer at the settings @fastify/compress
- * would use (brotli's quality 4), an answer built for one request at the quickest (quality 1:
- * a third of the time, about a tenth more bytes).
+ * would use (brotli's quality 4), an answer built for one viewer at the quickest (quality 1:
+ * a third of the time, about a tenth more bytes), as the next viewer of the page needs another.
  */
 function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
   page.compressed ??= {};
-  const quality = page.isForOneRequest ? 1 : 4;
+  const quality = page.isForOneViewer ? 1 : 4;
   page.compressed[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
