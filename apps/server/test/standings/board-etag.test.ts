@@ -161,6 +161,14 @@ describe('a board page compressed', () => {
     expect(sent(sharedPage(50), { 'accept-encoding': 'br' }).payload).not.toBe(first.payload);
   });
 
+  it('in a buffer of its own size, not a view of a larger one (kept with the page)', () => {
+    for (const encoding of ['br', 'gzip']) {
+      const payload = sent(sharedPage(25), { 'accept-encoding': encoding }).payload as Buffer;
+      expect(payload.length).toBeGreaterThan(0);
+      expect(payload.buffer.byteLength).toBe(payload.length);
+    }
+  });
+
   it("with the viewer's own row, built for one request, the same bytes once decompressed", () => {
     const shared = sharedPage(50);
     const own = withOwnRow(

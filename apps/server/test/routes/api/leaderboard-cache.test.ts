@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../../src/db/database.ts';
 import { ROSTER_CHANGES_KEPT } from '../../../src/db/schema/index.ts';
-import { type BoardCache, createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
+import { type BoardCache, createBoardCache, keptPageBytes } from '../../../src/plugins/app/standings/board-cache.ts';
 import { serializeBoardPage } from '../../../src/plugins/app/standings/board-etag.ts';
 import {
   type Board,
@@ -525,8 +525,9 @@ describe('the board cache', () => {
   const noDatabase = {} as Parameters<typeof createBoardCache>[0];
 
   it('keeps pages within its byte bound, the least recently used going first', async () => {
-    const cache = createBoardCache(noDatabase, { maxPageBytes: 10_000 });
     const row = { rank: 1, fullName: 'x'.repeat(900) };
+    const onePage = { version: 'v1', rows: [row] };
+    const cache = createBoardCache(noDatabase, { maxPageBytes: 10 * keptPageBytes(onePage) });
     for (let index = 0; index < 50; index++) {
       await cache.page(`page ${index}`, 'v1', async () => ({ version: 'v1', rows: [row] }));
     }

@@ -128,11 +128,22 @@ export function replyWithBoardPage(
 function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
   page.compressed ??= {};
   const quality = page.isForOneViewer ? 1 : 4;
-  page.compressed[encoding] ??=
+  page.compressed[encoding] ??= exactCopy(
     encoding === 'br'
       ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
-      : gzipSync(page.json);
+      : gzipSync(page.json),
+  );
   return page.compressed[encoding];
+}
+
+/**
+ * The bytes in a buffer of their own size. zlib's answer is a view of its 16 KiB output chunk:
+ * kept as it is, a page's compressed form of a few hundred bytes held all 16 KiB.
+ */
+function exactCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 /** RFC 9110 13.1.2: `*`, or any listed tag equal by weak comparison. */
