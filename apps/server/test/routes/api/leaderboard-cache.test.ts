@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../../src/db/database.ts';
 import { ROSTER_CHANGES_KEPT } from '../../../src/db/schema/index.ts';
-import { type BoardCache, createBoardCache, keptPageBytes } from '../../../src/plugins/app/standings/board-cache.ts';
+import {
+  type BoardCache,
+  createBoardCache,
+  keptPageBytes,
+} from '../../../src/plugins/app/standings/board-cache.ts';
 import { serializeBoardPage } from '../../../src/plugins/app/standings/board-etag.ts';
 import {
   type Board,
