@@ -169,7 +169,7 @@ describe('a board page compressed', () => {
     }
   });
 
-  it("with the viewer's own row, built for one request, the same bytes once decompressed", () => {
+  it("with the viewer's own row, built for one viewer, the same bytes once decompressed", () => {
     const shared = sharedPage(50);
     const own = withOwnRow(
       shared,

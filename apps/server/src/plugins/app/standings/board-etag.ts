@@ -46,7 +46,7 @@ const encodedPages = new WeakMap<object, { rows: readonly unknown[] }>();
  * The last answer made from each shared answer with a viewer's own row in it, and the row's
  * place and picks it was made with: a viewer asking again (Show Me Only's page is theirs alone)
  * gets the same object, so its JSON, ETag and compressed forms are not made again. One per shared
- * answer, so the board cache's bound on pages bounds these too.
+ * answer, counted with its page by the board cache's bound (`keptPageBytes`).
  */
 const lastOwnRowAnswers = new WeakMap<object, { index: number; picks: unknown; answer: object }>();
 
