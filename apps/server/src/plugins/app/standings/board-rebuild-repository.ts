@@ -151,6 +151,10 @@ export async function rankNextBoard(
       // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
       // off this statement at ten million.
       await tx.execute(sql`set local jit = on`);
+      // The two workers score, join and sort; the leading process only merges their sorted
+      // halves, numbers and writes the rows, which it starts sooner than when it also sorted a
+      // third (ten million members: the statement took 49.6 and 52.4 s against 55.4 and 60.3 s).
+      await tx.execute(sql`set local parallel_leader_participation = off`);
       // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
       // are scored and the global order sorted by two processes, a quarter off the statement at
       // ten million players (decision 005). Columns in the stored table's order and types.
@@ -317,22 +321,20 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
 /**
  * Memory for one index build. A b-tree's sort is quicker in many small runs merged than in one
  * run in memory: at ten million players the user index took 17.6 to 20.8 s with 1 to 4 MB, 31.4
- * s with 64 MB and 43.5 s with 1 GB, the country index 26.1 s with 4 MB and 43.4 s with 1 GB
- * (each alone, PostgreSQL 15, decision 005). A trigram (GIN) build gathers its entries in memory
- * and keeps the 1 GB it had (46.2 s with 256 MB, 49.2 s with 1 GB; less not measured).
+ * s with 64 MB and 43.5 s with 1 GB, the country index 26.1 s with 4 MB and 43.4 s with 1 GB.
+ * A trigram (GIN) build likewise gathers its entries in memory and writes them out whenever it
+ * is full: 23.4 to 23.8 s with 4 MB, 25.3 s with 1 MB, 26.5 s with 16 or 64 MB and 27.5 to 34.2
+ * s with 1 GB, the index the same size and its searches as quick (each alone, PostgreSQL 15,
+ * decision 005).
  */
-export const INDEX_BUILD_MEMORY = { btree: '4MB', gin: '1GB' } as const;
+export const INDEX_BUILD_MEMORY = '4MB';
 
-/** The kinds of index a rebuild builds, each with its memory. */
-export type IndexBuildMethod = keyof typeof INDEX_BUILD_MEMORY;
+/** The kinds of index a rebuild builds (for their order, `nextBoardIndexBuilds`). */
+export type IndexBuildMethod = 'btree' | 'gin';
 
 /** Runs one index build on `standings_next`, inside the caller's transaction. */
-export async function buildNextBoardIndex(
-  tx: Transaction,
-  createIndexStatement: string,
-  method: IndexBuildMethod,
-): Promise<void> {
-  await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY[method]}'`));
+export async function buildNextBoardIndex(tx: Transaction, createIndexStatement: string): Promise<void> {
+  await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`));
   // The builds side by side already keep the cores busy, so no extra workers per build.
   await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
   await tx.execute(sql.raw(createIndexStatement));

@@ -164,9 +164,8 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
   const builders = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
     database.withConnection(async (connection) => {
       for (let build = queue.shift(); build !== undefined; build = queue.shift()) {
-        const { statement, method } = build;
         await connection.db
-          .transaction((tx) => buildNextBoardIndex(tx, statement, method))
+          .transaction((tx) => buildNextBoardIndex(tx, build.statement))
           .catch((error: unknown) => {
             queue.length = 0;
             throw error;
@@ -180,8 +179,8 @@ async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexD
 
 /**
  * The index builds of a rebuild, each the stored index's statement on the `…_next` table under
- * the `…_next` name, with its kind (for its memory, INDEX_BUILD_MEMORY), the longest first so
- * that no connection is left with a long one at the end (`buildOrder`).
+ * the `…_next` name, with its kind, the longest first so that no connection is left with a long
+ * one at the end (`buildOrder`).
  */
 export function nextBoardIndexBuilds(
   indexes: readonly IndexDefinition[],
@@ -200,12 +199,12 @@ export function nextBoardIndexBuilds(
 }
 
 /**
- * Which builds go first (smaller first). At ten million players, each alone: the trigram index
- * about 47 s of one core; the b-trees that sort the rows anew, the longer their key the longer
- * (country or club, position, season 25 to 26 s; user, season 18 to 21 s); last those led by
- * `position`, whose rows arrive in their order (7 to 9 s). The board's before the smaller
- * tables' of each kind. On two connections the trigram and user indexes then share one, the
- * three others the other.
+ * Which builds go first (smaller first). At ten million players: the trigram index 23 to 24 s
+ * of one core alone, 33 s beside another build (2026-12-04); the b-trees that sort the rows
+ * anew, the longer their key the longer (country or club, position, season 10 to 26 s; user,
+ * season 9 to 21 s, by the hour); last those led by `position`, whose rows arrive in their order
+ * (4 to 9 s). The board's before the smaller tables' of each kind. On two connections the
+ * trigram index and the last, short builds then share one, the board's longer b-trees the other.
  */
 function buildOrder(index: IndexDefinition): number {
   const kind = isGinIndex(index) ? 0 : /USING btree \("position"/.test(index.indexdef) ? 2 : 1;
