@@ -51,7 +51,7 @@ describe.each(TEST_ENGINES)("a rebuild's index builds on %s", (engine) => {
     expect(lastSortedBoardBuild).toBeLessThan(firstOtherBtree);
   });
 
-  it('gives every build, b-tree or trigram, the same little memory', async () => {
+  it('runs each index build, b-tree or trigram, in 4 MB of memory', async () => {
     const memory = await database.db.transaction(async (tx) => {
       await buildNextBoardIndex(
         tx,
