@@ -10,6 +10,8 @@ import {
   standingsState,
 } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
+import { REBUILT_TABLES } from '../../src/plugins/app/standings/board-rebuild-repository.ts';
+import { placeMemberChanges } from '../../src/plugins/app/standings/place-member-changes.ts';
 import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
 import { requestBoardRebuild } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../support/accounts.ts';
@@ -212,6 +214,43 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     expect(await standingsStaleReason(context.database.db, season, new Date(now))).toBe('season ended');
     await context.app.standings.refresh();
     expect(await storedRow(fan.id)).toMatchObject({ status: 'bust', totalGoals: 0 });
+  });
+
+  it('rebuilds a board a crash of the database emptied, and places nothing on it meanwhile', async () => {
+    now = LATE_SEASON;
+    const { db } = context.database;
+    const season = await findActiveSeason(db);
+    await onboardedFan('Cora Crash');
+    await context.app.standings.refresh();
+    const ranked = () =>
+      selectRows<{ user_id: string; position: string; status: string }>(
+        db,
+        sql`select user_id, position::text, status from standings order by position`,
+      );
+    const before = await ranked();
+    expect(before.length).toBeGreaterThan(0);
+    // Unlogged: what a rebuild writes is not written twice (decision 005).
+    const persistence = await selectRows<{ relname: string; relpersistence: string }>(
+      db,
+      sql`select relname, relpersistence from pg_class where relname in ${REBUILT_TABLES} order by relname`,
+    );
+    expect(persistence).toEqual(
+      [...REBUILT_TABLES].sort().map((relname) => ({ relname, relpersistence: 'u' })),
+    );
+
+    // What PostgreSQL leaves of unlogged tables when it recovers from a crash: empty tables.
+    await db.execute(sql.raw(`truncate ${REBUILT_TABLES.join(', ')}`));
+    expect(await standingsStaleReason(db, season, new Date(now))).toBe('board lost');
+    expect(await placeMemberChanges({ database: context.database, season })).toEqual({
+      status: 'needs rebuild',
+      reason: 'the stored board was lost in a crash of the database',
+    });
+    expect(await context.app.standings.refresh()).toMatchObject({
+      status: 'recomputed',
+      reason: 'board lost',
+    });
+    expect(await ranked()).toEqual(before);
+    expect(await standingsStaleReason(db, season, new Date(now))).toBeUndefined();
   });
 
   it('follows a name change and takes a deleted account off the board', async () => {

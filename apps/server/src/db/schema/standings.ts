@@ -39,7 +39,8 @@ export function rebuiltPosition(rank: number): number {
  * country's or club's members) is numbered with `standingsRankBlocks`. The whole season
  * is rebuilt into a fresh table and swapped in by
  * `src/plugins/app/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
- * no foreign keys point to it or from it.
+ * no foreign keys point to it or from it. The rebuild makes it, its rank blocks and chunks and the
+ * league standings unlogged tables (`board-rebuild-repository.ts`), whatever the migrations made.
  */
 export const standings = pgTable(
   'standings',

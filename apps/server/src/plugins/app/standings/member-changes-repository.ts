@@ -23,7 +23,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { REBUILT_TABLES } from './board-rebuild-repository.ts';
 import { microsOf } from './leaderboard-repository.ts';
-import { chunkOf } from './rank-blocks-repository.ts';
+import { chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
 import { bringSavedCountsPast } from './search-counts-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -115,17 +115,31 @@ export interface PlacingState {
   rankedWith: RankedWith | null;
   countries: string[];
   clubs: string[];
+  /** A crash of the database emptied the board's tables (`isBoardLostSql`): nothing to place on. */
+  isBoardLost: boolean;
 }
 
 /** What the stored board of the season was ranked with; undefined before its first computation. */
 export async function readPlacingState(tx: Transaction, seasonId: string): Promise<PlacingState | undefined> {
-  const [row] = await selectRows<{ ranked_with: RankedWith | null; countries: string[]; clubs: string[] }>(
+  const [row] = await selectRows<{
+    ranked_with: RankedWith | null;
+    countries: string[];
+    clubs: string[];
+    is_board_lost: boolean;
+  }>(
     tx,
     sql`select ${standingsState.rankedWith} as ranked_with, ${standingsState.countries} as countries,
-        ${standingsState.clubs} as clubs
+        ${standingsState.clubs} as clubs, ${isBoardLostSql(seasonId)} as is_board_lost
       from ${standingsState} where ${standingsState.seasonId} = ${seasonId}`,
   );
-  return row ? { rankedWith: row.ranked_with, countries: row.countries, clubs: row.clubs } : undefined;
+  return row
+    ? {
+        rankedWith: row.ranked_with,
+        countries: row.countries,
+        clubs: row.clubs,
+        isBoardLost: row.is_board_lost === true,
+      }
+    : undefined;
 }
 
 /** The oldest `limit` changes not yet placed. */

@@ -162,6 +162,7 @@ async function placeInOneTransaction(
   if (!(await lockBoardsForPlacing(tx))) return { result: { status: 'busy' } };
   const state = await readPlacingState(tx, season.id);
   if (!state) throw new CannotPlace('no stored board yet');
+  if (state.isBoardLost) throw new CannotPlace('the stored board was lost in a crash of the database');
   if (!state.rankedWith) throw new CannotPlace('the stored board does not list its scorers');
   const changes = await listUnplacedChanges(tx, MAX_PLACED_CHANGES + 1);
   if (changes.length === 0 && !goalsAt) return { result: { status: 'unchanged' } };

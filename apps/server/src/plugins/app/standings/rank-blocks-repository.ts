@@ -4,6 +4,7 @@ import {
   RANK_CHUNK_BLOCKS,
   standingsRankBlocks,
   standingsRankChunks,
+  standingsState,
 } from '../../../db/schema/index.ts';
 
 /**
@@ -17,6 +18,18 @@ import {
 export interface BlockBoard {
   kind: 'global' | 'country' | 'club' | 'league';
   name: string;
+}
+
+/**
+ * The season's board was lost: its state row (a logged table) counts members, but its rank
+ * blocks, like every table a rebuild writes, are empty. Those tables are unlogged (decision 005):
+ * PostgreSQL empties them when it recovers from a crash, though not after a clean restart. In the
+ * caller's query, which reads the state row as `standingsState`.
+ */
+export function isBoardLostSql(seasonId: string): SQL<boolean> {
+  return sql<boolean>`(${standingsState.members} > 0 and not exists (select from ${standingsRankBlocks}
+    where ${standingsRankBlocks.board} = 'global' and ${standingsRankBlocks.name} = ''
+      and ${standingsRankBlocks.seasonId} = ${seasonId}))`;
 }
 
 /** The rank block holding a position. */

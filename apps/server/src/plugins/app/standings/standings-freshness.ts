@@ -7,6 +7,8 @@ import { readStandingsStamps } from './standings-inputs-repository.ts';
 /** Why a board is stale: all but the goals and the member changes ask for a whole rebuild. */
 export type StaleReason =
   | 'never computed'
+  /** A crash of the database emptied the board's tables (`isBoardLostSql`). */
+  | 'board lost'
   | 'rebuild requested'
   /** Placed when it can be: the pickers of the footballers whose goals changed move (place-member-changes.ts). */
   | 'goals counted changed'
@@ -39,6 +41,7 @@ export async function standingsStaleReason(
 ): Promise<StaleReason | undefined> {
   const { current, computed } = await readStandingsStamps(db, season.id, now);
   if (!computed) return 'never computed';
+  if (computed.isBoardLost) return 'board lost';
   if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
   if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
   if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {

@@ -8,6 +8,7 @@ import {
   standingsState,
 } from '../../../db/schema/index.ts';
 import { hasUnplacedChangesSql } from './member-changes-repository.ts';
+import { isBoardLostSql } from './rank-blocks-repository.ts';
 
 /**
  * Asks for a whole rebuild of the stored boards, inside the caller's transaction: for members
@@ -66,6 +67,8 @@ export interface StandingsStamps {
     computedFor: Date;
     /** The most members one rank block of the global board holds (placements grow them). */
     largestBlock: number;
+    /** The state row counts members but the board's tables hold none of them (`isBoardLostSql`). */
+    isBoardLost: boolean;
   };
 }
 
@@ -86,12 +89,13 @@ export async function readStandingsStamps(
     computed_fingerprint: string | null;
     has_unplaced_changes: boolean;
     largest_block: number | null;
+    is_board_lost: boolean | null;
   }>(
     db,
     sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
         ${hasUnplacedChangesSql()} as has_unplaced_changes, ${largestGlobalBlockSql(seasonId)} as largest_block,
         ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
-        ${standingsState.goalsFingerprint} as computed_fingerprint
+        ${standingsState.goalsFingerprint} as computed_fingerprint, ${isBoardLostSql(seasonId)} as is_board_lost
       from (select 1) as one
       left join ${standingsState} on ${eq(standingsState.seasonId, seasonId)}`,
   );
@@ -107,6 +111,7 @@ export async function readStandingsStamps(
           inputsVersion: Number(row.computed_version),
           goalsFingerprint: row.computed_fingerprint ?? '',
           largestBlock: row.largest_block ?? 0,
+          isBoardLost: row.is_board_lost === true,
         }
       : undefined,
   };
