@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/database.ts';
 import {
   goals,
@@ -11,11 +11,13 @@ import {
 } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { REBUILT_TABLES } from '../../src/plugins/app/standings/board-rebuild-repository.ts';
+import { readPlacingState } from '../../src/plugins/app/standings/member-changes-repository.ts';
 import { placeMemberChanges } from '../../src/plugins/app/standings/place-member-changes.ts';
 import { standingsStaleReason } from '../../src/plugins/app/standings/standings-freshness.ts';
 import { requestBoardRebuild } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { setUpTestApp } from '../support/build-test-app.ts';
+import { holdOffStandingsJobs } from '../support/scheduled-jobs.ts';
 import { TEST_ENGINES } from '../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -33,6 +35,11 @@ const ONBOARDING = {
 describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engine) => {
   let now = BEFORE_DEADLINE;
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
+  // Each test asserts what its own check did: no background turn may do it first.
+  beforeAll(async () => {
+    await context.app.ready();
+    await holdOffStandingsJobs(context.database.db);
+  });
 
   async function onboardedFan(fullName: string) {
     const fan = await signUp(context.app);
@@ -223,9 +230,9 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     await onboardedFan('Cora Crash');
     await context.app.standings.refresh();
     const ranked = () =>
-      selectRows<{ user_id: string; position: string; status: string }>(
+      selectRows<{ user_id: string; status: string; total_goals: number }>(
         db,
-        sql`select user_id, position::text, status from standings order by position`,
+        sql`select user_id, status, total_goals from standings order by position`,
       );
     const before = await ranked();
     expect(before.length).toBeGreaterThan(0);
@@ -238,9 +245,21 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       [...REBUILT_TABLES].sort().map((relname) => ({ relname, relpersistence: 'u' })),
     );
 
-    // What PostgreSQL leaves of unlogged tables when it recovers from a crash: empty tables.
-    await db.execute(sql.raw(`truncate ${REBUILT_TABLES.join(', ')}`));
-    expect(await standingsStaleReason(db, season, new Date(now))).toBe('board lost');
+    // What PostgreSQL leaves of unlogged tables when it recovers from a crash: empty tables. Seen
+    // first inside a transaction rolled back, which another instance's check could not rebuild.
+    const emptied = sql.raw(`truncate ${REBUILT_TABLES.join(', ')}`);
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(emptied);
+        expect(await standingsStaleReason(tx, season, new Date(now))).toBe('board lost');
+        expect(await readPlacingState(tx, season.id)).toMatchObject({ isBoardLost: true });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    const { computedAt } = await boardState();
+    await db.execute(emptied);
     expect(await placeMemberChanges({ database: context.database, season })).toEqual({
       status: 'needs rebuild',
       reason: 'the stored board was lost in a crash of the database',
@@ -250,6 +269,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       reason: 'board lost',
     });
     expect(await ranked()).toEqual(before);
+    expect((await boardState()).computedAt).not.toBe(computedAt);
     expect(await standingsStaleReason(db, season, new Date(now))).toBeUndefined();
   });
 
