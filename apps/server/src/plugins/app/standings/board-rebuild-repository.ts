@@ -25,9 +25,9 @@ import { textArray } from './sql-arrays.ts';
  * lock, the table being loaded).
  *
  * The new tables are unlogged: nothing they hold is written to the write-ahead log a second
- * time, which took the ranking statement from 44.9 and 54.1 s to 40.2 and 41.5 s at ten million
- * players, its one leading process no longer logging every row (decision 005). Everything in
- * them is computed from logged tables: a crash of the database empties them (not a clean
+ * time, 3.1 GB a re-rank at ten million players (the ranking statement alone took 40.2 and 41.5 s
+ * against 44.9 and 54.1 s; the whole re-rank showed no gain through the machine's noise,
+ * decision 005). Everything in them is computed from logged tables: a crash of the database empties them (not a clean
  * restart), and the next check rebuilds the board (`isBoardLostSql`). Physical standbys do not
  * get them: a server reading from one would have to rank on its own.
  */
