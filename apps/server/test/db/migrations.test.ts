@@ -56,6 +56,7 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'standings_groups',
         'standings_inputs',
         'standings_member_changes',
+        'standings_names',
         'standings_rank_blocks',
         'standings_rank_chunks',
         'standings_roster_changes',
@@ -334,6 +335,48 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
     } finally {
       await database.close();
       await rm(before0022, { recursive: true, force: true });
+    }
+  });
+
+  it("give a stored board's names their own trigram index, the board a b-tree in byte order", async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0030 = await migrationsUpTo('0029_league_changes');
+    try {
+      await migrateTo(database, before0030);
+      await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, position,
+          full_name, search_name, country, club)
+        select '2025-26', 'u' || n, 'safe', 12, n, name, lower(name), 'Ireland', 'Arsenal'
+        from generate_series(1, 6) as n,
+          lateral (select case when n % 2 = 0 then 'Zoë McAllister' else 'Sam Smith ' || n end as name) as named`);
+
+      await database.migrate();
+      expect(
+        (
+          await selectRows<{ search_name: string }>(
+            database.db,
+            sql`select search_name from standings_names order by 1`,
+          )
+        ).map((row) => row.search_name),
+      ).toEqual(['sam smith 1', 'sam smith 3', 'sam smith 5', 'zoë mcallister']);
+      const [column] = await selectRows<{ collation_name: string }>(
+        database.db,
+        sql`select collation_name from information_schema.columns where table_name = 'standings' and column_name = 'search_name'`,
+      );
+      expect(column?.collation_name).toBe('C');
+      const search = (text: string) =>
+        readLeaderboardPage(database.db, {
+          seasonId: '2025-26',
+          board: { kind: 'global' },
+          page: 1,
+          pageSize: 10,
+          search: text,
+        });
+      expect((await search('mcalli')).total).toBe(3);
+      expect((await search('smith 3')).rows.map((row) => row.userId)).toEqual(['u3']);
+      expect(await readSchemaVersion(database.db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0030, { recursive: true, force: true });
     }
   });
 });

@@ -72,7 +72,7 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
     expect(before).toEqual([
       'standings_club_order_index',
       'standings_country_order_index',
-      'standings_name_search_index',
+      'standings_name_index',
       'standings_position_index',
       'standings_user_index',
     ]);

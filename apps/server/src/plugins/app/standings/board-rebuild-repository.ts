@@ -10,6 +10,7 @@ import {
   profiles,
   standingsGroups,
   standingsMemberChanges,
+  standingsNames,
   standingsRosterChanges,
   standingsState,
   teams,
@@ -176,7 +177,7 @@ export async function rankNextBoard(
       await tx.execute(sql`create unlogged table standings_next as
       select ${seasonId}::text as season_id, user_id, status, total_goals,
         row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
-        full_name, country, club, lower(full_name) as search_name
+        full_name, country, club, lower(full_name) collate "C" as search_name
       from (
         select member.*,
           int4send((case member.status when 'safe' then ${groupOrder.safe}::int
@@ -314,6 +315,27 @@ async function createNextTable(
   await db.execute(
     sql`insert into ${sql.raw(`${table}_next`)} select * from ${sql.raw(table)} where season_id <> ${seasonId}`,
   );
+}
+
+/**
+ * Adds the new board's names that no stored board holds yet (members who joined or were renamed
+ * since) to `standings_names`, where the name search finds them: before the swap, so that every
+ * name on the board is searchable from its first read. Beside the index builds: it reads
+ * `standings_next` as they do.
+ */
+export async function addNextBoardNames(db: Database): Promise<void> {
+  await db.execute(sql`insert into ${standingsNames} (search_name)
+    select distinct search_name from standings_next on conflict do nothing`);
+}
+
+/**
+ * Removes from `standings_names` the names no stored board holds any more (members who left or
+ * were renamed), after a swap: nothing of a name stays once no board shows it. Under the
+ * rebuild's lock, so no placement adds a row with one of them meanwhile.
+ */
+export async function forgetUnheldNames(db: Database): Promise<void> {
+  await db.execute(sql`delete from ${standingsNames} as name
+    where not exists (select from standings where standings.search_name = name.search_name)`);
 }
 
 /** The stored tables' index definitions (the new tables get the same). */

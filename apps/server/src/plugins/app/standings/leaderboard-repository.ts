@@ -6,6 +6,7 @@ import {
   ROSTER_CHANGES_KEPT,
   standings,
   standingsGroups,
+  standingsNames,
   standingsRosterChanges,
   standingsState,
 } from '../../../db/schema/index.ts';
@@ -461,8 +462,8 @@ interface SearchMatch {
 }
 
 /**
- * The name contains the search (trigram index), or the country or club does: those few names
- * are matched first, against the board's lists in the state row, so that each side of the OR
+ * The name contains the search (the names' trigram index, `standingsNames`), or the country or
+ * club does: those few countries and clubs are matched first, against the board's lists in the state row, so that each side of the OR
  * is an index condition the planner can size.
  */
 async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
@@ -477,7 +478,11 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
   // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
   const pattern = sql`lower(${likePattern(search)})`;
   const tested = sql`textlike(${standings.searchName}, ${pattern})`;
-  const name = isScan ? tested : sql`${standings.searchName} like ${pattern}`;
+  // The names containing the text, through the trigram index of the board's distinct names, then
+  // the rows holding them through the board's b-tree on its names.
+  const named = sql`${standings.searchName} = any(array(select ${standingsNames.searchName} from ${standingsNames}
+    where ${standingsNames.searchName} like ${pattern}))`;
+  const name = isScan ? tested : named;
   const groups = groupCondition(standings, countries, clubs);
   const orInGroups = (nameCondition: SQL) => (groups ? sql`(${nameCondition} or ${groups})` : nameCondition);
   return {

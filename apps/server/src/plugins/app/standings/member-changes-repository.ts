@@ -15,6 +15,7 @@ import {
   standings,
   standingsGroups,
   standingsMemberChanges,
+  standingsNames,
   standingsRankBlocks,
   standingsRankChunks,
   standingsRosterChanges,
@@ -159,6 +160,18 @@ export interface RemovedRow {
   position: number;
   country: string;
   club: string;
+}
+
+/**
+ * Removes the names of members taken off every board (`fullNames`, as stored) from
+ * `standingsNames`, unless another board row holds the same name: nothing of a deleted account's
+ * name stays.
+ */
+export async function forgetNamesLeft(tx: Transaction, fullNames: readonly string[]): Promise<void> {
+  if (fullNames.length === 0) return;
+  await tx.execute(sql`delete from ${standingsNames} as name
+    where name.search_name = any(array(select lower(full_name) from unnest(${textArray(fullNames)}::text[]) as full_name))
+      and not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
 }
 
 /** Takes the members off the season's board and every league standings of the season. */
@@ -321,7 +334,8 @@ export async function insertPlacedMembers(
 ): Promise<{ leagueId: string; position: number }[]> {
   if (rows.length === 0) return [];
   const column = <T>(pick: (row: PlacedRow) => T) => rows.map(pick);
-  await tx.execute(sql`insert into ${standings}
+  // Their names join the board's (`standingsNames`), where the name search finds them.
+  await tx.execute(sql`with placed_rows as (insert into ${standings}
       (season_id, user_id, status, total_goals, position, full_name, search_name, country, club)
     select ${seasonId}, placed.user_id, placed.status, placed.total_goals, placed.position,
       placed.full_name, lower(placed.full_name), placed.country, placed.club
@@ -332,7 +346,10 @@ export async function insertPlacedMembers(
       ${textArray(column((row) => row.fullName))}::text[],
       ${textArray(column((row) => row.country))}::text[],
       ${textArray(column((row) => row.club))}::text[])
-      as placed (user_id, status, total_goals, position, full_name, country, club)`);
+      as placed (user_id, status, total_goals, position, full_name, country, club)
+    returning search_name)
+    insert into ${standingsNames} (search_name) select distinct search_name from placed_rows
+    on conflict do nothing`);
   const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
     tx,
     sql`insert into ${leagueStandings} (season_id, league_id, user_id, position, search_name)

@@ -13,6 +13,7 @@ import { placeInBlock } from './block-positions.ts';
 import {
   type BlockChange,
   forgetMemberChange,
+  forgetNamesLeft,
   type GoalsPlaced,
   type GroupChange,
   holdOffRebuilds,
@@ -301,8 +302,10 @@ async function readGoalChanges(
 export async function takeMemberOffBoards(tx: Transaction, userId: string): Promise<void> {
   await waitToPlace(tx);
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
+  const namesLeft: string[] = [];
   for (const seasonId of await listSeasonsHolding(tx, userId)) {
     const removed = await removeMembers(tx, seasonId, [userId]);
+    namesLeft.push(...removed.board.map((row) => row.fullName));
     const shifts = new BoardShifts();
     for (const row of removed.board) shifts.member(row, -1);
     for (const row of removed.leagues) shifts.league(row, -1);
@@ -320,6 +323,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
       rosterChanges: removed.board.length > 0 ? { unlogged: leaving } : [],
     });
   }
+  await forgetNamesLeft(tx, namesLeft);
   await forgetMemberChange(tx, userId);
 }
 

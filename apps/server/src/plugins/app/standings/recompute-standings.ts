@@ -2,10 +2,12 @@ import { GOAL_TARGET, isSeasonOver, RANKING_GROUP_ORDER, type SeasonConfig } fro
 import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
 import {
+  addNextBoardNames,
   analyzeNextBoard,
   buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
+  forgetUnheldNames,
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
@@ -38,7 +40,7 @@ const SWAP_LOCK_TIMEOUT_MS = 200;
 /** Swap attempts before the recompute gives up (the next check starts another). */
 const SWAP_ATTEMPTS = 50;
 
-export type RecomputePhase = 'read' | 'ranked' | 'leagues' | 'indexed' | 'swapped';
+export type RecomputePhase = 'read' | 'ranked' | 'leagues' | 'indexed' | 'swapped' | 'names tidied';
 
 export type RecomputeResult =
   | { status: 'recomputed'; members: number; durationMs: number; computedFor: Date }
@@ -117,6 +119,9 @@ export async function recomputeStandings(options: {
             await saveStandingsState(tx, season.id, state, roster);
           }),
         );
+        phaseDone('swapped');
+        // Readers have the new board; still under the lock, so no placement adds a name meanwhile.
+        await forgetUnheldNames(connection.db);
         return { status: 'recomputed', members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
@@ -124,7 +129,7 @@ export async function recomputeStandings(options: {
       }
     })
     .finally(() => recomputing.delete(database));
-  if (result.status === 'recomputed') phaseDone('swapped');
+  if (result.status === 'recomputed') phaseDone('names tidied');
   return result;
 }
 
@@ -160,16 +165,18 @@ function distinctSorted(names: readonly string[]): string[] {
  * `…_next` until the swap), side by side on as many connections as the database usefully runs.
  */
 async function indexNextBoard(database: DatabaseHandle, indexes: readonly IndexDefinition[]) {
-  const queue = nextBoardIndexBuilds(indexes);
+  const queue: ((db: Database) => Promise<void>)[] = nextBoardIndexBuilds(indexes).map(
+    (build) => (db) => db.transaction((tx) => buildNextBoardIndex(tx, build.statement)),
+  );
+  // After the longest builds (which lead the queue): a few seconds of reading the board.
+  queue.splice(1, 0, addNextBoardNames);
   const builders = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
     database.withConnection(async (connection) => {
-      for (let build = queue.shift(); build !== undefined; build = queue.shift()) {
-        await connection.db
-          .transaction((tx) => buildNextBoardIndex(tx, build.statement))
-          .catch((error: unknown) => {
-            queue.length = 0;
-            throw error;
-          });
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        await task(connection.db).catch((error: unknown) => {
+          queue.length = 0;
+          throw error;
+        });
       }
     }),
   );
