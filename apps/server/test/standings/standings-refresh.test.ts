@@ -17,6 +17,7 @@ import { standingsStaleReason } from '../../src/plugins/app/standings/standings-
 import { requestBoardRebuild } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { setUpTestApp } from '../support/build-test-app.ts';
+import { insertLeague, setMembership } from '../support/league-standings.ts';
 import { holdOffStandingsJobs } from '../support/scheduled-jobs.ts';
 import { TEST_ENGINES } from '../support/test-database.ts';
 
@@ -227,7 +228,9 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     now = LATE_SEASON;
     const { db } = context.database;
     const season = await findActiveSeason(db);
-    await onboardedFan('Cora Crash');
+    const fan = await onboardedFan('Cora Crash');
+    const leagueId = await insertLeague(db, { seasonId: season.id, adminId: fan.id });
+    await setMembership(db, leagueId, fan.id, 'approved');
     await context.app.standings.refresh();
     const ranked = () =>
       selectRows<{ user_id: string; status: string; total_goals: number }>(
@@ -256,6 +259,16 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       status: 'needs rebuild',
       reason: 'the stored board was lost in a crash of the database',
     });
+    // The fan, off the board meanwhile, is told to wait for a rebuild (the last one's time, as at
+    // ten million players), not for a placement.
+    await db.execute(sql`update ${standingsState} set duration_ms = 90000`);
+    const withinSeconds = Math.ceil((90_000 + context.app.standings.refreshDelayMs) / 1000);
+    const waiting = await send(context.app, 'GET', '/api/leaderboard/global', { cookie: fan.cookie });
+    expect(waiting.json().viewerPending).toEqual({ withinSeconds });
+    const league = await send(context.app, 'GET', `/api/leagues/${leagueId}/standings`, {
+      cookie: fan.cookie,
+    });
+    expect(league.json().pendingWithinSeconds).toBe(withinSeconds);
     expect(await context.app.standings.refresh()).toMatchObject({
       status: 'recomputed',
       reason: 'board lost',

@@ -651,6 +651,7 @@ describe('a page every viewer shares', () => {
     isMember: true,
     ranked: isRanked ? { country: 'Ireland', club: 'Arsenal' } : null,
     lastPlaceMs: 2_000,
+    lostBoardRebuildMs: null,
     version: 'v1',
   });
   // Only what listLeaderboard asks of the cache: one board version, one stored page.

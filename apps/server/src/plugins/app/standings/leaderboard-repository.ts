@@ -10,7 +10,14 @@ import {
   standingsRosterChanges,
   standingsState,
 } from '../../../db/schema/index.ts';
-import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
+import {
+  type BlockBoard,
+  blockStart,
+  boardTotal,
+  lostBoardRebuildMs,
+  pageStart,
+  ranksOf,
+} from './rank-blocks-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
@@ -406,6 +413,8 @@ export interface ViewerPlace {
   ranked: { country: string; club: string } | null;
   /** How long the last placement of member changes on the board took; null before the first. */
   lastPlaceMs: number | null;
+  /** While the stored board is lost (`isBoardLostSql`), how long its last rebuild took; else null. */
+  lostBoardRebuildMs: number | null;
   /** The stored board `ranked` and `lastPlaceMs` were read from (`boardVersion`). */
   version: string;
 }
@@ -422,13 +431,15 @@ export async function findViewerPlace(
     ranked_country: string | null;
     ranked_club: string | null;
     last_place_ms: number | null;
+    lost_board_rebuild_ms: number | null;
     board_version: string;
   }>(
     db,
     sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club, ${boardVersion(seasonId)} as board_version,
         ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
         ${standings.country} as ranked_country, ${standings.club} as ranked_club,
-        (select ${standingsState.placeMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_place_ms
+        (select ${standingsState.placeMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_place_ms,
+        (select ${lostBoardRebuildMs(seasonId)} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as lost_board_rebuild_ms
       from (select 1) as viewer
       left join ${profiles} on ${profiles.id} = ${userId}
       left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ${userId}`,
@@ -442,6 +453,7 @@ export async function findViewerPlace(
         ? { country: row.ranked_country, club: row.ranked_club }
         : null,
     lastPlaceMs: row?.last_place_ms ?? null,
+    lostBoardRebuildMs: row?.lost_board_rebuild_ms ?? null,
     version: row?.board_version ?? NO_BOARD,
   };
 }

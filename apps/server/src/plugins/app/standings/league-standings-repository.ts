@@ -10,7 +10,14 @@ import {
 } from '../../../db/schema/index.ts';
 import type { KeptMembership } from '../leagues/league-membership-cache.ts';
 import { boardVersion, microsOf, NO_BOARD } from './leaderboard-repository.ts';
-import { type BlockBoard, blockStart, boardTotal, pageStart, ranksOf } from './rank-blocks-repository.ts';
+import {
+  type BlockBoard,
+  blockStart,
+  boardTotal,
+  lostBoardRebuildMs,
+  pageStart,
+  ranksOf,
+} from './rank-blocks-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's
@@ -37,6 +44,8 @@ export interface StoredLeaguePage {
   membersChanged: boolean;
   /** How long the last placement of member changes took; null before the first. */
   lastPlaceMs: number | null;
+  /** While the stored board is lost (`isBoardLostSql`), how long its last rebuild took; else null. */
+  lostBoardRebuildMs: number | null;
   /** The stored board (and so the league standings) the page was read from (`boardVersion`). */
   version: string;
 }
@@ -136,12 +145,14 @@ export async function readLeagueStandingsPage(
     joined_at: Date | string;
     computed_for: Date | string | null;
     last_place_ms: number | null;
+    lost_board_rebuild_ms: number | null;
     members_changed: boolean | null;
     board_version: string;
   }>(
     db,
     sql`with meta as (
         select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
+          ${lostBoardRebuildMs(seasonId)} as lost_board_rebuild_ms,
           ${boardVersion(seasonId)} as board_version,
           ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
             ${standingsState.placedAt}) as members_changed
@@ -163,6 +174,7 @@ export async function readLeagueStandingsPage(
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
     membersChanged: first?.members_changed === true,
     lastPlaceMs: first?.last_place_ms ?? null,
+    lostBoardRebuildMs: first?.lost_board_rebuild_ms ?? null,
     version: first?.board_version ?? NO_BOARD,
     rows: result
       // Not on the page: past its end, or a member who is no longer approved (or whose board row went).

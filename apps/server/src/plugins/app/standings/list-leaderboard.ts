@@ -45,7 +45,7 @@ export async function listLeaderboard(options: {
   const { db, season, viewerId, page, pageSize } = options;
   const { viewer, board, stored } = await readFromOneBoard(options);
   const viewerPending = isPendingOn(board, viewer)
-    ? { withinSeconds: expectedWaitSeconds(viewer.lastPlaceMs, options.refreshDelayMs) }
+    ? { withinSeconds: expectedWaitSeconds(viewer, options.refreshDelayMs) }
     : null;
   // What every viewer without a row on the page gets: one answer per notice.
   const notice = viewerPending?.withinSeconds ?? null;
@@ -232,10 +232,18 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
 /**
  * The check notices the change within `refreshDelayMs` and places it on the stored board
  * (place-member-changes.ts); a placement already running finishes first: about two placements
- * and the delay. (A whole rebuild running then, after goals, comes before both.)
+ * and the delay. (A whole rebuild running then, after goals, comes before both.) A board lost in
+ * a crash of the database is not placed on but rebuilt: the delay and about a rebuild's time.
  */
-export function expectedWaitSeconds(lastPlaceMs: number | null, refreshDelayMs: number): number {
-  return Math.max(1, Math.ceil((2 * (lastPlaceMs ?? 0) + refreshDelayMs) / 1000));
+export function expectedWaitSeconds(
+  board: { lastPlaceMs: number | null; lostBoardRebuildMs: number | null },
+  refreshDelayMs: number,
+): number {
+  const waitMs =
+    board.lostBoardRebuildMs === null
+      ? 2 * (board.lastPlaceMs ?? 0) + refreshDelayMs
+      : board.lostBoardRebuildMs + refreshDelayMs;
+  return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
 function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_TEAM_NOT_SET', message: string): AppError {

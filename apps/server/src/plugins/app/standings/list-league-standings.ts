@@ -63,9 +63,7 @@ export async function listLeagueStandings(options: {
   }
   const { stored, isViewerRanked } = await readFromOneBoard(options, viewer);
   const pendingWithinSeconds =
-    stored.membersChanged || !isViewerRanked
-      ? expectedWaitSeconds(stored.lastPlaceMs, options.refreshDelayMs)
-      : null;
+    stored.membersChanged || !isViewerRanked ? expectedWaitSeconds(stored, options.refreshDelayMs) : null;
   // What every viewer without a row on the page gets: one answer per notice.
   const shared = sharedAnswer(
     stored,

@@ -32,6 +32,15 @@ export function isBoardLostSql(seasonId: string): SQL<boolean> {
       and ${standingsRankBlocks.seasonId} = ${seasonId}))`;
 }
 
+/**
+ * The last rebuild's duration while the season's board is lost (`isBoardLostSql`), else null: a
+ * member waits for the next rebuild then, not a placement. In the caller's query, which reads the
+ * state row as `standingsState`.
+ */
+export function lostBoardRebuildMs(seasonId: string): SQL<number | null> {
+  return sql<number | null>`case when ${isBoardLostSql(seasonId)} then ${standingsState.durationMs} end`;
+}
+
 /** The rank block holding a position. */
 export function blockOf(position: SQL): SQL {
   return sql`((${position} - 1) / ${BLOCK_SPAN}::bigint)::int`;
