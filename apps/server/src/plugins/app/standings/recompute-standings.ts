@@ -206,12 +206,12 @@ export function nextBoardIndexBuilds(
 }
 
 /**
- * Which builds go first (smaller first). At ten million players: the trigram index 23 to 24 s
- * of one core alone, 33 s beside another build (2026-12-04); the b-trees that sort the rows
- * anew, the longer their key the longer (country or club, position, season 10 to 26 s; user,
- * season 9 to 21 s, by the hour); last those led by `position`, whose rows arrive in their order
- * (4 to 9 s). The board's before the smaller tables' of each kind. On two connections the
- * trigram index and the last, short builds then share one, the board's longer b-trees the other.
+ * Which builds go first (smaller first): a trigram index (the league standings' one; the board's
+ * names have theirs outside the rebuild, `standingsNames`), then the b-trees that sort the rows
+ * anew, the longer their key the longer (at ten million players: country or club, position,
+ * season 10 to 26 s; user, season and the names, season about 10 s, by the hour), last those led
+ * by `position`, whose rows arrive in their order (4 to 9 s). The board's before the smaller
+ * tables' of each kind.
  */
 function buildOrder(index: IndexDefinition): number {
   const kind = isGinIndex(index) ? 0 : /USING btree \("position"/.test(index.indexdef) ? 2 : 1;
