@@ -475,8 +475,8 @@ interface SearchMatch {
 
 /**
  * The name contains the search (the names' trigram index, `standingsNames`), or the country or
- * club does: those few countries and clubs are matched first, against the board's lists in the state row, so that each side of the OR
- * is an index condition the planner can size.
+ * club does: those few countries and clubs are matched first, against the board's lists in the
+ * state row, so that each side of the OR is an index condition the planner can size.
  */
 async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
   const [lists] = await db
