@@ -328,16 +328,6 @@ export async function addNextBoardNames(db: Database): Promise<void> {
     select distinct search_name from standings_next on conflict do nothing`);
 }
 
-/**
- * Removes from `standings_names` the names no stored board holds any more (members who left or
- * were renamed), after a swap: nothing of a name stays once no board shows it. Under the
- * rebuild's lock, so no placement adds a row with one of them meanwhile.
- */
-export async function forgetUnheldNames(db: Database): Promise<void> {
-  await db.execute(sql`delete from ${standingsNames} as name
-    where not exists (select from standings where standings.search_name = name.search_name)`);
-}
-
 /** The stored tables' index definitions (the new tables get the same). */
 export async function listStandingsIndexes(db: Database): Promise<IndexDefinition[]> {
   return selectRows<IndexDefinition>(

@@ -163,15 +163,18 @@ export interface RemovedRow {
 }
 
 /**
- * Removes the names of members taken off every board (`fullNames`, as stored) from
- * `standingsNames`, unless another board row holds the same name: nothing of a deleted account's
- * name stays.
+ * Removes from `standingsNames` the names no stored board holds any more, so that nothing of a
+ * name stays once no board shows it: those of `fullNames` (as stored: the members an account's
+ * deletion took off), or all of them (after a rebuild's swap, under its lock, so that no placement
+ * adds a row with one of them meanwhile).
  */
-export async function forgetNamesLeft(tx: Transaction, fullNames: readonly string[]): Promise<void> {
-  if (fullNames.length === 0) return;
-  await tx.execute(sql`delete from ${standingsNames} as name
-    where name.search_name = any(array(select lower(full_name) from unnest(${textArray(fullNames)}::text[]) as full_name))
-      and not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
+export async function forgetUnheldNames(db: Executor, fullNames?: readonly string[]): Promise<void> {
+  if (fullNames?.length === 0) return;
+  const among = fullNames
+    ? sql`name.search_name = any(array(select lower(full_name) from unnest(${textArray(fullNames)}::text[]) as full_name)) and`
+    : sql``;
+  await db.execute(sql`delete from ${standingsNames} as name
+    where ${among} not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
 }
 
 /** Takes the members off the season's board and every league standings of the season. */

@@ -13,7 +13,7 @@ import { placeInBlock } from './block-positions.ts';
 import {
   type BlockChange,
   forgetMemberChange,
-  forgetNamesLeft,
+  forgetUnheldNames,
   type GoalsPlaced,
   type GroupChange,
   holdOffRebuilds,
@@ -323,7 +323,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
       rosterChanges: removed.board.length > 0 ? { unlogged: leaving } : [],
     });
   }
-  await forgetNamesLeft(tx, namesLeft);
+  await forgetUnheldNames(tx, namesLeft);
   await forgetMemberChange(tx, userId);
 }
 

@@ -7,7 +7,6 @@ import {
   buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
-  forgetUnheldNames,
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
@@ -20,6 +19,7 @@ import {
   swapInNextBoard,
   takeRecomputeLock,
 } from './board-rebuild-repository.ts';
+import { forgetUnheldNames } from './member-changes-repository.ts';
 import { type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
 
 /**
