@@ -51,6 +51,7 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'standings',
   'standings_groups',
   'standings_member_changes',
+  'standings_names',
   'standings_rank_blocks',
   'standings_rank_chunks',
   'standings_roster_changes',
