@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { BLOCK_SPAN, RANK_CHUNK_BLOCKS, rebuiltPosition } from '../../src/db/schema/index.ts';
-import { countNextBoard } from '../../src/plugins/app/standings/board-rebuild-repository.ts';
+import {
+  countNextBoard,
+  prepareNextTables,
+} from '../../src/plugins/app/standings/board-rebuild-repository.ts';
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import {
   type BlockChange,
@@ -80,6 +83,7 @@ describe.each(TEST_ENGINES)('boards over several chunks of rank blocks on %s', (
   async function countAsRebuild() {
     await database.db.execute(sql`drop table if exists standings_next`);
     await database.db.execute(sql`create table standings_next as select * from standings`);
+    await prepareNextTables(database.db, SEASON);
     await countNextBoard(database.db, SEASON);
     await database.db.execute(sql`drop table standings_next`);
   }

@@ -267,16 +267,15 @@ export interface BoardGroup {
 }
 
 /**
- * Counts the new board (`standings_next`, loaded, not yet indexed) in one scan, and returns its
- * members per (country, club) pair (a few thousand rows at most, for `replaceGroups`). A fresh
- * `standings_rank_blocks_next` (see `standingsRankBlocks`) gets the other seasons' rows as they
- * are and, from the same counts, per block of the season's global order the global board's, each
- * country's and each club's members; `standings_rank_chunks_next` the same per chunk of blocks,
- * with how many of them the earlier chunks hold.
+ * Counts the new board (`standings_next`, loaded) in one scan into the rank block tables
+ * `prepareNextTables` made, and returns its members per (country, club) pair (a few thousand rows
+ * at most, for `replaceGroups`): per block of the season's global order (see
+ * `standingsRankBlocks`), the global board's, each country's and each club's members in
+ * `standings_rank_blocks_next`, and the same per chunk of blocks, with how many of them the
+ * earlier chunks hold, in `standings_rank_chunks_next`. One process (PostgreSQL does not share
+ * grouping sets out to workers), so the rebuild runs it beside the index builds.
  */
 export async function countNextBoard(db: Database, seasonId: string): Promise<BoardGroup[]> {
-  await createNextTable(db, 'standings_rank_blocks', seasonId);
-  await createNextTable(db, 'standings_rank_chunks', seasonId);
   return db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.
     await tx.execute(sql`set local work_mem = '256MB'`);
@@ -297,6 +296,26 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
         select country, club, members, name_hashes as "nameHashes" from counted where block is null`,
     );
   });
+}
+
+/**
+ * Once the new board is loaded: the other rebuilt tables, fresh, holding the other seasons' rows
+ * as they are, for `countNextBoard` and `createNextLeagueStandings` to fill.
+ */
+export async function prepareNextTables(db: Database, seasonId: string): Promise<void> {
+  for (const table of ['standings_rank_blocks', 'standings_rank_chunks', 'league_standings'] as const) {
+    await createNextTable(db, table, seasonId);
+  }
+}
+
+/**
+ * Statistics of the new board, once nothing else reads it (a statistics scan cannot run beside
+ * an index build of the same table). Until then the planner knows its size but not its values,
+ * which `countNextBoard` wants: knowing them, it would sort the board for some of its groupings
+ * (33.7 s against 8 s at ten million players).
+ */
+export async function analyzeNextBoardRows(db: Database): Promise<void> {
+  await db.execute(sql`analyze standings_next`);
 }
 
 /**
@@ -360,19 +379,13 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
 }
 
 /**
- * A fresh `league_standings_next` (one left by a rebuild cut off halfway is dropped) holding the
- * other seasons' rows as they are and, for every league of the season, its approved members at
- * their places on the new board (`standings_next`, loaded, not yet indexed), each with the
- * board's lower-cased name for the league's own name search; and each league's rank blocks in
- * `standings_rank_blocks_next` (`countNextBoard` made it). Membership
- * is read now, after the inputs' snapshot: a change since is also marked in the version stamp,
- * so the next check recomputes anyway.
+ * Fills `league_standings_next` (`prepareNextTables` made it) with, for every league of the
+ * season, its approved members at their places on the new board (`standings_next`, loaded), each
+ * with the board's lower-cased name for the league's own name search; and each league's rank
+ * blocks into `standings_rank_blocks_next`. Membership is read now, after the inputs' snapshot:
+ * a change since is also marked in the version stamp, so the next check recomputes anyway.
  */
 export async function createNextLeagueStandings(db: Database, seasonId: string): Promise<void> {
-  // Without statistics the planner takes the new board for a few rows and probes the members'
-  // index a million times; with them it hashes both sides (about 20 times faster at a million).
-  await db.execute(sql`analyze standings_next`);
-  await createNextTable(db, 'league_standings', seasonId);
   await db.transaction(async (tx) => {
     // The hash of a million members and the sorts in memory, not on disk. A league's rows are
     // stored in the order of their names read backwards, so the matches of a surname search share
@@ -380,6 +393,10 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
     // pages by rank read the few rows they need through the rank index wherever they are.
     await tx.execute(sql`set local work_mem = '256MB'`);
     await tx.execute(sql`set local jit = on`);
+    // The new board has no statistics yet (`analyzeNextBoardRows`): without this the planner
+    // would probe the members' index once per board row rather than hash both sides (about 20
+    // times slower at a million members).
+    await tx.execute(sql`set local enable_nestloop = off`);
     await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, position, search_name)
       select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId}, board.position, board.search_name
       from ${leagueMembers}
