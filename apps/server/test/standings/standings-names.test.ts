@@ -3,6 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { selectRows } from '../../src/db/database.ts';
 import { readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import {
+  forgetAllUnheldNames,
+  insertPlacedMembers,
+  lockBoardsForPlacing,
+} from '../../src/plugins/app/standings/member-changes-repository.ts';
 import { requestBoardRebuild } from '../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../support/accounts.ts';
 import { setUpTestApp } from '../support/build-test-app.ts';
@@ -111,5 +116,77 @@ describe.each(TEST_ENGINES)("the stored boards' names on %s", (engine) => {
     expect(await namesKept()).toContain('marlo twinning');
     expect(await searchTotal('twinning')).toBe(1);
     expect(await namesKept()).toEqual(await namesOnBoards());
+  });
+});
+
+/**
+ * Placements go on while a rebuild runs, so the rebuild's tidy after its swap may meet one under
+ * way: two connections, so PostgreSQL only.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("the stored boards' names beside a placement under way", () => {
+  const context = setUpTestApp('postgres', { prepare: true, clock: () => new Date(AFTER_GAMEWEEK_3) });
+
+  beforeAll(async () => {
+    await context.app.ready();
+    await holdOffStandingsJobs(context.database.db);
+    await addPopulation(context.database.db, { seasonId: '2025-26', size: 12, idPrefix: 'tidied' });
+    await requestBoardRebuild(context.database.db);
+    expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
+  });
+
+  it('waits for the placement, then keeps the name its row holds though no committed row held it', async () => {
+    const { db } = context.database;
+    // A name no row holds: one a rename left behind until this tidy.
+    await db.execute(sql`insert into standings_names (search_name) values ('orrin tidwell')`);
+    let rowWritten!: () => void;
+    const written = new Promise<void>((resolve) => {
+      rowWritten = resolve;
+    });
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const placement = context.database.withConnection((connection) =>
+      connection.db.transaction(async (tx) => {
+        expect(await lockBoardsForPlacing(tx)).toBe(true);
+        await insertPlacedMembers(tx, '2025-26', [
+          {
+            userId: 'tidied-newcomer',
+            position: 1,
+            status: 'going_bust',
+            totalGoals: 0,
+            fullName: 'Orrin Tidwell',
+            country: 'France',
+            club: 'Arsenal',
+          },
+        ]);
+        rowWritten();
+        await committing;
+      }),
+    );
+    await written;
+    let tidied = false;
+    const tidy = forgetAllUnheldNames(db).then(() => {
+      tidied = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(tidied).toBe(false);
+    commit();
+    await placement;
+    await tidy;
+    const [kept] = await selectRows<{ names: number; rows: number }>(
+      db,
+      sql`select (select count(*) from standings_names where search_name = 'orrin tidwell')::int as names,
+          (select count(*) from standings where search_name = 'orrin tidwell')::int as rows`,
+    );
+    expect(kept).toEqual({ names: 1, rows: 1 });
+    const found = await readLeaderboardPage(db, {
+      seasonId: '2025-26',
+      board: { kind: 'global' },
+      page: 1,
+      pageSize: 25,
+      search: 'tidwell',
+    });
+    expect(found.total).toBe(1);
   });
 });

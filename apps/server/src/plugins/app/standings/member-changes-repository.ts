@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Executor, selectRows, type Transaction } from '../../../db/database.ts';
+import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
 import {
   BLOCK_SPAN,
   leagueMembers,
@@ -165,8 +165,7 @@ export interface RemovedRow {
 /**
  * Removes from `standingsNames` the names no stored board holds any more, so that nothing of a
  * name stays once no board shows it: those of `fullNames` (as stored: the members an account's
- * deletion took off), or all of them (after a rebuild's swap, under its lock, so that no placement
- * adds a row with one of them meanwhile).
+ * deletion took off, with the placing lock taken), or all of them (`forgetAllUnheldNames`).
  */
 export async function forgetUnheldNames(db: Executor, fullNames?: readonly string[]): Promise<void> {
   if (fullNames?.length === 0) return;
@@ -175,6 +174,19 @@ export async function forgetUnheldNames(db: Executor, fullNames?: readonly strin
     : sql``;
   await db.execute(sql`delete from ${standingsNames} as name
     where ${among} not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
+}
+
+/**
+ * After a rebuild's swap: `forgetUnheldNames` for every name, once the placement under way, if
+ * any, has committed (placements go on during a rebuild). Otherwise a placement putting a member
+ * on the board under a name no row held, whose row the tidy cannot see yet, would lose the name
+ * to it, and the name search would miss the member until the next rebuild.
+ */
+export async function forgetAllUnheldNames(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await waitToPlace(tx);
+    await forgetUnheldNames(tx);
+  });
 }
 
 /** Takes the members off the season's board and every league standings of the season. */

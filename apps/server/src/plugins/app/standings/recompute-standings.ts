@@ -22,7 +22,7 @@ import {
   swapInNextBoard,
   takeRecomputeLock,
 } from './board-rebuild-repository.ts';
-import { forgetUnheldNames } from './member-changes-repository.ts';
+import { forgetAllUnheldNames } from './member-changes-repository.ts';
 import { type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
 
 /**
@@ -122,8 +122,8 @@ export async function recomputeStandings(options: {
           }),
         );
         phaseDone('swapped');
-        // Readers have the new board; still under the lock, so no placement adds a name meanwhile.
-        await forgetUnheldNames(connection.db);
+        // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
+        await forgetAllUnheldNames(connection.db);
         return { status: 'recomputed', members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
