@@ -163,12 +163,13 @@ function distinctSorted(names: readonly string[]): string[] {
 }
 
 /**
- * Counts the new board (`countNextBoard`), ranks the leagues on it (`createNextLeagueStandings`),
- * adds its new names (`addNextBoardNames`) and builds the new board's indexes, all of which only
- * read `standings_next`, side by side on as many connections as the database usefully runs;
- * then the other new tables' indexes, once they are filled. One process does each of these, so
- * running them side by side keeps the cores busy (the count alone took 8 s of one core at ten
- * million players). Returns the count's groups.
+ * Counts the new board into its rank blocks (`countNextBoard`), ranks the leagues on it
+ * (`createNextLeagueStandings`), adds its new names (`addNextBoardNames`) and builds its indexes,
+ * each reading the whole new board, side by side on as many connections as the database usefully
+ * runs; then the other new tables' indexes, once they are filled, and the board's statistics,
+ * which the count must not have (`analyzeNextBoardRows`). One process does each of these: side
+ * by side they keep the cores busy (with 30 leagues at ten million players, the leagues' 54 to 64
+ * s no longer wait for a core of their own). Returns the count's groups.
  */
 async function countAndIndexNextBoard(
   database: DatabaseHandle,
