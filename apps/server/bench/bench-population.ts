@@ -17,6 +17,7 @@ import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
 import { placeMemberChanges } from '../src/plugins/app/standings/place-member-changes.ts';
 import { type RecomputePhase, recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
+import type { StaleReason } from '../src/plugins/app/standings/standings-freshness.ts';
 import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { findFreePort, launchServer } from '../test/support/server-processes.ts';
 import { addPopulation } from './standings-population.ts';
@@ -102,7 +103,12 @@ export async function openBenchPopulation(options: {
  * and the resident memory of this process before and at most during it (it must not grow with
  * the players).
  */
-export async function timeRecompute(population: BenchPopulation, label: string, at: string): Promise<void> {
+export async function timeRecompute(
+  population: BenchPopulation,
+  label: string,
+  at: string,
+  reason?: StaleReason,
+): Promise<void> {
   const phases: string[] = [];
   const started = performance.now();
   const { result, memory } = await sampleResidentMemory(() =>
@@ -110,12 +116,14 @@ export async function timeRecompute(population: BenchPopulation, label: string, 
       database: population.database,
       season: population.season,
       now: new Date(at),
+      reason,
       onPhase: (phase: RecomputePhase, elapsedMs) => phases.push(`${phase} ${(elapsedMs / 1000).toFixed(1)}`),
     }),
   );
   if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
   console.log(
-    `Recompute (${label}): ${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
+    `Recompute (${label}, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}): ` +
+      `${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
       `[${phases.join(', ')}], ${memory}`,
   );
 }

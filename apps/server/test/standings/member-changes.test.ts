@@ -90,6 +90,18 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       from unnest(${`{${picks.join(',')}}`}::text[]) with ordinality as pick (player_id, slot)`);
   }
 
+  /** Each member's position on the stored board. */
+  async function boardPositions() {
+    return new Map(
+      (
+        await selectRows<{ user_id: string; position: string }>(
+          database.db,
+          sql`select user_id, position::text from standings where season_id = ${season.id}`,
+        )
+      ).map((row) => [row.user_id, BigInt(row.position)]),
+    );
+  }
+
   /**
    * Squeezes every rank block: its members one position apart from the block's start, in the same
    * order and block, on the board and in the league (through negative positions, as the unique
@@ -306,16 +318,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     ).rows;
     expect(middle?.rank).toBe(1_500);
     await squeezeBlocks();
-    const positions = async () =>
-      new Map(
-        (
-          await selectRows<{ user_id: string; position: string }>(
-            database.db,
-            sql`select user_id, position::text from standings where season_id = ${season.id}`,
-          )
-        ).map((row) => [row.user_id, BigInt(row.position)]),
-      );
-    const squeezed = await positions();
+    const squeezed = await boardPositions();
     const blockOf = (position: bigint) => (position - 1n) / BigInt(BLOCK_SPAN);
     const middleBlock = blockOf(squeezed.get(middle?.userId ?? '') ?? 0n);
 
@@ -333,7 +336,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await expectBoardsToMatchTheRules();
 
     // A stretch of the newcomer's block was spread out around them, and nothing else moved.
-    const spreadOut = await positions();
+    const spreadOut = await boardPositions();
     const [blockBefore, blockAfter] = [squeezed, spreadOut].map((board) =>
       [...board.entries()].filter(([, position]) => blockOf(position) === middleBlock),
     );
@@ -451,6 +454,87 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     });
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     await expectBoardsToMatchTheRules();
+  });
+
+  it("merges a gameweek's late goals into the stored order as a rebuild ranks them, and ranks whole otherwise", async () => {
+    await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
+    const kickoffs = (
+      await selectRows<{ at: Date | string; scorers: string[] }>(
+        database.db,
+        sql`select goals.kickoff_at as at, array_agg(distinct goals.player_id::text order by goals.player_id::text) as scorers
+          from goals join players on players.id = goals.player_id
+          where players.season_id = ${season.id} and goals.kickoff_at > ${AFTER_GAMEWEEK_20.toISOString()}
+          group by goals.kickoff_at order by goals.kickoff_at limit 4`,
+      )
+    ).map((row) => ({ at: new Date(row.at), scorers: row.scorers }));
+    const [first, , , last] = kickoffs;
+    if (!first || !last || first.scorers.length < 2) throw new Error('expected goals after gameweek 20');
+    const minuteAfter = (at: Date) => new Date(at.getTime() + 60_000);
+    const goalsReason = { reason: 'goals counted changed' } as const;
+
+    // A live sync placed the first kick-off's goals but one scorer's, which arrive later with the
+    // next kick-offs' goals: those members and the ones already placed share a kick-off.
+    const heldBack = sql`player_id::text = ${first.scorers[0] ?? ''} and kickoff_at = ${first.at.toISOString()}`;
+    await database.db.execute(
+      sql`update goals set kickoff_at = kickoff_at + interval '300 days' where ${heldBack}`,
+    );
+    expect(await placeMemberChanges({ database, season, goalsAt: minuteAfter(first.at) })).toMatchObject({
+      status: 'placed',
+    });
+    await database.db.execute(sql`update goals set kickoff_at = kickoff_at - interval '300 days'
+      where player_id::text = ${first.scorers[0] ?? ''} and kickoff_at = ${new Date(first.at.getTime() + 300 * 86_400_000).toISOString()}`);
+    const before = await boardPositions();
+    const merged = await recomputeStandings({ database, season, now: minuteAfter(last.at), ...goalsReason });
+    expect(merged).toMatchObject({ status: 'recomputed', method: 'merged' });
+    await expectBoardsToMatchTheRules(minuteAfter(last.at));
+    // Members who picked none of the late scorers kept their order and their gaps.
+    const late = new Set(kickoffs.flatMap((kickoff) => kickoff.scorers));
+    const latePickers = new Set(
+      (
+        await selectRows<{ user_id: string }>(
+          database.db,
+          sql`select distinct user_id from picks where player_id::text = any(${`{${[...late].join(',')}}`}::text[])`,
+        )
+      ).map((row) => row.user_id),
+    );
+    const after = await boardPositions();
+    const kept = [...before]
+      .filter(([userId]) => !latePickers.has(userId))
+      .sort((a, b) => (a[1] < b[1] ? -1 : 1));
+    expect(kept.length).toBeGreaterThan(PLAYERS / 2);
+    expect(kept.map(([userId]) => after.get(userId))).toEqual(
+      kept.map(([userId]) => after.get(userId)).sort((a, b) => ((a ?? 0n) < (b ?? 0n) ? -1 : 1)),
+    );
+    expect(after).not.toEqual(before);
+
+    // Member changes waiting are placed on the merged board.
+    const changed = userIds[1_700] ?? '';
+    await saveTeam(changed, 33);
+    await markMemberChanged(database.db, changed);
+    const next = await selectRows<{ at: Date | string }>(
+      database.db,
+      sql`select kickoff_at as at from goals where kickoff_at > ${last.at.toISOString()} order by kickoff_at limit 1`,
+    );
+    const later = minuteAfter(new Date(next[0]?.at ?? 0));
+    expect(await recomputeStandings({ database, season, now: later, ...goalsReason })).toMatchObject({
+      method: 'merged',
+    });
+    expect(await standingsStaleReason(database.db, season, later)).toBe('members changed');
+    expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
+    await expectBoardsToMatchTheRules(later);
+
+    // Goals taken away (the clock back), another reason, or no change at all: ranked whole.
+    expect(
+      await recomputeStandings({ database, season, now: minuteAfter(last.at), ...goalsReason }),
+    ).toMatchObject({
+      method: 'ranked',
+    });
+    await expectBoardsToMatchTheRules(minuteAfter(last.at));
+    expect(await recomputeStandings({ database, season, now: later })).toMatchObject({ method: 'ranked' });
+    expect(await recomputeStandings({ database, season, now: later, ...goalsReason })).toMatchObject({
+      method: 'ranked',
+    });
+    await expectBoardsToMatchTheRules(later);
   });
 
   it("keeps the board's roster through teams, league moves and goals, not through joiners, names, countries, clubs or leavers", async () => {

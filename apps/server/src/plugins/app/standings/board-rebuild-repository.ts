@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
@@ -8,6 +9,7 @@ import {
   nameHash,
   POSITION_STRIDE,
   profiles,
+  type RankedWith,
   standingsGroups,
   standingsMemberChanges,
   standingsNames,
@@ -15,6 +17,7 @@ import {
   standingsState,
   teams,
 } from '../../../db/schema/index.ts';
+import { MAX_PLACED_CHANGES } from './place-member-changes.ts';
 import { blockOf, chunkOf } from './rank-blocks-repository.ts';
 import { forgetSavedSearchCounts } from './search-counts-repository.ts';
 import { textArray } from './sql-arrays.ts';
@@ -109,18 +112,38 @@ export interface ScoringFootballer {
  *   every member here.
  * The sort spills to disk past `work_mem`, so the memory it takes is bounded.
  */
-export async function rankNextBoard(
-  db: Database,
-  options: {
-    seasonId: string;
-    footballers: readonly ScoringFootballer[];
-    /** How many goal-date limbs each footballer has. */
-    limbCount: number;
-    isSeasonOver: boolean;
-    goalTarget: number;
-    groupOrder: Readonly<Record<'safe' | 'going_bust' | 'bust', number>>;
-  },
-): Promise<void> {
+export interface BoardScoring {
+  seasonId: string;
+  footballers: readonly ScoringFootballer[];
+  /** How many goal-date limbs each footballer has. */
+  limbCount: number;
+  isSeasonOver: boolean;
+  goalTarget: number;
+  groupOrder: Readonly<Record<'safe' | 'going_bust' | 'bust', number>>;
+}
+
+/**
+ * The ranking's first column, a member's group and goals as one whole number (the first 4 bytes
+ * of `rankingKey`): smaller ranks first, and two members with the same one differ only in goal
+ * dates, coin toss and id.
+ */
+export function rankingBucket(
+  groupOrder: BoardScoring['groupOrder'],
+  status: string,
+  totalGoals: string,
+): SQL {
+  return sql.raw(`((case ${status} when 'safe' then ${groupOrder.safe} when 'going_bust' then ${groupOrder.going_bust}
+      else ${groupOrder.bust} end) * ${RANKING_KEY.groupStride}
+    + (case when ${status} = 'bust' then ${totalGoals} else -${totalGoals} end) + ${RANKING_KEY.goalsOffset})`);
+}
+
+/**
+ * The season's members, scored (a subquery): user id, name, country and club, total goals,
+ * status, the ranking's `bucket`, `rank_key` (the bucket and the goal-date limbs as one byte
+ * string) and `coin_toss`. Every member whose onboarding is complete, with or without a team;
+ * `onlyTeamsWith`, when given, keeps only the members whose team holds one of those footballers.
+ */
+function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[]): SQL {
   const { seasonId, footballers, groupOrder } = options;
   const idList = textArray(footballers.map((footballer) => footballer.playerId));
   const goalList = `{${footballers.map((footballer) => footballer.goals).join(',')}}`;
@@ -148,24 +171,98 @@ export async function rankNextBoard(
     ),
     sql` `,
   );
-  await db.execute(sql`drop table if exists standings_next`);
-  await db.execute(sql`drop table if exists standings_changes_covered`);
+  const scoredTeams = (filter: SQL) => sql`(
+    select team.user_id,
+      ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
+      ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
+      ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
+    from ${teams} as team ${scorerJoins}
+    where team.season_id = ${seasonId} ${filter}) as team`;
+  // The profiles and the teams hashed, both read whole: for only the pickers of some footballers,
+  // a tenth of the members at ten million, looking each one's profile up took 15.5 s against 11 s.
+  const membersFrom = onlyTeamsWith
+    ? sql`from ${profiles} join ${scoredTeams(sql`and team.player_ids && ${textArray(onlyTeamsWith)}::uuid[]`)}
+      on team.user_id = ${profiles.id}`
+    : sql`from ${profiles} left join ${scoredTeams(sql``)} on team.user_id = ${profiles.id}`;
+  const bucket = rankingBucket(groupOrder, 'member.status', 'member.total_goals');
+  return sql`(select member.*, ${bucket} as bucket,
+      int4send(${bucket})
+        || ${overLimbs((limb) => `int8send(${RANKING_KEY.limbCeiling} - member.limb_${limb})`, ' || ')} as rank_key,
+      ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint as coin_toss
+    from (
+      select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
+        ${profiles.country} collate "C" as country, ${profiles.favouriteTeam} collate "C" as club,
+        coalesce(team.total_goals, 0) as total_goals,
+        ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
+        case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
+          when team.user_id is null or team.scoreless_picks > 0 then ${incomplete}
+          else 'safe' end as status
+      ${membersFrom}
+      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
+    ) as member)`;
+}
+
+/**
+ * Session settings for the rebuild's large statements, inside the caller's transaction.
+ */
+async function setRankingSettings(tx: Transaction): Promise<void> {
+  // Each process sorts its share in runs of this size and merges them: at three million
+  // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
+  // in which two of the three processes sorted their share in memory in one run.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
+  // off this statement at ten million.
+  await tx.execute(sql`set local jit = on`);
+  // The two workers score, join and sort; the leading process only merges their sorted
+  // halves, numbers and writes the rows, which it starts sooner than when it also sorted a
+  // third (ten million members: the statement took 49.6 and 52.4 s against 55.4 and 60.3 s).
+  await tx.execute(sql`set local parallel_leader_participation = off`);
+}
+
+/** Drops what a rebuild cut off halfway left. */
+async function dropLeftovers(db: Database): Promise<void> {
+  for (const table of [
+    'standings_next',
+    'standings_changes_covered',
+    'standings_movers',
+    'standings_merge_buckets',
+  ]) {
+    await db.execute(sql.raw(`drop table if exists ${table}`));
+  }
+  await dropReplacedBoard(db);
+}
+
+/**
+ * The season's new board as a fresh `standings_next` (one left by a rebuild cut off halfway is
+ * dropped), scored and ranked by the database in one statement, then the other seasons' rows
+ * copied as they are, so that no member leaves it (at ten million players, reading them into the
+ * server took most of a recompute):
+ * - a member is anyone whose onboarding is complete (name, country and club known), with or
+ *   without a team; the team's total and goal-date limbs are the sums of its footballers'
+ *   among `footballers` (the others have not scored), read from its `teams` row: one row per
+ *   team, slot by slot, costs a fraction of grouping four picks per team;
+ * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
+ *   team or a pick without a goal (bust once the season is over), else safe;
+ * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
+ *   the goal-date limbs one by one (larger first), the coin toss (`coinTossKey`: the first 32
+ *   bits of the MD5 of `season:user`) and the user id; the columns before the coin toss are
+ *   sorted as the one byte string of `rankingKey` (a dozen limbs or more by the season's end:
+ *   compared column by column, they took twice as long to sort); the brute-force test of the
+ *   stored ranks holds all of this to the rules;
+ * - the position numbers that order (`rebuiltPosition`), and the rows are stored in it (one
+ *   sort serves both), so a board's page reads neighbouring rows and its index is built from rows
+ *   in order; every board (the global one, a country's or club's: that order restricted to its
+ *   members) is numbered from the rank blocks (`countNextBoard`) rather than by more sorts of
+ *   every member here.
+ * The sort spills to disk past `work_mem`, so the memory it takes is bounded.
+ */
+export async function rankNextBoard(db: Database, options: BoardScoring): Promise<void> {
+  const { seasonId } = options;
+  await dropLeftovers(db);
   await db.transaction(
     async (tx) => {
-      // Each process sorts its share in runs of this size and merges them: at three million
-      // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
-      // in which two of the three processes sorted their share in memory in one run.
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
-      // off this statement at ten million.
-      await tx.execute(sql`set local jit = on`);
-      // The two workers score, join and sort; the leading process only merges their sorted
-      // halves, numbers and writes the rows, which it starts sooner than when it also sorted a
-      // third (ten million members: the statement took 49.6 and 52.4 s against 55.4 and 60.3 s).
-      await tx.execute(sql`set local parallel_leader_participation = off`);
-      // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
-      // are scored and the global order sorted by two processes, a quarter off the statement at
-      // ten million players (decision 005). Columns in the stored table's order and types.
+      await setRankingSettings(tx);
       // The order's columns are the member subquery's own, so that the statement's last ORDER BY
       // (rows stored in rank order) is the numbering's sort and needs none of its own.
       const orderColumns = sql.raw('rank_key, coin_toss, user_id');
@@ -174,40 +271,14 @@ export async function rankNextBoard(
       await tx.execute(sql`create table standings_changes_covered as
       select ${standingsMemberChanges.userId} as user_id, ${standingsMemberChanges.seq} as seq
       from ${standingsMemberChanges}`);
+      // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
+      // are scored and the global order sorted by two processes, a quarter off the statement at
+      // ten million players (decision 005). Columns in the stored table's order and types.
       await tx.execute(sql`create unlogged table standings_next as
       select ${seasonId}::text as season_id, user_id, status, total_goals,
         row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
         full_name, country, club, lower(full_name) collate "C" as search_name
-      from (
-        select member.*,
-          int4send((case member.status when 'safe' then ${groupOrder.safe}::int
-              when 'going_bust' then ${groupOrder.going_bust}::int else ${groupOrder.bust}::int end)
-            * ${RANKING_KEY.groupStride}::int
-            + (case when member.status = 'bust' then member.total_goals else -member.total_goals end)
-            + ${RANKING_KEY.goalsOffset}::int)
-          || ${overLimbs((limb) => `int8send(${RANKING_KEY.limbCeiling} - member.limb_${limb})`, ' || ')} as rank_key,
-          ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint as coin_toss
-        from (
-          select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
-            ${profiles.country} collate "C" as country, ${profiles.favouriteTeam} collate "C" as club,
-            coalesce(team.total_goals, 0) as total_goals,
-            ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
-            case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
-              when team.user_id is null or team.scoreless_picks > 0 then ${incomplete}
-              else 'safe' end as status
-          from ${profiles}
-          left join (
-            select team.user_id,
-              ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
-              ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
-              ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
-            from ${teams} as team ${scorerJoins}
-            where team.season_id = ${seasonId}
-          ) as team on team.user_id = ${profiles.id}
-          where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-            and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
-        ) as member
-      ) as ranked
+      from ${scoredMembers(options)} as ranked
       order by ${orderColumns}`);
     },
     { isolationLevel: 'repeatable read' },
@@ -215,13 +286,147 @@ export async function rankNextBoard(
   await completeNextBoard(db, seasonId);
 }
 
+/** The scorers the stored board of a season was ranked with, if it keeps them. */
+export async function readStoredRankedWith(db: Database, seasonId: string): Promise<RankedWith | undefined> {
+  const [state] = await db
+    .select({ rankedWith: standingsState.rankedWith })
+    .from(standingsState)
+    .where(eq(standingsState.seasonId, seasonId));
+  return state?.rankedWith ?? undefined;
+}
+
+/**
+ * How far a merge may spread the board (`mergeLateGoals`): the positions it leaves span at most
+ * this many times those of a rebuild, so that rank blocks hold half their members or more.
+ */
+const MERGED_SPAN_LIMIT = 2;
+
+/**
+ * The new board when the goals that count changed from the stored board's (`rankedWith`) by
+ * goals added only (`lateGoalChange`), built without ranking everyone again: `false` when it
+ * cannot be (the stored board was not ranked with `rankedWith`, too many member changes wait, or
+ * the board would spread too far), and the caller ranks it whole.
+ *
+ * The members whose team holds a late scorer (every footballer with a goal at or after the
+ * earliest added goal's kick-off) are scored as a rebuild scores them; everyone else keeps their
+ * row, their order among themselves and their status and goals, which nothing they picked
+ * changed. Among members with the same group and goals (the ranking's bucket), each scored member
+ * ranks above every other: each has a goal at or after the earliest added goal's kick-off, and the
+ * others none, so the latest kick-off at which the two differ is one where only the scored member
+ * has goals (the goal-date tie-break). So each bucket of the new board
+ * is its scored members, in their order, then the others in their stored order: the others keep
+ * their positions shifted by their bucket's room, and no one but the scored members is sorted.
+ * Positions keep the stored gaps; a rebuild evens the blocks out later (`blocks uneven`).
+ *
+ * Member changes waiting are left to be placed on the new board after the swap, as are those of
+ * members who change meanwhile.
+ */
+export async function mergeLateGoals(
+  db: Database,
+  options: BoardScoring & { rankedWith: RankedWith; lateScorers: readonly string[] },
+): Promise<boolean> {
+  const { seasonId } = options;
+  const stride = POSITION_STRIDE;
+  await dropLeftovers(db);
+  const merged = await db.transaction(
+    async (tx) => {
+      // The board this snapshot reads must be the one ranked with the goals the change starts from.
+      const [state] = await selectRows<{ ranked_with: RankedWith | null; waiting: number }>(
+        tx,
+        sql`select ranked_with, (select count(*)::int from ${standingsMemberChanges}) as waiting
+          from ${standingsState} where season_id = ${seasonId}`,
+      );
+      if (
+        !state?.ranked_with ||
+        !isDeepStrictEqual(state.ranked_with, options.rankedWith) ||
+        // A merge leaves them to be placed on its board: more than a placement takes are ranked whole.
+        state.waiting > MAX_PLACED_CHANGES
+      ) {
+        return false;
+      }
+      await setRankingSettings(tx);
+      await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
+      await tx.execute(sql`create unlogged table standings_movers as
+        select user_id, full_name, country, club, status, total_goals, bucket, rank_key, coin_toss
+        from ${scoredMembers(options, options.lateScorers)} as scored`);
+      await tx.execute(sql`analyze standings_movers`);
+      // Each bucket's room on the new board: its scored members, then the stored bucket's span.
+      const storedBucket = rankingBucket(options.groupOrder, 'status', 'total_goals');
+      await tx.execute(sql`create unlogged table standings_merge_buckets as
+        with stored as (
+          select ${storedBucket} as bucket, min(position) as first, max(position) as last, count(*) as members
+          from standings where season_id = ${seasonId} group by 1),
+        scored as (select bucket, count(*) as movers from standings_movers group by bucket),
+        sized as (
+          select coalesce(stored.bucket, scored.bucket) as bucket, coalesce(scored.movers, 0) as movers,
+            stored.first, coalesce(stored.members, 0) as members,
+            coalesce(scored.movers, 0) * ${stride}::bigint + coalesce(stored.last - stored.first + ${stride}::bigint, 0) as span
+          from stored full join scored on scored.bucket = stored.bucket)
+        select bucket, movers, first, members,
+          coalesce(sum(span) over (order by bucket rows between unbounded preceding and 1 preceding), 0)::bigint as start,
+          sum(span) over ()::bigint as board_span
+        from sized`);
+      // The members counted from both sides (a scored member on the stored board twice): a bound.
+      const [size] = await selectRows<{ span: string; members: string }>(
+        tx,
+        sql`select coalesce(max(board_span), 0)::text as span, (sum(members) + sum(movers))::text as members
+          from standings_merge_buckets`,
+      );
+      const span = BigInt(size?.span ?? '0');
+      const members = BigInt(size?.members ?? '0');
+      if (span > BigInt(MERGED_SPAN_LIMIT) * members * BigInt(stride) || span >= 2n ** 53n) return false;
+      await tx.execute(sql`analyze standings_merge_buckets`);
+      // Everyone else where they were within their bucket, after its scored members; the scored
+      // members numbered within their bucket; the other seasons' rows as they are. Columns in the
+      // stored table's order and types.
+      // Both joins hashed and the board read by two processes while the leading one writes: left to
+      // itself, the planner merged them, sorting the board by user and by bucket (72.7 s at ten
+      // million players against 12.1 s).
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      await tx.execute(sql`set local parallel_tuple_cost = 0`);
+      await tx.execute(sql`set local parallel_setup_cost = 0`);
+      await tx.execute(sql`create unlogged table standings_next as
+        select board.season_id, board.user_id, board.status, board.total_goals,
+          board.position - bucket.first + bucket.start + bucket.movers * ${stride}::bigint + ${stride / 2}::bigint as position,
+          board.full_name, board.country, board.club, board.search_name
+        from standings as board
+        join standings_merge_buckets as bucket on bucket.bucket = ${rankingBucket(options.groupOrder, 'board.status', 'board.total_goals')}
+        where board.season_id = ${seasonId}
+          and not exists (select from standings_movers as mover where mover.user_id = board.user_id)
+        union all
+        select ${seasonId}::text, mover.user_id, mover.status, mover.total_goals,
+          bucket.start + mover.place * ${stride}::bigint - ${stride / 2}::bigint,
+          mover.full_name, mover.country, mover.club, lower(mover.full_name) collate "C"
+        from (select *, row_number() over (partition by bucket order by rank_key, coin_toss, user_id) as place
+          from standings_movers) as mover
+        join standings_merge_buckets as bucket on bucket.bucket = mover.bucket
+        union all
+        select season_id, user_id, status, total_goals, position, full_name, country, club, search_name
+        from standings where season_id <> ${seasonId}`);
+      return true;
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+  if (!merged) {
+    await dropLeftovers(db);
+    return false;
+  }
+  await db.execute(sql`drop table standings_movers, standings_merge_buckets`);
+  await completeNextBoard(db, seasonId, { otherSeasonsCopied: true });
+  return true;
+}
+
 /**
  * Gives `standings_next` the rest of the stored table's shape (its NOT NULL columns) and the
- * other seasons' rows as they are. A table made from a query has only the query's columns: should
- * they ever differ from the stored table's (a migration added one), the rebuild stops here rather
- * than swap in a board without it.
+ * other seasons' rows as they are, unless the statement that made it copied them. A table made
+ * from a query has only the query's columns: should they ever differ from the stored table's (a
+ * migration added one), the rebuild stops here rather than swap in a board without it.
  */
-async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
+async function completeNextBoard(
+  db: Database,
+  seasonId: string,
+  { otherSeasonsCopied = false } = {},
+): Promise<void> {
   const columns = await selectRows<{
     table_name: string;
     shape: string;
@@ -254,7 +459,9 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
       .join(', ');
     await db.execute(sql.raw(`alter table standings_next ${setNotNull}`));
   }
-  await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
+  if (!otherSeasonsCopied) {
+    await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
+  }
 }
 
 /** A (country, club) pair of the board's members: how many, and the sum of their `nameHash`es. */
@@ -511,14 +718,28 @@ export async function settleCoveredChanges(tx: Transaction): Promise<void> {
   await tx.execute(sql`drop table standings_changes_covered`);
 }
 
-/** Drops the stored tables and renames the new ones, and their indexes, into their place. */
+/**
+ * Renames the stored tables and their indexes out of the way (`…_old`, dropped after the commit by
+ * `dropReplacedBoard`) and the new ones into their place. Dropping them here made the commit
+ * unlink their files while readers waited on the swap's locks: 1.0 to 1.7 s at ten million.
+ */
 export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
+  for (const index of indexes) {
+    await tx.execute(sql.raw(`alter index ${index.indexname} rename to ${index.indexname}_old`));
+  }
   for (const table of REBUILT_TABLES) {
-    await tx.execute(sql.raw(`drop table ${table}`));
+    await tx.execute(sql.raw(`alter table ${table} rename to ${table}_old`));
     await tx.execute(sql.raw(`alter table ${table}_next rename to ${table}`));
   }
   for (const index of indexes) {
     await tx.execute(sql.raw(`alter index ${index.indexname}_next rename to ${index.indexname}`));
+  }
+}
+
+/** Drops the tables a swap replaced (`swapInNextBoard`), once readers have the new ones. */
+export async function dropReplacedBoard(db: Database): Promise<void> {
+  for (const table of REBUILT_TABLES) {
+    await db.execute(sql.raw(`drop table if exists ${table}_old`));
   }
 }
 

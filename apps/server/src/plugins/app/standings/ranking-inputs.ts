@@ -76,3 +76,42 @@ export function changedScorers(before: RankedWith, after: RankedWith): string[] 
     (playerId) => old.get(playerId) !== next.get(playerId),
   );
 }
+
+/**
+ * When the goals that count changed from `before` to `after` by goals added only (none taken
+ * away or moved), and the season has not ended in between: the footballers with a goal at or
+ * after the earliest added goal's kick-off, every changed scorer among them. Their pickers are
+ * the only members a board ranked with `before` must rank again for `after`, and each of them
+ * ranks above everyone else with the same group and goals (`mergeLateGoals`). Otherwise
+ * undefined: nothing changed, goals were taken away, or `before` did not keep its goal times.
+ */
+export function lateGoalChange(before: RankedWith, after: RankedWith): { lateScorers: string[] } | undefined {
+  if (before.isSeasonOver !== after.isSeasonOver) return undefined;
+  const changed = changedScorers(before, after);
+  if (!changed || changed.length === 0) return undefined;
+  const timesOf = (ranked: RankedWith) =>
+    new Map(ranked.scorers.map(([playerId, , , goalTimes]) => [playerId, goalTimes ?? []]));
+  const old = timesOf(before);
+  const next = timesOf(after);
+  let earliestAdded = Number.POSITIVE_INFINITY;
+  for (const playerId of changed) {
+    const added = addedTimes(old.get(playerId) ?? [], next.get(playerId) ?? []);
+    if (!added) return undefined;
+    earliestAdded = Math.min(earliestAdded, ...added);
+  }
+  const lateScorers = [...next]
+    .filter(([, times]) => times.some((time) => time >= earliestAdded))
+    .map(([playerId]) => playerId);
+  return { lateScorers };
+}
+
+/** The times in `after` beyond those in `before` (both ascending), or undefined when `before` holds one that `after` does not. */
+function addedTimes(before: readonly number[], after: readonly number[]): number[] | undefined {
+  const added: number[] = [];
+  let index = 0;
+  for (const time of after) {
+    if (index < before.length && before[index] === time) index += 1;
+    else added.push(time);
+  }
+  return index === before.length ? added : undefined;
+}

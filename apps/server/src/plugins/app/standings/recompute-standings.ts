@@ -1,20 +1,25 @@
 import { GOAL_TARGET, isSeasonOver, RANKING_GROUP_ORDER, type SeasonConfig } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
+import type { RankedWith } from '../../../db/schema/index.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
   analyzeNextBoardRows,
   type BoardGroup,
+  type BoardScoring,
   buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
+  dropReplacedBoard,
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
   lockStoredBoards,
+  mergeLateGoals,
   prepareNextTables,
   rankNextBoard,
+  readStoredRankedWith,
   releaseRecomputeLock,
   replaceGroups,
   saveStandingsState,
@@ -23,7 +28,8 @@ import {
   takeRecomputeLock,
 } from './board-rebuild-repository.ts';
 import { forgetAllUnheldNames } from './member-changes-repository.ts';
-import { type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
+import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
+import type { StaleReason } from './standings-freshness.ts';
 
 /**
  * The databases this process is recomputing on. The advisory lock keeps other instances out,
@@ -43,10 +49,17 @@ const SWAP_LOCK_TIMEOUT_MS = 200;
 /** Swap attempts before the recompute gives up (the next check starts another). */
 const SWAP_ATTEMPTS = 50;
 
-export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'names tidied';
+export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
 
 export type RecomputeResult =
-  | { status: 'recomputed'; members: number; durationMs: number; computedFor: Date }
+  | {
+      status: 'recomputed';
+      /** Everyone ranked again, or a gameweek's late goals merged into the stored order (`mergeLateGoals`). */
+      method: 'ranked' | 'merged';
+      members: number;
+      durationMs: number;
+      computedFor: Date;
+    }
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
@@ -55,7 +68,8 @@ export type RecomputeResult =
  * version stamps in one snapshot and turns the goals into each scorer's total and goal-date
  * limbs with the domain's rules (`goalDateLimbs`: a few hundred footballers); has the
  * database score and rank every member from them in one statement (`rankNextBoard`) into a
- * fresh table, `standings_next`; then, side by side on several connections, counts it per
+ * fresh table, `standings_next` (or, when goals were only added since the stored board, score
+ * their late scorers' pickers alone and merge them into the stored order: `mergeLateGoals`); then, side by side on several connections, counts it per
  * country and club in one scan (`countNextBoard`: the rank blocks of their boards into
  * `standings_rank_blocks_next`), puts every league of the season's approved members in that
  * order into `league_standings_next` and builds the new tables' indexes
@@ -71,6 +85,11 @@ export async function recomputeStandings(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
   now: Date;
+  /**
+   * Why the board is rebuilt (standings-freshness.ts): when the goals that count changed (too
+   * many pickers to place), the stored order is kept where the change allows (`mergeLateGoals`).
+   */
+  reason?: StaleReason;
   /** Called as each phase ends, with the milliseconds since the start (the benchmark prints them). */
   onPhase?: (phase: RecomputePhase, elapsedMs: number) => void;
 }): Promise<RecomputeResult> {
@@ -87,14 +106,20 @@ export async function recomputeStandings(options: {
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
         const seasonOver = isSeasonOver(season.gameweeks, now);
-        await rankNextBoard(connection.db, {
+        const scoring = {
           seasonId: season.id,
           footballers: inputs.footballers,
           limbCount: inputs.limbCount,
           isSeasonOver: seasonOver,
           goalTarget: GOAL_TARGET,
           groupOrder: RANKING_GROUP_ORDER,
-        });
+        };
+        const method =
+          options.reason === 'goals counted changed' &&
+          (await mergeWhenGoalsAllow(connection.db, scoring, rankedWith(inputs, seasonOver)))
+            ? 'merged'
+            : 'ranked';
+        if (method === 'ranked') await rankNextBoard(connection.db, scoring);
         phaseDone('ranked');
         await prepareNextTables(connection.db, season.id);
         const groups = await countAndIndexNextBoard(database, season.id, indexes);
@@ -124,15 +149,28 @@ export async function recomputeStandings(options: {
         phaseDone('swapped');
         // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
         await forgetAllUnheldNames(connection.db);
-        return { status: 'recomputed', members, durationMs, computedFor: now };
+        await dropReplacedBoard(connection.db);
+        return { status: 'recomputed', method, members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
         await releaseRecomputeLock(connection.db);
       }
     })
     .finally(() => recomputing.delete(database));
-  if (result.status === 'recomputed') phaseDone('names tidied');
+  if (result.status === 'recomputed') phaseDone('tidied');
   return result;
+}
+
+/**
+ * Builds `standings_next` by merging the pickers of the late scorers into the stored order when
+ * the stored board's goals and `next`'s differ only by goals added after it (`lateGoalChange`);
+ * false when they do not, or the merge declines, and the board is ranked whole instead.
+ */
+async function mergeWhenGoalsAllow(db: Database, scoring: BoardScoring, next: RankedWith): Promise<boolean> {
+  const stored = await readStoredRankedWith(db, scoring.seasonId);
+  const change = stored && lateGoalChange(stored, next);
+  if (!stored || !change) return false;
+  return mergeLateGoals(db, { ...scoring, rankedWith: stored, lateScorers: change.lateScorers });
 }
 
 /** The version stamps and the goals that count at `now`, from one snapshot. */

@@ -102,7 +102,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
           'Standings rebuilt instead',
         );
       }
-      const result = await recomputeStandings({ database: fastify.database, season: current, now });
+      const result = await recomputeStandings({ database: fastify.database, season: current, now, reason });
       if (result.status === 'recomputed') {
         // This instance serves the new board from its next request; the others hear of the swap.
         await fastify.boardCache.refreshVersion(current.id);
@@ -111,11 +111,12 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
             standings: {
               seasonId: current.id,
               reason,
+              method: result.method,
               members: result.members,
               durationMs: result.durationMs,
             },
           },
-          `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms`,
+          `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}`,
         );
       }
       return { ...result, reason };
