@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
-import { BLOCK_SPAN, ROSTER_CHANGES_KEPT } from '../../src/db/schema/index.ts';
+import { BLOCK_SPAN, POSITION_STRIDE, ROSTER_CHANGES_KEPT } from '../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
 import { SPREAD_SPACING } from '../../src/plugins/app/standings/block-positions.ts';
 import {
@@ -483,6 +483,14 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     });
     await database.db.execute(sql`update goals set kickoff_at = kickoff_at - interval '300 days'
       where player_id::text = ${first.scorers[0] ?? ''} and kickoff_at = ${new Date(first.at.getTime() + 300 * 86_400_000).toISOString()}`);
+    // Another season's row, which the merge copies as it is.
+    const lastSeason = sql`select user_id, status, total_goals, position::text, full_name, country, club, search_name
+      from standings where season_id = '2024-25'`;
+    await database.db.execute(sql`insert into standings
+        (season_id, user_id, status, total_goals, position, full_name, country, club, search_name)
+      values ('2024-25', ${userIds[0] ?? ''}, 'safe', 21, ${POSITION_STRIDE / 2}, 'Last Season', 'Spain', 'Arsenal', 'last season')`);
+    const lastSeasonRows = await selectRows(database.db, lastSeason);
+    expect(lastSeasonRows).toHaveLength(1);
     const before = await boardPositions();
     const merged = await recomputeStandings({ database, season, now: minuteAfter(last.at), ...goalsReason });
     expect(merged).toMatchObject({ status: 'recomputed', method: 'merged' });
@@ -506,6 +514,8 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       kept.map(([userId]) => after.get(userId)).sort((a, b) => ((a ?? 0n) < (b ?? 0n) ? -1 : 1)),
     );
     expect(after).not.toEqual(before);
+    expect(await selectRows(database.db, lastSeason)).toEqual(lastSeasonRows);
+    await database.db.execute(sql`delete from standings where season_id = '2024-25'`);
 
     // Member changes waiting are placed on the merged board.
     const changed = userIds[1_700] ?? '';
@@ -531,6 +541,16 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     });
     await expectBoardsToMatchTheRules(minuteAfter(last.at));
     expect(await recomputeStandings({ database, season, now: later })).toMatchObject({ method: 'ranked' });
+    expect(await recomputeStandings({ database, season, now: later, ...goalsReason })).toMatchObject({
+      method: 'ranked',
+    });
+    await expectBoardsToMatchTheRules(later);
+
+    // A board a crash of the database emptied (unlogged tables) holds nobody to keep: ranked whole.
+    await recomputeStandings({ database, season, now: minuteAfter(last.at) });
+    for (const table of ['standings', 'standings_rank_blocks', 'standings_rank_chunks', 'league_standings']) {
+      await database.db.execute(sql`delete from ${sql.raw(table)} where season_id = ${season.id}`);
+    }
     expect(await recomputeStandings({ database, season, now: later, ...goalsReason })).toMatchObject({
       method: 'ranked',
     });

@@ -18,7 +18,7 @@ import {
   teams,
 } from '../../../db/schema/index.ts';
 import { MAX_PLACED_CHANGES } from './place-member-changes.ts';
-import { blockOf, chunkOf } from './rank-blocks-repository.ts';
+import { blockOf, chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
 import { forgetSavedSearchCounts } from './search-counts-repository.ts';
 import { textArray } from './sql-arrays.ts';
 
@@ -331,13 +331,16 @@ export async function mergeLateGoals(
   const merged = await db.transaction(
     async (tx) => {
       // The board this snapshot reads must be the one ranked with the goals the change starts from.
-      const [state] = await selectRows<{ ranked_with: RankedWith | null; waiting: number }>(
+      // Nor a board a crash of the database emptied (its tables are unlogged): it holds nobody to keep.
+      const [state] = await selectRows<{ ranked_with: RankedWith | null; waiting: number; is_lost: boolean }>(
         tx,
-        sql`select ranked_with, (select count(*)::int from ${standingsMemberChanges}) as waiting
+        sql`select ranked_with, (select count(*)::int from ${standingsMemberChanges}) as waiting,
+            ${isBoardLostSql(seasonId)} as is_lost
           from ${standingsState} where season_id = ${seasonId}`,
       );
       if (
         !state?.ranked_with ||
+        state.is_lost ||
         !isDeepStrictEqual(state.ranked_with, options.rankedWith) ||
         // A merge leaves them to be placed on its board: more than a placement takes are ranked whole.
         state.waiting > MAX_PLACED_CHANGES
