@@ -330,8 +330,8 @@ export async function mergeLateGoals(
   await dropLeftovers(db);
   const merged = await db.transaction(
     async (tx) => {
-      // The board this snapshot reads must be the one ranked with the goals the change starts from.
-      // Nor a board a crash of the database emptied (its tables are unlogged): it holds nobody to keep.
+      // The board this snapshot reads must be the one ranked with the goals the change starts from,
+      // and not one a crash of the database emptied (its tables are unlogged): that holds nobody to keep.
       const [state] = await selectRows<{ ranked_with: RankedWith | null; waiting: number; is_lost: boolean }>(
         tx,
         sql`select ranked_with, (select count(*)::int from ${standingsMemberChanges}) as waiting,
