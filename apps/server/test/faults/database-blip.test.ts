@@ -15,7 +15,7 @@ import {
   startServerProcesses,
   withClient,
 } from '../support/server-processes.ts';
-import { startTcpRelay, type TcpRelay } from './support/tcp-relay.ts';
+import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.ts';
 
 /** 47 hours before the 2025/26 pick deadline: leagues may be joined and left. */
 const BEFORE_DEADLINE = '2025-08-13T18:30:00Z';
@@ -113,8 +113,7 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
     let processes: ServerProcesses;
     let removeBundle: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      const target = new URL(PROCESS_TEST_DATABASE_URL ?? '');
-      relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+      relay = await startTcpRelay(PROCESS_TEST_DATABASE_URL ?? '');
       const built = build === 'bundle' ? await buildBundle() : undefined;
       removeBundle = built?.remove;
       processes = await startServerProcesses({
@@ -125,9 +124,9 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
       });
     });
     afterAll(async () => {
-      await relay?.open();
+      await relay?.start();
       await processes?.stop();
-      await relay?.close();
+      await relay?.stop();
       await removeBundle?.();
     });
 
@@ -168,11 +167,11 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
         answer.kind !== 'read' && (answer.status === 200 || answer.status === 204);
       while (answers.filter(isWriteDone).length < 30) await sleep(20);
 
-      await relay.close();
+      await relay.stop();
       const closedAt = Date.now();
       await sleep(2_000);
       const reopenedAt = Date.now();
-      await relay.open();
+      await relay.start();
       let servingAt: number | undefined;
       while (servingAt === undefined && Date.now() - reopenedAt < 10_000) {
         const [health, leagueList] = await Promise.all([
