@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT, SERVER_ROOT } from '../../src/config/env.ts';
+import { openEventStream } from '../support/event-stream.ts';
 import {
   PROCESS_TEST_DATABASE_URL,
   type ProcessAccount,
@@ -23,6 +24,11 @@ const PLAYERS = 10;
 const LEAGUES = 2;
 /** Longer than any answer should take: a request not answered by then hangs. */
 const ANSWER_TIMEOUT_MS = 10_000;
+/**
+ * Long enough for every background job to try its turn, the outage probe to run, and the
+ * listening connection's attempts to reconnect to be at their widest spacing.
+ */
+const OUTAGE_MS = 9_000;
 
 interface Answer {
   kind: 'join' | 'leave' | 'read';
@@ -120,7 +126,12 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
         count: 1,
         serverUrl: relay.relayed(PROCESS_TEST_DATABASE_URL ?? ''),
         bundle: built?.bundle,
-        env: { CLOCK_NOW: BEFORE_DEADLINE, ...(built ? { NODE_ENV: 'production' } : {}) },
+        env: {
+          CLOCK_NOW: BEFORE_DEADLINE,
+          // Its turns (a connection of their own holding an advisory lock) during the outage too.
+          DEADLINE_MAILS_INTERVAL_SECONDS: '1',
+          ...(built ? { NODE_ENV: 'production' } : {}),
+        },
       });
     });
     afterAll(async () => {
@@ -150,6 +161,12 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
         ),
       );
 
+      // A live notification stream too, fed by the listening connection.
+      const stream = await openEventStream(`${server.url}/api/notifications/stream`, {
+        cookie: admin.cookie,
+      });
+      expect(stream.status).toBe(200);
+
       const answers: Answer[] = [];
       let isStopped = false;
       const traffic = Promise.all(
@@ -169,9 +186,16 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
 
       await relay.stop();
       const closedAt = Date.now();
-      await sleep(2_000);
+      await sleep(OUTAGE_MS);
       const reopenedAt = Date.now();
       await relay.start();
+      // Listening again, the server tells every open stream to reload what it missed.
+      const listeningAt = stream
+        .waitFor((event) => event.event === 'sync', 10_000)
+        .then(
+          () => Date.now(),
+          () => undefined,
+        );
       let servingAt: number | undefined;
       while (servingAt === undefined && Date.now() - reopenedAt < 10_000) {
         const [health, leagueList] = await Promise.all([
@@ -193,6 +217,9 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
         await sleep(50);
       isStopped = true;
       const finalStates = await traffic;
+      const streamSyncedAt = await listeningAt;
+      const isStreamOpen = !stream.isEnded;
+      stream.close();
 
       expect(server.isRunning(), server.logs().slice(-3_000)).toBe(true);
       expect(server.pid()).toBe(pid);
@@ -211,6 +238,8 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
       );
       expect(servingAt, 'the server serves again').toBeDefined();
       expect((servingAt ?? Infinity) - reopenedAt).toBeLessThanOrEqual(5_000);
+      expect(isStreamOpen, 'the notification stream stays open').toBe(true);
+      expect((streamSyncedAt ?? Infinity) - reopenedAt, 'listening again').toBeLessThanOrEqual(5_000);
       expect(
         answers.filter((answer) => answer.sentAt > reopenedAt && isWriteDone(answer)).length,
       ).toBeGreaterThanOrEqual(writesBefore + 20);
@@ -235,7 +264,8 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
       });
       console.info(
         `${build}: ${answers.length} answers, ${inFlight.length} in flight at the cut, ` +
-          `${duringOutage.length} during the outage; serving again ${(servingAt ?? 0) - reopenedAt} ms after its return`,
+          `${duringOutage.length} during the outage; serving again ${(servingAt ?? 0) - reopenedAt} ms ` +
+          `and listening again ${(streamSyncedAt ?? 0) - reopenedAt} ms after its return`,
       );
     });
   },
