@@ -70,19 +70,16 @@ export type DatabaseLocation =
   | { engine: 'pglite'; dataDir: string };
 
 /**
- * A pool client lent out for work of its own. The pool only listens for errors on idle
- * clients: a lent client whose server goes away (a restart, a failover) would raise an
- * uncaught error and end the process. The lost server fails the work's next query instead.
+ * The pool only listens for errors on idle clients: a checked-out client (a transaction's,
+ * `withConnection`'s) whose server goes away (a restart, a failover, a network blip) would
+ * raise an uncaught error and end the process. Every client gets a listener of its own from
+ * the start; the lost server fails the work's next query instead, which answers 503.
  */
-async function lendClient(pool: pg.Pool): Promise<pg.PoolClient & { returnToPool(destroy?: boolean): void }> {
-  const client = await pool.connect();
-  const ignoreLostServer = () => {};
-  client.on('error', ignoreLostServer);
-  return Object.assign(client, {
-    returnToPool(destroy = false) {
-      client.off('error', ignoreLostServer);
-      client.release(destroy);
-    },
+function ignoreLostServers(pool: pg.Pool): void {
+  // An idle client that loses its server: the pool drops it and reports it here.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
 }
 
@@ -93,8 +90,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // took 100 to 200 ms of a query that runs in 2. The board rebuild turns it back on for its
     // own statements (board-rebuild-repository.ts). A URL's own `options` replace this.
     const pool = new pg.Pool({ connectionString: location.url, max: 10, options: '-c jit=off' });
-    // An idle client that loses its server must not crash the process.
-    pool.on('error', () => {});
+    ignoreLostServers(pool);
     const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
     // The handle is opened before the server's logger exists: a lost listening connection is a process warning.
     const listener = createPostgresListener(location.url, (error) => {
@@ -108,7 +104,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       listen: listener.listen,
       notify: (channel, payload, tx) => notify(tx ?? db, channel, payload),
       async withConnection(work) {
-        const client = await lendClient(pool);
+        const client = await pool.connect();
         let isClean = false;
         try {
           const result = await work({
@@ -124,14 +120,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           return result;
         } finally {
           // A connection that failed halfway may hold session state (a lock): it is closed, not reused.
-          client.returnToPool(!isClean);
+          client.release(!isClean);
         }
       },
       // Enough to keep a small server's cores busy with bulk work while requests still get through.
       parallelConnections: 2,
       async migrate() {
         // Several instances may start together: one migrates while the others wait on the lock.
-        const client = await lendClient(pool);
+        const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.migrations]);
           await migrateNodePostgres(drizzleNodePostgres({ client, schema }), {
@@ -141,7 +137,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           await client
             .query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.migrations])
             .catch(() => {});
-          client.returnToPool();
+          client.release();
         }
       },
       async close() {

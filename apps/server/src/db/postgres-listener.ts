@@ -26,8 +26,11 @@ export function assertChannelName(channel: string): void {
   }
 }
 
-/** Delays between attempts to reconnect a lost listening connection. */
-const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000, 10_000];
+/**
+ * Delays between attempts to reconnect a lost listening connection: never more than 2 s apart,
+ * so the server hears changes again within about 2 s of its database's return.
+ */
+const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000];
 
 export interface PostgresListener {
   listen(
@@ -71,8 +74,14 @@ export function createPostgresListener(
       dropped(next);
     });
     next.on('end', () => dropped(next));
-    await next.connect();
-    for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // Connected but not listening (the server went away again): not left open.
+      next.end().catch(() => {});
+      throw error;
+    }
     return next;
   }
 
@@ -91,7 +100,8 @@ export function createPostgresListener(
       reconnectTimer = undefined;
       if (isClosed || handlers.size === 0) return;
       connection().catch((error: unknown) => {
-        onError(error);
+        // The loss itself was reported: of the attempts while the database is away, only the first.
+        if (attempt === 0) onError(error);
         scheduleReconnect(attempt + 1);
       });
     }, delay);

@@ -20,6 +20,8 @@ export interface ServerProcess {
   logs(): string;
   /** The running process's id. */
   pid(): number | undefined;
+  /** Whether the process is still running (it has not exited since it was last started). */
+  isRunning(): boolean;
   /** Sends `signal` (SIGKILL: no chance to clean up) and waits until the process has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Starts the server again with the same settings; with `waitUntilHealthy`, until /api/health answers 200. */
@@ -50,6 +52,8 @@ export interface StartOptions {
   prepare?: boolean;
   /** Runs on the scratch database before the servers start (fixtures, a held lock). */
   beforeStart?(databaseUrl: string): Promise<void>;
+  /** A production bundle (`npm run build`'s server.js) to run with node alone, instead of the source with tsx. */
+  bundle?: string;
 }
 
 /** Children still running in this test process: killed if the process exits without stop(). */
@@ -102,22 +106,26 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
     const servers = await Promise.all(
       ports.map(async (port, index) => {
         const extra = typeof options.env === 'function' ? options.env(index) : (options.env ?? {});
-        const server = launchServer(origins[index] as string, {
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: origins[index] as string,
-          TRUSTED_ORIGINS: origins.join(','),
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          DEMO_CLOCK: 'off',
-          BETTER_AUTH_SECRET: secret,
-          RATE_LIMIT_MAX: '100000',
-          ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
-          ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
-          ...extra,
-        });
+        const server = launchServer(
+          origins[index] as string,
+          {
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'info',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PUBLIC_URL: origins[index] as string,
+            TRUSTED_ORIGINS: origins.join(','),
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: dataDir,
+            DEMO_CLOCK: 'off',
+            BETTER_AUTH_SECRET: secret,
+            RATE_LIMIT_MAX: '100000',
+            ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
+            ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
+            ...extra,
+          },
+          options.bundle,
+        );
         launched.push(server);
         if (prepare) await server.waitUntilHealthy();
         return server;
@@ -136,17 +144,19 @@ export interface LaunchedServer extends ServerProcess {
 }
 
 /**
- * A server process (`npm run serve`'s command) with exactly `env`, that can be killed and started
- * again; `url` is where it listens (its PORT). Not waited for: see `waitUntilHealthy`.
+ * A server process (`npm run serve`'s command, or node running `bundle`) with exactly `env`,
+ * that can be killed and started again; `url` is where it listens (its PORT). Not waited for:
+ * see `waitUntilHealthy`.
  */
-export function launchServer(url: string, env: Record<string, string>): LaunchedServer {
+export function launchServer(url: string, env: Record<string, string>, bundle?: string): LaunchedServer {
   const chunks: string[] = [];
-  let child = spawnServer(env, chunks);
+  let child = spawnServer(env, chunks, bundle);
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   const server: LaunchedServer = {
     url,
     logs: () => chunks.join(''),
     pid: () => child.pid,
+    isRunning,
     async kill(signal) {
       if (!isRunning()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -156,7 +166,7 @@ export function launchServer(url: string, env: Record<string, string>): Launched
     async restart(options = {}) {
       if (isRunning()) throw new Error(`Server ${url} is still running`);
       chunks.push(`\n--- restarted ---\n`);
-      child = spawnServer(env, chunks);
+      child = spawnServer(env, chunks, bundle);
       if (options.waitUntilHealthy ?? true) await server.waitUntilHealthy();
     },
     waitUntilHealthy: (timeoutMs = 60_000) => waitForHealth(server, child, timeoutMs),
@@ -165,8 +175,9 @@ export function launchServer(url: string, env: Record<string, string>): Launched
   return server;
 }
 
-function spawnServer(env: Record<string, string>, chunks: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+function spawnServer(env: Record<string, string>, chunks: string[], bundle?: string): ChildProcess {
+  const args = bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
     // Only what the server needs: the test runner's own variables (VITEST, NODE_ENV…) stay out.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

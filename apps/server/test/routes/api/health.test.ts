@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -15,6 +14,7 @@ import { prepareDatabase } from '../../../src/db/prepare-database.ts';
 import { latestMigrationTag } from '../../../src/db/schema-version.ts';
 import { ORIGIN } from '../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../support/build-test-app.ts';
+import { startTcpRelay } from '../../support/tcp-relay.ts';
 import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
 
 const READINESS_URLS = ['/api/health/ready', '/api/health'];
@@ -207,33 +207,6 @@ describe.each(TEST_ENGINES)('readiness of a database not set up on %s', (engine)
   });
 });
 
-/** A TCP relay in front of the PostgreSQL server: stopping it is the server going away. */
-async function startRelay(target: URL) {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) =>
-    new Promise<number>((resolve) =>
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-    );
-  const port = await listen(0);
-  return {
-    port,
-    async stop() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-    start: () => listen(port),
-  };
-}
-
 /** A logger that keeps what it writes, to count the lines an outage logs. */
 function recordingLogger() {
   const lines: { level: number; msg: string }[] = [];
@@ -281,11 +254,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a database outage on postgres',
     const admin = new pg.Client({ connectionString: serverUrl.toString() });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const relay = await startRelay(serverUrl);
+    const relay = await startTcpRelay(serverUrl.toString());
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    url.port = String(relay.port);
-    const database = await openDatabase({ engine: 'postgres', url: url.toString() });
+    const database = await openDatabase({ engine: 'postgres', url: relay.relayed(url.toString()) });
     const { lines, logger } = recordingLogger();
     const app = await (async () => {
       // Season data too: /api/health answers 200 only for an instance ready to serve.
