@@ -35,7 +35,7 @@ describe('unsubscribing from the deadline reminders', () => {
       .poll(
         async () => {
           const reminder = (await readMailbox(player.request)).find(
-            (message) => message.to === account.email && /48 hours left/.test(message.subject),
+            (message) => message.to === account.email && /left to pick your team/.test(message.subject),
           );
           const found = reminder?.links.find((candidate) => new URL(candidate).pathname === '/unsubscribe');
           link = found ? new URL(found) : undefined;

@@ -26,4 +26,5 @@ export * from './squads/pick-list.ts';
 export * from './squads/season-story.ts';
 export * from './squads/squad-rules.ts';
 export * from './squads/squads.schemas.ts';
+export * from './time/duration.ts';
 export * from './waitlist/waitlist.schemas.ts';
