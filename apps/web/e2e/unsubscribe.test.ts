@@ -1,3 +1,4 @@
+import { MARKETING_EMAILS_SWITCH, UNSUBSCRIBE_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
@@ -61,6 +62,8 @@ describe('unsubscribing from the deadline reminders', () => {
     await page.getByRole('heading', { name: "You're unsubscribed" }).waitFor();
     const masked = `${account.email[0]}•••@example.com`;
     expect(await page.getByText(masked).isVisible()).toBe(true);
+    // It names the switch that turns them back on, as Settings labels it.
+    expect(await page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed).isVisible()).toBe(true);
     await checkScreen(page, 'unsubscribed');
     await screenshot(page, 'unsubscribed-desktop');
 
@@ -77,9 +80,13 @@ describe('unsubscribing from the deadline reminders', () => {
     await pickTeamThroughApi(player);
     const settings = await player.newPage();
     await settings.goto('/settings');
-    const toggle = settings.getByRole('switch', { name: 'Marketing Emails' });
+    const toggle = settings.getByRole('switch', { name: MARKETING_EMAILS_SWITCH.label });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    // Its description says the reminders are among these e-mails.
+    const describedBy = (await toggle.getAttribute('aria-describedby')) ?? '';
+    expect(await settings.locator(`[id="${describedBy}"]`).textContent()).toContain('deadline reminders');
+    await screenshot(settings, 'settings-marketing-switch-desktop');
     await stranger.close();
     await player.close();
   }, 150_000);

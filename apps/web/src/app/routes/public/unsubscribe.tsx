@@ -28,7 +28,7 @@ export default function UnsubscribeRoute() {
           <p>
             We won't send deadline reminders to{' '}
             <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.
-            You can turn them back on in Settings at any time.
+            {UNSUBSCRIBE_MESSAGES.unsubscribed}
           </p>
         }
       >
