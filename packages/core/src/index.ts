@@ -15,6 +15,7 @@ export * from './notifications/notification-rules.ts';
 export * from './notifications/unsubscribe.ts';
 export * from './pagination/page-range.ts';
 export * from './pagination/page-strip.ts';
+export * from './players/player-name.ts';
 export * from './players/players.schemas.ts';
 export * from './players/positions.ts';
 export * from './random/seeded-random.ts';
