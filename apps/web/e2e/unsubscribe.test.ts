@@ -63,7 +63,9 @@ describe('unsubscribing from the deadline reminders', () => {
     const masked = `${account.email[0]}•••@example.com`;
     expect(await page.getByText(masked).isVisible()).toBe(true);
     // It names the switch that turns them back on, as Settings labels it.
-    expect(await page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed).isVisible()).toBe(true);
+    const told = page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed);
+    expect(await told.isVisible()).toBe(true);
+    expect(await told.textContent()).toContain(`any more. ${UNSUBSCRIBE_MESSAGES.unsubscribed}`);
     await checkScreen(page, 'unsubscribed');
     await screenshot(page, 'unsubscribed-desktop');
 

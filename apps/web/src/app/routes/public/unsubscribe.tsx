@@ -27,7 +27,7 @@ export default function UnsubscribeRoute() {
         description={
           <p>
             We won't send deadline reminders to{' '}
-            <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.
+            <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.{' '}
             {UNSUBSCRIBE_MESSAGES.unsubscribed}
           </p>
         }
