@@ -90,7 +90,7 @@ async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: str
     picksOnZeroBefore: await onZero(new Date(Date.parse(goal.kickoffAt) - 1).toISOString()),
     picksOnZeroAfter: await onZero(at),
   });
-  const facts = { kind, scorer: scorer.webName, club: goal.clubName, total: totalAfter };
+  const facts = { kind, scorer: scorer.name, club: goal.clubName, total: totalAfter };
   return { title: goalAlertTitle(facts), message: goalAlertMessage(facts), total: totalAfter };
 }
 
@@ -202,7 +202,7 @@ describe('goal alerts on the demo clock', () => {
     await new Promise((resolve) => setTimeout(resolve, JOB_INTERVAL_MS + 1_000));
     const giaGoals = goalItems(await storedNotifications(gia.context));
     expect(giaGoals).toHaveLength(1);
-    expect(giaGoals[0]?.message).not.toContain(oRiley.webName);
+    expect(giaGoals[0]?.message).not.toContain(oRiley.name);
     expect(await readBadge(bell(page))).toBe('1');
   });
 

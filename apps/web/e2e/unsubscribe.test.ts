@@ -1,3 +1,4 @@
+import { MARKETING_EMAILS_SWITCH, UNSUBSCRIBE_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
@@ -35,7 +36,7 @@ describe('unsubscribing from the deadline reminders', () => {
       .poll(
         async () => {
           const reminder = (await readMailbox(player.request)).find(
-            (message) => message.to === account.email && /48 hours left/.test(message.subject),
+            (message) => message.to === account.email && /left to pick your team/.test(message.subject),
           );
           const found = reminder?.links.find((candidate) => new URL(candidate).pathname === '/unsubscribe');
           link = found ? new URL(found) : undefined;
@@ -61,6 +62,10 @@ describe('unsubscribing from the deadline reminders', () => {
     await page.getByRole('heading', { name: "You're unsubscribed" }).waitFor();
     const masked = `${account.email[0]}•••@example.com`;
     expect(await page.getByText(masked).isVisible()).toBe(true);
+    // It names the switch that turns them back on, as Settings labels it.
+    const told = page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed);
+    expect(await told.isVisible()).toBe(true);
+    expect(await told.textContent()).toContain(`any more. ${UNSUBSCRIBE_MESSAGES.unsubscribed}`);
     await checkScreen(page, 'unsubscribed');
     await screenshot(page, 'unsubscribed-desktop');
 
@@ -77,9 +82,13 @@ describe('unsubscribing from the deadline reminders', () => {
     await pickTeamThroughApi(player);
     const settings = await player.newPage();
     await settings.goto('/settings');
-    const toggle = settings.getByRole('switch', { name: 'Marketing Emails' });
+    const toggle = settings.getByRole('switch', { name: MARKETING_EMAILS_SWITCH.label });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    // Its description says the reminders are among these e-mails.
+    const describedBy = (await toggle.getAttribute('aria-describedby')) ?? '';
+    expect(await settings.locator(`[id="${describedBy}"]`).textContent()).toContain('deadline reminders');
+    await screenshot(settings, 'settings-marketing-switch-desktop');
     await stranger.close();
     await player.close();
   }, 150_000);

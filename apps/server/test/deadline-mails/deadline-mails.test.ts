@@ -85,7 +85,7 @@ describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
     await seedPlayers(db, 2, { optIn: false, team: [] });
     await seedPlayers(db, 2, { optIn: true, team: team.map((player) => player.id) });
 
-    expect(await run(before(47), { batchSize: 2 })).toMatchObject({ kind: 'reminder_48h', queued: 3 });
+    expect(await run(before(48), { batchSize: 2 })).toMatchObject({ kind: 'reminder_48h', queued: 3 });
     expect(await run(before(46), { batchSize: 2 })).toMatchObject({ kind: 'reminder_48h', queued: 0 });
 
     const mails = await outbox();
@@ -114,7 +114,27 @@ describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
     // The 2-hour reminder is a mail of its own, to the same players.
     expect(await run(before(1))).toMatchObject({ kind: 'reminder_2h', queued: 3 });
     const last = (await outbox()).at(-1);
-    expect(last?.subject).toBe('Hit21: 2 hours left to pick your team');
+    expect(last?.subject).toBe('Hit21: 60 minutes left to pick your team');
+  });
+
+  it('states the time really left when a reminder goes out late: 24 hours, then 90 minutes', async () => {
+    const { db } = context.app;
+    await seedPlayers(db, 1, { optIn: true, team: [] });
+
+    // Opted in a day before the deadline: the 48-hour reminder is due, with 24 hours left.
+    expect(await run(before(24))).toMatchObject({ kind: 'reminder_48h', queued: 1 });
+    const dayLeft = (await outbox()).at(-1);
+    expect(dayLeft?.subject).toBe('Hit21: 24 hours left to pick your team');
+    expect(dayLeft?.text.split('\n')[0]).toBe('24 hours to pick your team');
+    expect(dayLeft?.html).toContain('24 hours to pick your team');
+    expect(dayLeft?.text).not.toContain('48 hours');
+
+    expect(await run(before(1.5))).toMatchObject({ kind: 'reminder_2h', queued: 1 });
+    const lastCall = (await outbox()).at(-1);
+    expect(lastCall?.subject).toBe('Hit21: 90 minutes left to pick your team');
+    expect(lastCall?.text.split('\n')[0]).toBe('Last call: 90 minutes to pick your team');
+    expect(lastCall?.html).toContain('Last call: 90 minutes to pick your team');
+    expect(lastCall?.text).not.toContain('2 hours');
   });
 
   it('sends the receipt with the 4 players to complete teams only, once', async () => {

@@ -60,7 +60,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('deadline reminders on two serve
     const recipients = sink.received.flatMap((mail) => mail.to);
     expect(recipients.sort()).toEqual([...emails].sort());
     for (const mail of sink.received) {
-      expect(mail.raw).toContain('Subject: Hit21: 48 hours left to pick your team');
+      expect(mail.raw).toContain('Subject: Hit21: 47 hours left to pick your team');
       // Long headers are folded onto a second line (RFC 5322).
       expect(mail.raw).toMatch(
         /List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/api\/mail\/unsubscribe\?token=[\w.-]+>/,

@@ -54,10 +54,17 @@ describe.each(TEST_ENGINES)('choosing goal alerts, and the goal-alerts job, on %
   it('alerts a player whose pick scored when the clock passes the kick-off and the job takes its turn', async () => {
     await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
     const { id } = await signUpOnboarded(context.app);
-    const [scorer] = await selectRows<{ player_id: string; web_name: string; goals: number }>(
+    // A scorer whose data short name ("Saka", "M.Salah") is not the name the screens show.
+    const [scorer] = await selectRows<{
+      player_id: string;
+      web_name: string;
+      full_name: string;
+      goals: number;
+    }>(
       context.app.db,
-      sql`select g.player_id, p.web_name, g.goals from goals g join players p on p.id = g.player_id
-        where g.kickoff_at between ${MORNING}::timestamptz and ${NOW}::timestamptz
+      sql`select g.player_id, p.web_name, p.first_name || ' ' || p.second_name as full_name, g.goals
+        from goals g join players p on p.id = g.player_id
+        where g.kickoff_at between ${MORNING}::timestamptz and ${NOW}::timestamptz and p.web_name <> p.first_name || ' ' || p.second_name
         order by g.kickoff_at, g.fixture_id, g.player_id limit 1`,
     );
     if (!scorer) throw new Error('The committed season has no goal on 16 August');
@@ -66,12 +73,14 @@ describe.each(TEST_ENGINES)('choosing goal alerts, and the goal-alerts job, on %
     );
     now = NOW;
     await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
-    const alerts = await selectRows<{ actor_name: string; goal_kind: string }>(
+    const alerts = await selectRows<{ actor_name: string; goal_kind: string; message: string }>(
       context.app.db,
-      sql`select actor_name, goal_kind from notifications where user_id = ${id} order by id`,
+      sql`select actor_name, goal_kind, message from notifications where user_id = ${id} order by id`,
     );
     expect(alerts).toHaveLength(scorer.goals);
-    expect(alerts[0]).toEqual({ actor_name: scorer.web_name, goal_kind: 'off_zero' });
+    expect(scorer.full_name).not.toBe(scorer.web_name);
+    expect(alerts[0]).toMatchObject({ actor_name: scorer.full_name, goal_kind: 'off_zero' });
+    expect(alerts[0]?.message.startsWith(`${scorer.full_name} scored for `)).toBe(true);
   });
 
   it('alerts a goal written to the goals at once, without waiting for the next turn', async () => {

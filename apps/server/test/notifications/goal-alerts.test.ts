@@ -45,9 +45,9 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
         id: expect.any(Number),
         userId: 'fan',
         kind: 'scored',
-        title: 'Goal for Saka',
-        message: "Saka scored for Arsenal: you're on 1 of 21",
-        actorName: 'Saka',
+        title: 'Goal for Bukayo Saka',
+        message: "Bukayo Saka scored for Arsenal: you're on 1 of 21",
+        actorName: 'Bukayo Saka',
         fixtureId: 11,
         scorerCode: SAKA,
       },
@@ -74,9 +74,9 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
     await syncGoals(database.db, [SAKA_GOAL, welbeck]);
     await run(now);
     expect((await storedAlerts(database.db)).map((alert) => alert.message)).toEqual([
-      "Saka scored for Arsenal: you're on 1 of 21",
-      "Welbeck scored for Brighton: you're on 2 of 21",
-      "Welbeck scored for Brighton: you're on 3 of 21",
+      "Bukayo Saka scored for Arsenal: you're on 1 of 21",
+      "Danny Welbeck scored for Brighton: you're on 2 of 21",
+      "Danny Welbeck scored for Brighton: you're on 3 of 21",
     ]);
 
     await syncGoals(database.db, [SAKA_GOAL, { ...welbeck, goals: 1 }]);
@@ -89,12 +89,12 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
       {
         kind: 'correction',
         title: 'Goal taken away',
-        message: "A goal by Welbeck for Brighton was taken away: you're back on 2 of 21",
+        message: "A goal by Danny Welbeck for Brighton was taken away: you're back on 2 of 21",
       },
       {
         kind: 'correction',
         title: 'Goal taken away',
-        message: "A goal by Welbeck for Brighton was taken away: you're back on 1 of 21",
+        message: "A goal by Danny Welbeck for Brighton was taken away: you're back on 1 of 21",
       },
     ]);
     expect(await storedMarks(database.db)).toEqual([
@@ -137,13 +137,17 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
       {
         kind: 'off_zero',
         title: 'Every player has scored',
-        message: "Signing scored for Arsenal: you're on 6 of 21, and all 4 of your players have scored.",
+        message: "Late Signing scored for Arsenal: you're on 6 of 21, and all 4 of your players have scored.",
       },
-      { kind: 'hit_21', title: 'Exactly 21!', message: "Signing scored for Arsenal: you're on exactly 21!" },
+      {
+        kind: 'hit_21',
+        title: 'Exactly 21!',
+        message: "Late Signing scored for Arsenal: you're on exactly 21!",
+      },
       {
         kind: 'bust',
         title: 'Bust!',
-        message: "Saka scored for Arsenal: you're on 22, over 21. Your team is bust.",
+        message: "Bukayo Saka scored for Arsenal: you're on 22, over 21. Your team is bust.",
       },
     ]);
     expect(await storedAlerts(database.db, 'quiet')).toEqual([]);
@@ -161,11 +165,11 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
     );
     await run(new Date('2025-08-30T17:05:00Z'));
     expect((await storedAlerts(database.db, 'every')).slice(22).map((alert) => alert.message)).toEqual([
-      "A goal by Welbeck for Brighton was taken away: you're back on 20 of 21",
-      "A goal by Saka for Arsenal was taken away: you're back on 20 of 21",
+      "A goal by Danny Welbeck for Brighton was taken away: you're back on 20 of 21",
+      "A goal by Bukayo Saka for Arsenal was taken away: you're back on 20 of 21",
     ]);
     expect((await storedAlerts(database.db, 'big')).slice(3).map((alert) => alert.message)).toEqual([
-      "A goal by Saka for Arsenal was taken away: you're back on 20 of 21",
+      "A goal by Bukayo Saka for Arsenal was taken away: you're back on 20 of 21",
     ]);
   });
 
@@ -177,8 +181,8 @@ describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
     ]);
     expect(await run(new Date('2025-08-18T15:00:00Z'))).toMatchObject({ silent: 1, goals: 2 });
     expect((await storedAlerts(database.db)).map((alert) => alert.message)).toEqual([
-      "Welbeck scored for Brighton: you're on 2 of 21",
-      "Welbeck scored for Brighton: you're on 3 of 21",
+      "Danny Welbeck scored for Brighton: you're on 2 of 21",
+      "Danny Welbeck scored for Brighton: you're on 3 of 21",
     ]);
     expect(await storedMarks(database.db)).toEqual([
       { code: SAKA, fixtureId: 11, goals: 1, pendingGoal: null },

@@ -48,18 +48,29 @@ export function normalisePersonName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
+/** How long a name may be and how a longer one is refused: a person's name unless told otherwise. */
+export interface NameLength {
+  maxLength: number;
+  tooLong: string;
+}
+
+const PERSON_NAME_LENGTH: NameLength = {
+  maxLength: PERSON_NAME_MAX_LENGTH,
+  tooLong: PERSON_NAME_MESSAGES.tooLong,
+};
+
 /**
  * Why a name is refused, or undefined when its normalised form can be stored. Characters are
  * checked before normalising, which would otherwise turn a line break or tab into a space.
  */
-export function personNameProblem(name: string): string | undefined {
+export function personNameProblem(name: string, length: NameLength = PERSON_NAME_LENGTH): string | undefined {
   if (LONE_SURROGATES.test(name)) return PERSON_NAME_MESSAGES.notText;
   const trimmed = name.trim();
   if (CONTROL_CHARACTERS.test(trimmed)) return PERSON_NAME_MESSAGES.controlCharacters;
   if (DIRECTION_CHARACTERS.test(trimmed)) return PERSON_NAME_MESSAGES.directionCharacters;
   const normalised = normalisePersonName(name);
   if (normalised.replace(INVISIBLE_CHARACTERS, '') === '') return PERSON_NAME_MESSAGES.invisible;
-  if ([...normalised].length > PERSON_NAME_MAX_LENGTH) return PERSON_NAME_MESSAGES.tooLong;
+  if ([...normalised].length > length.maxLength) return length.tooLong;
   return undefined;
 }
 
@@ -67,22 +78,25 @@ export function personNameProblem(name: string): string | undefined {
  * A person's name, wherever one is stored: refused with a message a person can act on, else
  * normalised. `required` is the message for a missing or blank name (each form words it);
  * `allowEmpty` keeps an empty string empty (better-auth's sign-up, which has no name field).
+ * Other names people read on the boards (a league's) follow the same rules with their own
+ * `length`.
  */
-export function personNameSchema(options: { required: string; allowEmpty?: boolean }) {
+export function personNameSchema(options: { required: string; allowEmpty?: boolean; length?: NameLength }) {
+  const length = options.length ?? PERSON_NAME_LENGTH;
   return (
     z
       .string({
         error: (issue) => (issue.input === undefined ? options.required : PERSON_NAME_MESSAGES.notText),
       })
       // A cheap bound before any work on the text; the real one is counted after normalising.
-      .max(PERSON_NAME_MAX_LENGTH * 4, PERSON_NAME_MESSAGES.tooLong)
+      .max(length.maxLength * 4, length.tooLong)
       .superRefine((raw, context) => {
         if (raw === '' && options.allowEmpty) return;
         if (raw.trim() === '') {
           context.addIssue({ code: 'custom', message: options.required });
           return;
         }
-        const problem = personNameProblem(raw);
+        const problem = personNameProblem(raw, length);
         if (problem) context.addIssue({ code: 'custom', message: problem });
       })
       .transform(normalisePersonName)

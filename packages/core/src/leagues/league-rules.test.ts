@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERSON_NAME_MESSAGES } from '../accounts/person-name.ts';
 import {
   changeLeagueAdminInputSchema,
   createLeagueInputSchema,
@@ -159,6 +160,10 @@ describe('creating a league', () => {
       LEAGUE_MESSAGES.nameTooLong,
     );
     expect(createLeagueInputSchema.safeParse({ name: 'Two\nlines' }).success).toBe(false);
+    // The text rules of a person name: a name only of invisible characters is blank to a reader.
+    expect(
+      createLeagueInputSchema.safeParse({ name: '\u200B\u2060\u3164\u00AD' }).error?.issues[0]?.message,
+    ).toBe(PERSON_NAME_MESSAGES.invisible);
     expect(createLeagueInputSchema.safeParse({ name: 'Pub', maxMembers: 75 }).success).toBe(false);
     expect(createLeagueInputSchema.parse({ name: 'Pub', maxMembers: -1 }).maxMembers).toBe(-1);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from '../accounts/person-name.ts';
 import { leaderboardStatusSchema } from '../leaderboards/leaderboard.schemas.ts';
 import { pickSchema } from '../squads/squads.schemas.ts';
 import {
@@ -38,20 +39,14 @@ export const leagueJoinModeSchema = z.enum(LEAGUE_JOIN_MODES);
 export const membershipStatusSchema = z.enum(MEMBERSHIP_STATUSES);
 export const leagueMaxMembersSchema = z.union(LEAGUE_MAX_MEMBER_OPTIONS.map((option) => z.literal(option)));
 
-/** A league name: required after trimming, at most 50 characters, one line of plain text. */
-export const leagueNameSchema = z
-  .string({ error: LEAGUE_MESSAGES.nameRequired })
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, LEAGUE_MESSAGES.nameRequired)
-      .max(LEAGUE_LIMITS.nameLength, LEAGUE_MESSAGES.nameTooLong)
-      .regex(
-        /^[^\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u,
-        'Please enter the name on one line without control characters',
-      ),
-  );
+/**
+ * A league name: the text rules of a person's name (one line, no direction controls, not only
+ * invisible characters, normalised), required, at most 50 characters.
+ */
+export const leagueNameSchema = personNameSchema({
+  required: LEAGUE_MESSAGES.nameRequired,
+  length: { maxLength: LEAGUE_LIMITS.nameLength, tooLong: LEAGUE_MESSAGES.nameTooLong },
+});
 
 /** A code as typed: trimmed and upper-cased, then exactly 8 of A–Z and 0–9. */
 export const leagueCodeSchema = z

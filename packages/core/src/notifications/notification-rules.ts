@@ -6,6 +6,8 @@
  * pending and the league is active), and a goal alert about one of the player's picks.
  */
 
+import { DAY_MS, formatDuration, HOUR_MS, MINUTE_MS } from '../time/duration.ts';
+
 export const NOTIFICATION_TYPES = ['join_request', 'goal'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -151,18 +153,13 @@ export function goalAlertMessage(facts: GoalAlertFacts): string {
   }
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-
 /** "Just now" under a minute, then minutes, hours (under 24), days (under 7), then the date. */
 export function formatRelativeTime(at: Date, now: Date, timeZone?: string): string {
   const ago = Math.max(0, now.getTime() - at.getTime());
   if (ago < MINUTE_MS) return 'Just now';
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-  if (ago < HOUR_MS) return plural(Math.floor(ago / MINUTE_MS), 'minute');
-  if (ago < DAY_MS) return plural(Math.floor(ago / HOUR_MS), 'hour');
-  if (ago < 7 * DAY_MS) return plural(Math.floor(ago / DAY_MS), 'day');
+  if (ago < HOUR_MS) return `${formatDuration(Math.floor(ago / MINUTE_MS), 'minute')} ago`;
+  if (ago < DAY_MS) return `${formatDuration(Math.floor(ago / HOUR_MS), 'hour')} ago`;
+  if (ago < 7 * DAY_MS) return `${formatDuration(Math.floor(ago / DAY_MS), 'day')} ago`;
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

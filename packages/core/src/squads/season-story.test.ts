@@ -13,10 +13,10 @@ const GAMEWEEKS = Array.from({ length: 38 }, (_, index) => ({
 }));
 
 const PICKS = [
-  { playerId: 'haaland', name: 'Erling Haaland', webName: 'Haaland' },
-  { playerId: 'saka', name: 'Bukayo Saka', webName: 'Saka' },
-  { playerId: 'watkins', name: 'Ollie Watkins', webName: 'Watkins' },
-  { playerId: 'semenyo', name: 'Antoine Semenyo', webName: 'Semenyo' },
+  { playerId: 'haaland', name: 'Erling Haaland' },
+  { playerId: 'saka', name: 'Bukayo Saka' },
+  { playerId: 'watkins', name: 'Ollie Watkins' },
+  { playerId: 'semenyo', name: 'Antoine Semenyo' },
 ];
 
 let fixtureId = 0;
@@ -64,15 +64,15 @@ describe('buildSeasonStory', () => {
     });
 
     expect(story.gameweeks).toHaveLength(38);
-    expect(story.gameweeks[0]?.dots.map((dot) => [dot.surname, dot.runningTotal, dot.kickoffAt])).toEqual([
-      ['Haaland', 1, '2025-08-16T16:30:00.000Z'],
-      ['Haaland', 2, '2025-08-16T16:30:00.000Z'],
+    expect(story.gameweeks[0]?.dots.map((dot) => [dot.playerName, dot.runningTotal, dot.kickoffAt])).toEqual([
+      ['Erling Haaland', 1, '2025-08-16T16:30:00.000Z'],
+      ['Erling Haaland', 2, '2025-08-16T16:30:00.000Z'],
     ]);
     // Saka and Watkins kicked off together: slot order settles it.
-    expect(story.gameweeks[1]?.dots.map((dot) => [dot.surname, dot.runningTotal])).toEqual([
-      ['Saka', 3],
-      ['Watkins', 4],
-      ['Semenyo', 5],
+    expect(story.gameweeks[1]?.dots.map((dot) => [dot.playerName, dot.runningTotal])).toEqual([
+      ['Bukayo Saka', 3],
+      ['Ollie Watkins', 4],
+      ['Antoine Semenyo', 5],
     ]);
     expect(story.gameweeks[1]?.dots[0]).toMatchObject({
       playerName: 'Bukayo Saka',
@@ -162,7 +162,7 @@ describe('buildSeasonStory', () => {
     ).toBe(22.2);
   });
 
-  it('breaks the goals down by surname, most first, the players still to score last', () => {
+  it('breaks the goals down by display name, most first, the players still to score last', () => {
     const story = buildSeasonStory({
       picks: PICKS,
       goals: [
@@ -174,11 +174,11 @@ describe('buildSeasonStory', () => {
       ],
       season: season(),
     });
-    expect(story.breakdown.map((entry) => [entry.surname, entry.goals, entry.pickIndex])).toEqual([
-      ['Haaland', 5, 0],
-      ['Saka', 2, 1],
-      ['Watkins', 2, 2],
-      ['Semenyo', 0, 3],
+    expect(story.breakdown.map((entry) => [entry.playerName, entry.goals, entry.pickIndex])).toEqual([
+      ['Erling Haaland', 5, 0],
+      ['Bukayo Saka', 2, 1],
+      ['Ollie Watkins', 2, 2],
+      ['Antoine Semenyo', 0, 3],
     ]);
     expect(story.currentGoals).toBe(9);
   });

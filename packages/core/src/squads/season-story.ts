@@ -30,11 +30,10 @@ export function seasonChartRows(totalGoals: number): number {
   );
 }
 
-/** What the story needs of a pick: `webName` is the surname the dashboard shows. */
+/** What the story needs of a pick: `name` is the player's display name (`playerDisplayName`). */
 export interface StoryPick {
   playerId: string;
   name: string;
-  webName: string;
 }
 
 export interface GoalDot {
@@ -42,7 +41,6 @@ export interface GoalDot {
   /** The pick's slot (0 to 3), so each player keeps one colour. */
   pickIndex: number;
   playerName: string;
-  surname: string;
   gameweek: number;
   kickoffAt: string;
   /** The team's total right after this goal; also the dot's height in the chart. */
@@ -68,7 +66,6 @@ export interface PlayerBreakdownEntry {
   playerId: string;
   pickIndex: number;
   playerName: string;
-  surname: string;
   goals: number;
 }
 
@@ -138,7 +135,6 @@ export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): Se
         playerId: pick.playerId,
         pickIndex,
         playerName: pick.name,
-        surname: pick.webName,
         gameweek: row.gameweek,
         kickoffAt: row.kickoffAt,
         runningTotal,
@@ -161,10 +157,9 @@ export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): Se
       playerId: pick.playerId,
       pickIndex,
       playerName: pick.name,
-      surname: pick.webName,
       goals: goalsByPick[pickIndex] ?? 0,
     }))
-    .sort((a, b) => b.goals - a.goals || a.surname.localeCompare(b.surname, 'en'));
+    .sort((a, b) => b.goals - a.goals || a.playerName.localeCompare(b.playerName, 'en'));
 
   return {
     gameweeks,

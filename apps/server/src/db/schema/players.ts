@@ -23,7 +23,9 @@ export const players = pgTable(
       .references(() => seasons.id, { onDelete: 'cascade' }),
     /** FPL's player code, stable across seasons (its per-season ids are not). */
     fplCode: integer('fpl_code').notNull(),
+    /** The name every screen, alert and e-mail shows (`playerDisplayName`: "Mohamed Salah"). */
     name: text('name').notNull(),
+    /** FPL's short name ("M.Salah"): searched, never shown. */
     webName: text('web_name').notNull(),
     /**
      * `name` and `web_name` with accents and case folded (`foldedSql`), kept by the database:

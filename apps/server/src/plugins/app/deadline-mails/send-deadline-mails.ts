@@ -135,7 +135,8 @@ async function composeMails(
       return {
         recipient,
         content: await deadlineReminderMail({
-          hoursLeft: kind === 'reminder_48h' ? 48 : 2,
+          isLastCall: kind === 'reminder_2h',
+          msLeft: deadline.getTime() - now.getTime(),
           deadline,
           picksLeft: 4 - recipient.pickCount,
           pickUrl: `${publicUrl}/player-selection`,

@@ -6,6 +6,7 @@
  * that has none, it runs as is under Node and tsx, none of its packages has an install script,
  * and its one job is responsive e-mail markup (React Email also pulls in prettier to format).
  */
+import { formatTimeLeft } from '@hit21/core';
 import mjml2html from 'mjml';
 
 export interface MailContent {
@@ -180,7 +181,10 @@ export function formatDeadlineUtc(deadline: Date): string {
 const REMINDER_REASON = 'You get deadline reminders because you agreed to them when you signed up.';
 
 interface ReminderOptions {
-  hoursLeft: 48 | 2;
+  /** The 2-hour reminder is the last call. */
+  isLastCall: boolean;
+  /** Time left when the mail is written: a player who opts in late is told the real time left. */
+  msLeft: number;
   deadline: Date;
   /** Players still to pick, 1 to 4. */
   picksLeft: number;
@@ -190,14 +194,19 @@ interface ReminderOptions {
 
 /** The 48-hour or 2-hour reminder to a player whose team is not complete. */
 export async function deadlineReminderMail(options: ReminderOptions): Promise<MailContent> {
-  const key = [options.hoursLeft, options.deadline.toISOString(), options.picksLeft, options.pickUrl].join(
-    '|',
-  );
+  const timeLeft = formatTimeLeft(options.msLeft);
+  const key = [
+    options.isLastCall,
+    timeLeft,
+    options.deadline.toISOString(),
+    options.picksLeft,
+    options.pickUrl,
+  ].join('|');
   let compiled = compiledReminders.get(key);
   if (!compiled) {
     // Few distinct reminders are sent (the link aside): remember a handful, forget them all past that.
     if (compiledReminders.size >= 16) compiledReminders.clear();
-    compiled = reminderWithSlot(options);
+    compiled = reminderWithSlot({ ...options, timeLeft });
     compiledReminders.set(key, compiled);
     compiled.catch(() => compiledReminders.delete(key));
   }
@@ -216,14 +225,15 @@ export async function deadlineReminderMail(options: ReminderOptions): Promise<Ma
 const UNSUBSCRIBE_SLOT = 'https://unsubscribe.slot.invalid/';
 const compiledReminders = new Map<string, Promise<MailContent>>();
 
-function reminderWithSlot(options: Omit<ReminderOptions, 'unsubscribeUrl'>): Promise<MailContent> {
-  const { hoursLeft, deadline, picksLeft } = options;
+function reminderWithSlot(
+  options: Omit<ReminderOptions, 'unsubscribeUrl' | 'msLeft'> & { timeLeft: string },
+): Promise<MailContent> {
+  const { isLastCall, timeLeft, deadline, picksLeft } = options;
   const players = picksLeft === 1 ? '1 player' : `${picksLeft} players`;
   const when = formatDeadlineUtc(deadline);
   return mail({
-    subject:
-      hoursLeft === 48 ? 'Hit21: 48 hours left to pick your team' : 'Hit21: 2 hours left to pick your team',
-    title: hoursLeft === 48 ? '48 hours to pick your team' : 'Last call: 2 hours to pick your team',
+    subject: `Hit21: ${timeLeft} left to pick your team`,
+    title: isLastCall ? `Last call: ${timeLeft} to pick your team` : `${timeLeft} to pick your team`,
     blocks: [
       { paragraph: `The pick deadline is ${when}.` },
       {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   CLUB_IDENTITIES_BY_FPL_CODE,
   NEUTRAL_CLUB_COLOURS,
+  playerDisplayName,
   positionFromFplElementType,
   type SeasonConfig,
 } from '@hit21/core';
@@ -79,7 +80,11 @@ export function playerFromFplElement(element: {
 }) {
   return {
     fplCode: element.code,
-    name: `${element.first_name} ${element.second_name}`.trim(),
+    name: playerDisplayName({
+      firstName: element.first_name,
+      secondName: element.second_name,
+      webName: element.web_name,
+    }),
     webName: element.web_name,
     firstName: element.first_name,
     secondName: element.second_name,

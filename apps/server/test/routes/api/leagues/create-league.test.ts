@@ -2,6 +2,7 @@ import {
   LEAGUE_LIMITS,
   LEAGUE_MESSAGES,
   type LeagueSummary,
+  PERSON_NAME_MESSAGES,
   tooManyAdministeredMessage,
   tooManyLeaguesMessage,
 } from '@hit21/core';
@@ -100,7 +101,7 @@ describe.each(TEST_ENGINES)('creating a league on %s', (engine) => {
     [{ name: '   ' }, LEAGUE_MESSAGES.nameRequired],
     [{}, LEAGUE_MESSAGES.nameRequired],
     [{ name: 'x'.repeat(51) }, LEAGUE_MESSAGES.nameTooLong],
-    [{ name: 'Two\nLines' }, 'Please enter the name on one line without control characters'],
+    [{ name: 'Two\nLines' }, PERSON_NAME_MESSAGES.controlCharacters],
     [{ name: 'Sizes', maxMembers: 75 }, undefined],
     [{ name: 'Modes', joinMode: 'public' }, undefined],
     [{ name: 'Dates', joinDeadline: 'next tuesday' }, 'Please enter a valid date and time'],

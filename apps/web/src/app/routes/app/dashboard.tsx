@@ -25,7 +25,7 @@ import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx
 import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
 import { MyLeaguesPanel } from '../../../features/leagues/components/my-leagues-panel.tsx';
 import { PendingInviteModal } from '../../../features/leagues/components/pending-invite-modal.tsx';
-import { useSeason } from '../../../features/season/api/get-season.ts';
+import { useSeason, useServerClockOffset } from '../../../features/season/api/get-season.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
 import { useTeam } from '../../../lib/queries/get-team.ts';
@@ -116,6 +116,7 @@ function DashboardPanels({
   const teamGoals = team.picks.reduce((sum, pick) => sum + pick.goals, 0);
   const countryName = profile.country ? countryNameFromStored(profile.country) : DEFAULT_COUNTRY;
   const clubName = profile.favouriteTeam ?? DEFAULT_CLUB;
+  const clockOffsetMs = useServerClockOffset();
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
@@ -131,6 +132,7 @@ function DashboardPanels({
       <MyLeaguesPanel
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
+        clockOffsetMs={clockOffsetMs}
       />
       <SeasonStoryPanel
         className="lg:col-span-3"

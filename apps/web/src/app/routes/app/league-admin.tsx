@@ -2,13 +2,11 @@ import { useParams } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LeagueAdminScreen } from '../../../features/leagues/components/admin-screen.tsx';
-import { useSeason } from '../../../features/season/api/get-season.ts';
+import { useServerClockOffset } from '../../../features/season/api/get-season.ts';
 
 export default function LeagueAdminRoute() {
   const { leagueId = '' } = useParams();
-  // Deadlines are the server's: its clock (which the demo moves) against this device's.
-  const season = useSeason();
-  const clockOffsetMs = season.data ? Date.parse(season.data.now) - season.dataUpdatedAt : 0;
+  const clockOffsetMs = useServerClockOffset();
   return (
     <>
       <PageHeader eyebrow="Mini Leagues" title="League Admin" />

@@ -5,10 +5,12 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type LeaguesDialog, LeaguesDialogs } from '../../../features/leagues/components/leagues-dialogs.tsx';
 import { LeaguesList } from '../../../features/leagues/components/leagues-list.tsx';
+import { useServerClockOffset } from '../../../features/season/api/get-season.ts';
 
 /** /leagues: the player's mini-leagues, and creating or joining one. */
 export default function LeaguesRoute() {
   const [dialog, setDialog] = useState<LeaguesDialog>(null);
+  const clockOffsetMs = useServerClockOffset();
   return (
     <>
       <PageHeader
@@ -30,7 +32,7 @@ export default function LeaguesRoute() {
       <Container className="py-6 sm:py-10">
         <LeaguesList onCreate={() => setDialog('create')} onJoin={() => setDialog('join')} />
       </Container>
-      <LeaguesDialogs open={dialog} onOpenChange={setDialog} />
+      <LeaguesDialogs open={dialog} onOpenChange={setDialog} clockOffsetMs={clockOffsetMs} />
     </>
   );
 }

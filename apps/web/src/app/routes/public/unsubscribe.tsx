@@ -27,8 +27,8 @@ export default function UnsubscribeRoute() {
         description={
           <p>
             We won't send deadline reminders to{' '}
-            <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.
-            You can turn them back on in Settings at any time.
+            <strong className="whitespace-nowrap text-ink">{unsubscribe.data.maskedEmail}</strong> any more.{' '}
+            {UNSUBSCRIBE_MESSAGES.unsubscribed}
           </p>
         }
       >

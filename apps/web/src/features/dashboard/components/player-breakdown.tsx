@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { pickColour } from '../lib/pick-colours.ts';
 
-/** Each pick's share of the count, by surname, in the colour of its dots. */
+/** Each pick's share of the count, by the player's display name, in the colour of its dots. */
 export function PlayerBreakdown({ entries }: { entries: readonly PlayerBreakdownEntry[] }) {
   const headingId = useId();
   const scale = Math.max(GOAL_TARGET, ...entries.map((entry) => entry.goals));
@@ -22,11 +22,8 @@ export function PlayerBreakdown({ entries }: { entries: readonly PlayerBreakdown
                   className="size-3 shrink-0 rounded-full"
                   style={{ backgroundColor: pickColour(entry.pickIndex) }}
                 />
-                <span
-                  className="truncate font-display font-semibold uppercase tracking-wide"
-                  title={entry.playerName}
-                >
-                  {entry.surname}
+                <span className="min-w-0 break-words font-display font-semibold uppercase tracking-wide">
+                  {entry.playerName}
                 </span>
                 {entry.goals === 0 ? (
                   <span className="inline-flex shrink-0 items-center gap-1 text-warning-700 text-xs">

@@ -7,7 +7,6 @@ function dot(runningTotal: number): GoalDot {
     playerId: 'haaland',
     pickIndex: 0,
     playerName: 'Erling Haaland',
-    surname: 'Haaland',
     gameweek: 20,
     // Midday UTC: the same calendar day in every time zone the tests may run in.
     kickoffAt: '2026-01-03T12:30:00.000Z',
@@ -29,9 +28,11 @@ describe('goalDotWarning', () => {
 
 describe('goalDotLabel', () => {
   it('reads the player, the date, the week and the running total, with the warning', () => {
-    expect(goalDotLabel(dot(7))).toBe('Haaland goal, Sat 3 Jan 2026, gameweek 20: running total 7 of 21');
+    expect(goalDotLabel(dot(7))).toBe(
+      'Erling Haaland goal, Sat 3 Jan 2026, gameweek 20: running total 7 of 21',
+    );
     expect(goalDotLabel(dot(19))).toBe(
-      'Haaland goal, Sat 3 Jan 2026, gameweek 20: running total 19 of 21. Close to 21: only 2 more goals before the danger zone',
+      'Erling Haaland goal, Sat 3 Jan 2026, gameweek 20: running total 19 of 21. Close to 21: only 2 more goals before the danger zone',
     );
   });
 });

@@ -13,6 +13,6 @@ export function goalDotWarning(dot: Pick<GoalDot, 'runningTotal' | 'isCloseToTar
 /** What a screen reader hears on a dot: the tooltip's facts in one sentence. */
 export function goalDotLabel(dot: GoalDot): string {
   const warning = goalDotWarning(dot);
-  const facts = `${dot.surname} goal, ${formatGoalDate(dot.kickoffAt)}, gameweek ${dot.gameweek}: running total ${dot.runningTotal} of ${GOAL_TARGET}`;
+  const facts = `${dot.playerName} goal, ${formatGoalDate(dot.kickoffAt)}, gameweek ${dot.gameweek}: running total ${dot.runningTotal} of ${GOAL_TARGET}`;
   return warning ? `${facts}. ${warning}` : facts;
 }

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { joinNames, statusBannerCopy } from './status-banner-copy.ts';
 
 function breakdown(goals: Record<string, number>): PlayerBreakdownEntry[] {
-  return Object.entries(goals).map(([surname, count], pickIndex) => ({
-    playerId: surname.toLowerCase(),
+  return Object.entries(goals).map(([playerName, count], pickIndex) => ({
+    playerId: playerName.toLowerCase(),
     pickIndex,
-    playerName: surname,
-    surname,
+    playerName,
     goals: count,
   }));
 }

@@ -27,7 +27,7 @@ function goalsWord(count: number): string {
 /** The banner under the season story: the team's status in a fan's words. */
 export function statusBannerCopy(story: BannerStory, firstKickoffDate: string): BannerCopy {
   const total = story.currentGoals;
-  const unscored = story.breakdown.filter((entry) => entry.goals === 0).map((entry) => entry.surname);
+  const unscored = story.breakdown.filter((entry) => entry.goals === 0).map((entry) => entry.playerName);
 
   if (!story.hasSeasonStarted) {
     return {

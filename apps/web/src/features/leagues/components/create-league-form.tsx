@@ -36,6 +36,11 @@ export interface CreateLeagueFormProps {
    */
   variant: 'page' | 'inline';
   onCancel?: () => void;
+  /**
+   * The server's clock minus this device's (the demo moves the server's): the deadline must be
+   * after the game's now, as the server and the settings form check it, not the device's.
+   */
+  clockOffsetMs?: number;
   className?: string;
 }
 
@@ -43,7 +48,8 @@ export interface CreateLeagueFormProps {
  * Name, maximum members, join mode and an optional deadline. On success: the toast, then the
  * created page 1.5 s later with the league passed along.
  */
-export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueFormProps) {
+export function CreateLeagueForm({ variant, onCancel, clockOffsetMs = 0, className }: CreateLeagueFormProps) {
+  const serverNow = () => new Date(Date.now() + clockOffsetMs);
   const [values, setValues] = useState<CreateLeagueValues>(INITIAL_CREATE_LEAGUE_VALUES);
   const [errors, setErrors] = useState<CreateLeagueErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -71,7 +77,7 @@ export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueF
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createLeague.isPending || created) return;
-    const checked = toCreateLeagueInput(values, new Date());
+    const checked = toCreateLeagueInput(values, serverNow());
     if (checked.errors) {
       setErrors(checked.errors);
       if (checked.errors.name) nameRef.current?.focus();
@@ -191,7 +197,7 @@ export function CreateLeagueForm({ variant, onCancel, className }: CreateLeagueF
           name="joinDeadline"
           type="datetime-local"
           value={values.joinDeadline}
-          min={toDateTimeLocalValue(new Date())}
+          min={toDateTimeLocalValue(serverNow())}
           onChange={(event) => update('joinDeadline', event.target.value)}
           aria-invalid={errors.joinDeadline ? true : undefined}
           aria-describedby={deadlineDescribedBy}

@@ -14,9 +14,12 @@ export type LeaguesDialog = 'create' | 'join' | null;
 export function LeaguesDialogs({
   open,
   onOpenChange,
+  clockOffsetMs,
 }: {
   open: LeaguesDialog;
   onOpenChange: (open: LeaguesDialog) => void;
+  /** The server's clock minus this device's: the join deadline is checked against the game's. */
+  clockOffsetMs?: number;
 }) {
   const close = () => onOpenChange(null);
   return (
@@ -29,7 +32,7 @@ export function LeaguesDialogs({
               Name your league, set who can join, then share the code with your friends.
             </DialogDescription>
           </DialogHeader>
-          <CreateLeagueForm variant="page" onCancel={close} />
+          <CreateLeagueForm variant="page" onCancel={close} clockOffsetMs={clockOffsetMs} />
         </DialogContent>
       </Dialog>
       <Dialog open={open === 'join'} onOpenChange={(isOpen) => onOpenChange(isOpen ? 'join' : null)}>

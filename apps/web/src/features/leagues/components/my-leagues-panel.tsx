@@ -20,6 +20,8 @@ export interface MyLeaguesPanelProps {
   country: { name: string; code?: string };
   /** The favourite club: its jersey when the club is known, its name always. */
   club: { name: string; identity?: Pick<Club, 'code' | 'name' | 'primaryColour'> };
+  /** The server's clock minus this device's: the join deadline is checked against the game's. */
+  clockOffsetMs?: number;
   className?: string;
 }
 
@@ -29,7 +31,7 @@ type InlineForm = 'create' | 'join' | null;
  * The dashboard's LEAGUES: create or join a mini-league right here, the player's private
  * leagues ("Created by you", "Joined") and the three public leaderboards.
  */
-export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps) {
+export function MyLeaguesPanel({ country, club, clockOffsetMs, className }: MyLeaguesPanelProps) {
   const [form, setForm] = useState<InlineForm>(null);
   const privateHeadingId = useId();
   const publicHeadingId = useId();
@@ -69,7 +71,11 @@ export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps
           {form ? (
             <div id={formId} className="rounded-xl bg-stone-50 p-4 ring-1 ring-line">
               {form === 'create' ? (
-                <CreateLeagueForm variant="inline" onCancel={() => setForm(null)} />
+                <CreateLeagueForm
+                  variant="inline"
+                  onCancel={() => setForm(null)}
+                  clockOffsetMs={clockOffsetMs}
+                />
               ) : (
                 <JoinLeagueForm onCancel={() => setForm(null)} onJoined={() => setForm(null)} />
               )}

@@ -1,4 +1,4 @@
-import { LEAGUE_MESSAGES } from '@hit21/core';
+import { LEAGUE_MESSAGES, PERSON_NAME_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import {
   deadlineFromInput,
@@ -74,6 +74,13 @@ describe('leagueSettingsInput', () => {
     const form = { ...leagueSettingsForm(stored), name: '   ' };
     expect(leagueSettingsInput(form, stored, now)).toEqual({
       errors: { name: LEAGUE_MESSAGES.nameRequired },
+    });
+  });
+
+  it('refuses a name of only invisible characters', () => {
+    const form = { ...leagueSettingsForm(stored), name: '\u200B\u3164\u2060' };
+    expect(leagueSettingsInput(form, stored, now)).toEqual({
+      errors: { name: PERSON_NAME_MESSAGES.invisible },
     });
   });
 

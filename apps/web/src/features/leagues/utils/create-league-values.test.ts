@@ -1,3 +1,4 @@
+import { PERSON_NAME_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import {
   describeDeadline,
@@ -42,6 +43,16 @@ describe('create league form values', () => {
     expect(toCreateLeagueInput({ ...INITIAL_CREATE_LEAGUE_VALUES, name: '   ' }, NOW)).toEqual({
       errors: { name: 'Please enter a league name' },
     });
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200B\u200B'],
+    ['a word joiner', '\u2060'],
+    ['a Hangul filler', '\u3164'],
+    ['a soft hyphen', '\u00AD'],
+  ])('refuses a name of only %s, as a person name is refused', (_case, name) => {
+    const result = toCreateLeagueInput({ ...INITIAL_CREATE_LEAGUE_VALUES, name }, NOW);
+    expect(result).toEqual({ errors: { name: PERSON_NAME_MESSAGES.invisible } });
   });
 
   it('refuses a name over 50 characters', () => {

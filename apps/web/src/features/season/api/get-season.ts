@@ -19,3 +19,12 @@ export function getSeasonQueryOptions() {
 export function useSeason() {
   return useQuery(getSeasonQueryOptions());
 }
+
+/**
+ * The server's clock minus this device's, in milliseconds (0 until the season has loaded): the
+ * game's moments (join deadlines) are the server's, whose clock the demo moves.
+ */
+export function useServerClockOffset(): number {
+  const season = useSeason();
+  return season.data ? Date.parse(season.data.now) - season.dataUpdatedAt : 0;
+}

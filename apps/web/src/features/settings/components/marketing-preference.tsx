@@ -1,11 +1,11 @@
-import { AppError, type Profile } from '@hit21/core';
+import { AppError, MARKETING_EMAILS_SWITCH, type Profile } from '@hit21/core';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMarketingPreference } from '../api/update-marketing-preference.ts';
 
-/** The marketing e-mails switch: moves at once, goes back if the server refuses. */
+/** The marketing e-mails switch (the deadline reminders too): moves at once, goes back if the server refuses. */
 export function MarketingPreference({ profile }: { profile: Profile }) {
   const switchId = useId();
   const descriptionId = useId();
@@ -22,7 +22,7 @@ export function MarketingPreference({ profile }: { profile: Profile }) {
             isOptedIn
               ? {
                   title: 'Marketing Emails Enabled',
-                  message: "We'll send you news, tips and offers from Hit21.",
+                  message: "We'll send you news, deadline reminders, tips and offers from Hit21.",
                 }
               : {
                   title: 'Marketing Emails Disabled',
@@ -51,10 +51,10 @@ export function MarketingPreference({ profile }: { profile: Profile }) {
     <div className="flex items-start justify-between gap-4">
       <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={switchId} className="text-base">
-          Marketing Emails
+          {MARKETING_EMAILS_SWITCH.label}
         </Label>
         <p id={descriptionId} className="text-muted text-sm">
-          News, tips and offers from Hit21. You can turn them off at any time.
+          {MARKETING_EMAILS_SWITCH.hint}
         </p>
       </div>
       <Switch.Root

@@ -123,7 +123,7 @@ export async function findGoal(tx: Transaction, goal: GoalDiff): Promise<GoalFac
   return row && { goals: Number(row.goals), kickoffAt: new Date(row.kickoff_at), clubCode: row.club_code };
 }
 
-/** The scorer's display name (the surname the dashboard shows) and his club's full name. */
+/** The scorer's display name (`players.name`, as every screen shows him) and his club's full name. */
 export async function readScorerWords(
   tx: Transaction,
   playerId: string,
@@ -131,7 +131,7 @@ export async function readScorerWords(
 ): Promise<{ scorer: string; club: string }> {
   const [row] = await selectRows<{ scorer: string; club: string | null }>(
     tx,
-    sql`select p.web_name as scorer, (select c.name from clubs c where c.code = ${clubCode}) as club
+    sql`select p.name as scorer, (select c.name from clubs c where c.code = ${clubCode}) as club
       from players p where p.id = ${playerId}`,
   );
   return { scorer: row?.scorer ?? '', club: row?.club ?? clubCode ?? '' };
