@@ -127,6 +127,15 @@ export const securityPlugin = fp(
       });
     });
 
+    // A client that reset its connection before its request was read has no address left to
+    // count it by or to answer: drop the request quietly, before the limits below look for one.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (!request.raw.socket.destroyed && request.ip !== undefined) return;
+      request.log.debug('The client went away before its request was served');
+      reply.hijack();
+      request.raw.destroy();
+    });
+
     // Counted across instances on PostgreSQL; the embedded database has one instance.
     const sharedCounts =
       fastify.database.engine === 'postgres'
