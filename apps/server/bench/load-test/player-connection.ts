@@ -8,6 +8,8 @@ const CONNECTIONS_PER_HOST = 6;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** What Chromium offers; the server answers larger bodies brotli- or gzip-compressed. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** The `retry` the notifications stream sends: how long EventSource waits to reconnect. */
+const STREAM_RETRY_MS = 3_000;
 const USER_AGENT = 'Mozilla/5.0 (Hit21 load test; apps/server/bench/load-test.ts)';
 
 /** Anything with a zod-like `parse`: every core response schema fits. */
@@ -97,50 +99,67 @@ export class PlayerConnection {
 
   /**
    * The live notifications stream the signed-in layout keeps open (an EventSource). Its latency
-   * is the time to the response headers; the server ending it before `close` is an error.
+   * is the time to the response headers. A stream the server ends whole (its lifetime) is
+   * opened again after the stream's `retry`, as EventSource does; one cut before `close` is an error.
    */
-  openStream(kind: string, path: string): Promise<LiveStream> {
-    return new Promise((resolve, reject) => {
-      const started = performance.now();
-      let isClosing = false;
-      let isOpen = false;
-      const request = http.request({
-        ...this.target(path),
-        method: 'GET',
-        headers: this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' }),
-      });
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('no answer within 30 s')));
-      request.on('response', (response) => {
-        const latencyMs = performance.now() - started;
-        if (response.statusCode !== 200) {
+  async openStream(kind: string, path: string): Promise<LiveStream> {
+    let isClosing = false;
+    let request: http.ClientRequest | undefined;
+    let reconnect: NodeJS.Timeout | undefined;
+    const connect = () =>
+      new Promise<void>((resolve, reject) => {
+        const started = performance.now();
+        let isOpen = false;
+        const current = http.request({
+          ...this.target(path),
+          method: 'GET',
+          headers: this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' }),
+        });
+        request = current;
+        current.setTimeout(REQUEST_TIMEOUT_MS, () => current.destroy(new Error('no answer within 30 s')));
+        current.on('response', (response) => {
+          const latencyMs = performance.now() - started;
+          if (response.statusCode !== 200) {
+            response.resume();
+            const error = `status ${response.statusCode}, expected 200`;
+            this.options.recorder.record(kind, latencyMs, error);
+            reject(new UnexpectedAnswer(`${kind}: ${error}`));
+            return;
+          }
+          isOpen = true;
+          // The server pings every 25 s: no idle timeout on an open stream.
+          current.setTimeout(0);
+          this.options.recorder.record(kind, latencyMs);
+          let isWhole = false;
           response.resume();
-          const error = `status ${response.statusCode}, expected 200`;
-          this.options.recorder.record(kind, latencyMs, error);
-          reject(new UnexpectedAnswer(`${kind}: ${error}`));
-          return;
-        }
-        isOpen = true;
-        // The server pings every 25 s: no idle timeout on an open stream.
-        request.setTimeout(0);
-        this.options.recorder.record(kind, latencyMs);
-        response.resume();
-        response.once('close', () => {
-          if (!isClosing) this.options.recorder.addError(kind, 'the server ended the stream');
+          response.once('end', () => {
+            isWhole = true;
+          });
+          response.once('close', () => {
+            if (isClosing) return;
+            if (!isWhole) {
+              this.options.recorder.addError(kind, 'the server cut the stream');
+              return;
+            }
+            reconnect = setTimeout(() => connect().catch(() => undefined), STREAM_RETRY_MS);
+          });
+          resolve();
         });
-        resolve({
-          close() {
-            isClosing = true;
-            request.destroy();
-          },
+        current.on('error', (error) => {
+          if (isOpen || isClosing) return;
+          this.options.recorder.record(kind, undefined, error.message);
+          reject(new UnexpectedAnswer(`${kind}: ${error.message}`));
         });
+        current.end();
       });
-      request.on('error', (error) => {
-        if (isOpen || isClosing) return;
-        this.options.recorder.record(kind, undefined, error.message);
-        reject(new UnexpectedAnswer(`${kind}: ${error.message}`));
-      });
-      request.end();
-    });
+    await connect();
+    return {
+      close() {
+        isClosing = true;
+        clearTimeout(reconnect);
+        request?.destroy();
+      },
+    };
   }
 
   /** Drops the open connections (the end of the run). */
