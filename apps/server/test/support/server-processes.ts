@@ -139,9 +139,13 @@ export interface LaunchedServer extends ServerProcess {
  * A server process (`npm run serve`'s command) with exactly `env`, that can be killed and started
  * again; `url` is where it listens (its PORT). Not waited for: see `waitUntilHealthy`.
  */
-export function launchServer(url: string, env: Record<string, string>): LaunchedServer {
+export function launchServer(
+  url: string,
+  env: Record<string, string>,
+  spawnOptions: SpawnOptions = {},
+): LaunchedServer {
   const chunks: string[] = [];
-  let child = spawnServer(env, chunks);
+  let child = spawnServer(env, chunks, spawnOptions);
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   const server: LaunchedServer = {
     url,
@@ -156,7 +160,7 @@ export function launchServer(url: string, env: Record<string, string>): Launched
     async restart(options = {}) {
       if (isRunning()) throw new Error(`Server ${url} is still running`);
       chunks.push(`\n--- restarted ---\n`);
-      child = spawnServer(env, chunks);
+      child = spawnServer(env, chunks, spawnOptions);
       if (options.waitUntilHealthy ?? true) await server.waitUntilHealthy();
     },
     waitUntilHealthy: (timeoutMs = 60_000) => waitForHealth(server, child, timeoutMs),
@@ -165,8 +169,17 @@ export function launchServer(url: string, env: Record<string, string>): Launched
   return server;
 }
 
-function spawnServer(env: Record<string, string>, chunks: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+interface SpawnOptions {
+  /** Started under `prlimit` with this soft and hard limit of open files (Linux). */
+  openFileLimit?: number;
+}
+
+function spawnServer(env: Record<string, string>, chunks: string[], options: SpawnOptions): ChildProcess {
+  const command = [process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
+  const limit = options.openFileLimit;
+  if (limit !== undefined) command.unshift('prlimit', `--nofile=${limit}:${limit}`);
+  const [file = '', ...args] = command;
+  const child = spawn(file, args, {
     cwd: REPOSITORY_ROOT,
     // Only what the server needs: the test runner's own variables (VITEST, NODE_ENV…) stay out.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
