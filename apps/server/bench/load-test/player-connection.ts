@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LatencyRecorder } from './latency-recorder.ts';
+import { type LiveStream, openLiveStream } from './live-stream.ts';
+
+export type { LiveStream } from './live-stream.ts';
 
 /** A browser opens at most six HTTP/1.1 connections to one host; so does a simulated player. */
 const CONNECTIONS_PER_HOST = 6;
@@ -8,8 +11,6 @@ const CONNECTIONS_PER_HOST = 6;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** What Chromium offers; the server answers larger bodies brotli- or gzip-compressed. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-/** The `retry` the notifications stream sends: how long EventSource waits to reconnect. */
-const STREAM_RETRY_MS = 3_000;
 const USER_AGENT = 'Mozilla/5.0 (Hit21 load test; apps/server/bench/load-test.ts)';
 
 /** Anything with a zod-like `parse`: every core response schema fits. */
@@ -20,11 +21,6 @@ export interface ResponseSchema<T> {
 /** A request whose answer its action did not expect: recorded already; the visit cannot go on. */
 export class UnexpectedAnswer extends Error {
   override name = 'UnexpectedAnswer';
-}
-
-export interface LiveStream {
-  /** Closes the stream as a closing tab does; it is no error for it to end after this. */
-  close(): void;
 }
 
 interface Answer {
@@ -97,69 +93,19 @@ export class PlayerConnection {
     await this.exchange(kind, 'GET', path, { accept: '*/*' }, undefined, 200);
   }
 
-  /**
-   * The live notifications stream the signed-in layout keeps open (an EventSource). Its latency
-   * is the time to the response headers. A stream the server ends whole (its lifetime) is
-   * opened again after the stream's `retry`, as EventSource does; one cut before `close` is an error.
-   */
-  async openStream(kind: string, path: string): Promise<LiveStream> {
-    let isClosing = false;
-    let request: http.ClientRequest | undefined;
-    let reconnect: NodeJS.Timeout | undefined;
-    const connect = () =>
-      new Promise<void>((resolve, reject) => {
-        const started = performance.now();
-        let isOpen = false;
-        const current = http.request({
-          ...this.target(path),
-          method: 'GET',
-          headers: this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' }),
-        });
-        request = current;
-        current.setTimeout(REQUEST_TIMEOUT_MS, () => current.destroy(new Error('no answer within 30 s')));
-        current.on('response', (response) => {
-          const latencyMs = performance.now() - started;
-          if (response.statusCode !== 200) {
-            response.resume();
-            const error = `status ${response.statusCode}, expected 200`;
-            this.options.recorder.record(kind, latencyMs, error);
-            reject(new UnexpectedAnswer(`${kind}: ${error}`));
-            return;
-          }
-          isOpen = true;
-          // The server pings every 25 s: no idle timeout on an open stream.
-          current.setTimeout(0);
-          this.options.recorder.record(kind, latencyMs);
-          let isWhole = false;
-          response.resume();
-          response.once('end', () => {
-            isWhole = true;
-          });
-          response.once('close', () => {
-            if (isClosing) return;
-            if (!isWhole) {
-              this.options.recorder.addError(kind, 'the server cut the stream');
-              return;
-            }
-            reconnect = setTimeout(() => connect().catch(() => undefined), STREAM_RETRY_MS);
-          });
-          resolve();
-        });
-        current.on('error', (error) => {
-          if (isOpen || isClosing) return;
-          this.options.recorder.record(kind, undefined, error.message);
-          reject(new UnexpectedAnswer(`${kind}: ${error.message}`));
-        });
-        current.end();
-      });
-    await connect();
-    return {
-      close() {
-        isClosing = true;
-        clearTimeout(reconnect);
-        request?.destroy();
-      },
-    };
+  /** The live notifications stream the signed-in layout keeps open (live-stream.ts). */
+  openStream(kind: string, path: string): Promise<LiveStream> {
+    return openLiveStream({
+      kind,
+      request: () => http.request({ ...this.target(path), method: 'GET', headers: this.streamHeaders() }),
+      recorder: this.options.recorder,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      unexpected: (message) => new UnexpectedAnswer(message),
+    });
+  }
+
+  private streamHeaders(): http.OutgoingHttpHeaders {
+    return this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' });
   }
 
   /** Drops the open connections (the end of the run). */

@@ -137,15 +137,12 @@ export interface LaunchedServer extends ServerProcess {
 
 /**
  * A server process (`npm run serve`'s command) with exactly `env`, that can be killed and started
- * again; `url` is where it listens (its PORT). Not waited for: see `waitUntilHealthy`.
+ * again; `url` is where it listens (its PORT). Not waited for: see `waitUntilHealthy`. With
+ * `openFileLimit`, started under `prlimit` with that soft and hard limit of open files (Linux).
  */
-export function launchServer(
-  url: string,
-  env: Record<string, string>,
-  spawnOptions: SpawnOptions = {},
-): LaunchedServer {
+export function launchServer(url: string, env: Record<string, string>, limits: Limits = {}): LaunchedServer {
   const chunks: string[] = [];
-  let child = spawnServer(env, chunks, spawnOptions);
+  let child = spawnServer(env, chunks, limits);
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   const server: LaunchedServer = {
     url,
@@ -160,7 +157,7 @@ export function launchServer(
     async restart(options = {}) {
       if (isRunning()) throw new Error(`Server ${url} is still running`);
       chunks.push(`\n--- restarted ---\n`);
-      child = spawnServer(env, chunks, spawnOptions);
+      child = spawnServer(env, chunks, limits);
       if (options.waitUntilHealthy ?? true) await server.waitUntilHealthy();
     },
     waitUntilHealthy: (timeoutMs = 60_000) => waitForHealth(server, child, timeoutMs),
@@ -169,17 +166,11 @@ export function launchServer(
   return server;
 }
 
-interface SpawnOptions {
-  /** Started under `prlimit` with this soft and hard limit of open files (Linux). */
-  openFileLimit?: number;
-}
-
-function spawnServer(env: Record<string, string>, chunks: string[], options: SpawnOptions): ChildProcess {
+type Limits = { openFileLimit?: number };
+function spawnServer(env: Record<string, string>, chunks: string[], { openFileLimit: files }: Limits) {
   const command = [process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
-  const limit = options.openFileLimit;
-  if (limit !== undefined) command.unshift('prlimit', `--nofile=${limit}:${limit}`);
-  const [file = '', ...args] = command;
-  const child = spawn(file, args, {
+  if (files !== undefined) command.unshift('prlimit', `--nofile=${files}:${files}`);
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: REPOSITORY_ROOT,
     // Only what the server needs: the test runner's own variables (VITEST, NODE_ENV…) stay out.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
