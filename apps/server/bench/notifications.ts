@@ -65,6 +65,10 @@ export async function runNotificationBench(options: NotificationBenchOptions): P
       BETTER_AUTH_SECRET: secret,
       CLOCK_NOW: NOW,
       RATE_LIMIT_MAX: '100000000',
+      // Every stream comes from this machine and stays open for the whole run.
+      NOTIFICATION_STREAMS_PER_CLIENT: '100000000',
+      NOTIFICATION_STREAMS_MAX: String(streams + samples),
+      NOTIFICATION_STREAM_LIFETIME_SECONDS: '86400',
     },
   });
   const [server] = processes.servers;

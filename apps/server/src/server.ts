@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { createClock } from './config/clock.ts';
 import { parseConfigOrExit } from './config/env.ts';
+import { listenAsConfigured } from './config/listen.ts';
 import { openConfiguredDatabaseOrExit } from './db/open-configured-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import {
@@ -38,7 +39,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await database.close();
 });
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await listenAsConfigured(app, config);
 app.log.info(
   `Hit21 is running at ${config.PUBLIC_URL} on ${database.engine === 'pglite' ? 'the embedded database' : 'PostgreSQL'}`,
 );

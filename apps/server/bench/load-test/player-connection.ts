@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LatencyRecorder } from './latency-recorder.ts';
+import { type LiveStream, openLiveStream } from './live-stream.ts';
+
+export type { LiveStream } from './live-stream.ts';
 
 /** A browser opens at most six HTTP/1.1 connections to one host; so does a simulated player. */
 const CONNECTIONS_PER_HOST = 6;
@@ -18,11 +21,6 @@ export interface ResponseSchema<T> {
 /** A request whose answer its action did not expect: recorded already; the visit cannot go on. */
 export class UnexpectedAnswer extends Error {
   override name = 'UnexpectedAnswer';
-}
-
-export interface LiveStream {
-  /** Closes the stream as a closing tab does; it is no error for it to end after this. */
-  close(): void;
 }
 
 interface Answer {
@@ -95,52 +93,19 @@ export class PlayerConnection {
     await this.exchange(kind, 'GET', path, { accept: '*/*' }, undefined, 200);
   }
 
-  /**
-   * The live notifications stream the signed-in layout keeps open (an EventSource). Its latency
-   * is the time to the response headers; the server ending it before `close` is an error.
-   */
+  /** The live notifications stream the signed-in layout keeps open (live-stream.ts). */
   openStream(kind: string, path: string): Promise<LiveStream> {
-    return new Promise((resolve, reject) => {
-      const started = performance.now();
-      let isClosing = false;
-      let isOpen = false;
-      const request = http.request({
-        ...this.target(path),
-        method: 'GET',
-        headers: this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' }),
-      });
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('no answer within 30 s')));
-      request.on('response', (response) => {
-        const latencyMs = performance.now() - started;
-        if (response.statusCode !== 200) {
-          response.resume();
-          const error = `status ${response.statusCode}, expected 200`;
-          this.options.recorder.record(kind, latencyMs, error);
-          reject(new UnexpectedAnswer(`${kind}: ${error}`));
-          return;
-        }
-        isOpen = true;
-        // The server pings every 25 s: no idle timeout on an open stream.
-        request.setTimeout(0);
-        this.options.recorder.record(kind, latencyMs);
-        response.resume();
-        response.once('close', () => {
-          if (!isClosing) this.options.recorder.addError(kind, 'the server ended the stream');
-        });
-        resolve({
-          close() {
-            isClosing = true;
-            request.destroy();
-          },
-        });
-      });
-      request.on('error', (error) => {
-        if (isOpen || isClosing) return;
-        this.options.recorder.record(kind, undefined, error.message);
-        reject(new UnexpectedAnswer(`${kind}: ${error.message}`));
-      });
-      request.end();
+    return openLiveStream({
+      kind,
+      request: () => http.request({ ...this.target(path), method: 'GET', headers: this.streamHeaders() }),
+      recorder: this.options.recorder,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      unexpected: (message) => new UnexpectedAnswer(message),
     });
+  }
+
+  private streamHeaders(): http.OutgoingHttpHeaders {
+    return this.headersWith({ accept: 'text/event-stream', 'cache-control': 'no-cache' });
   }
 
   /** Drops the open connections (the end of the run). */

@@ -130,6 +130,17 @@ export const envSchema = z
     DEADLINE_MAILS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     /** The season the product plays; defaults to the loaded season with the latest pick deadline. */
     SEASON_ID: optionalString,
+    /** Live notification streams one client address may hold open on one instance (429 beyond it). */
+    NOTIFICATION_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+    /**
+     * Live notification streams one instance holds (503 beyond it); unset: half the process's
+     * open-file limit, the other half kept for ordinary requests and database connections.
+     */
+    NOTIFICATION_STREAMS_MAX: optionalString
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .pipe(z.number().int().min(1).optional()),
+    /** The longest a live stream stays open before the server ends it and the page reconnects. */
+    NOTIFICATION_STREAM_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /** Requests per minute per client across the API. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     /** Signs sessions and tokens; required in production, generated and kept in DATA_DIR otherwise. */

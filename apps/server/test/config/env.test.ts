@@ -10,8 +10,14 @@ describe('parseConfig', () => {
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
       DEADLINE_MAILS_INTERVAL_SECONDS: 60,
+      NOTIFICATION_STREAMS_PER_CLIENT: 20,
+      NOTIFICATION_STREAM_LIFETIME_SECONDS: 600,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    // Unset: sized from the open-file limit at start.
+    expect(config.NOTIFICATION_STREAMS_MAX).toBeUndefined();
+    expect(parseConfig({ NOTIFICATION_STREAMS_MAX: '' }).NOTIFICATION_STREAMS_MAX).toBeUndefined();
+    expect(parseConfig({ NOTIFICATION_STREAMS_MAX: '5000' }).NOTIFICATION_STREAMS_MAX).toBe(5000);
   });
 
   it('reads the port and a PostgreSQL URL', () => {
@@ -30,6 +36,10 @@ describe('parseConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ DEADLINE_MAILS_INTERVAL_SECONDS: '0' }, 'DEADLINE_MAILS_INTERVAL_SECONDS'],
     [{ DEADLINE_MAILS_INTERVAL_SECONDS: '3601' }, 'DEADLINE_MAILS_INTERVAL_SECONDS'],
+    [{ NOTIFICATION_STREAMS_PER_CLIENT: '0' }, 'NOTIFICATION_STREAMS_PER_CLIENT'],
+    [{ NOTIFICATION_STREAMS_MAX: 'many' }, 'NOTIFICATION_STREAMS_MAX'],
+    [{ NOTIFICATION_STREAMS_MAX: '0' }, 'NOTIFICATION_STREAMS_MAX'],
+    [{ NOTIFICATION_STREAM_LIFETIME_SECONDS: '0' }, 'NOTIFICATION_STREAM_LIFETIME_SECONDS'],
   ])('refuses %o, naming the variable', (environment, named) => {
     expect(() => parseConfig(environment)).toThrow(ConfigError);
     expect(() => parseConfig(environment)).toThrow(named);

@@ -145,7 +145,7 @@ function errorShapeProblem(
   return undefined;
 }
 
-/** The notifications stream never ends by itself: its answer is taken as a stream. */
+/** The notifications stream ends only after its lifetime (minutes): its answer is taken as a stream. */
 const EVENT_STREAM_PATH = '/api/notifications/stream';
 
 /** A streamed answer: a refusal read whole, an open stream dropped once it has started. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { analyticsEvents } from '../../src/db/schema/index.ts';
+import { tooManyRequestsMessage } from '../../src/plugins/external/security.ts';
 import { testConfig } from '../support/build-test-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -276,15 +277,27 @@ describe('the rate limit', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const limited = await app.inject({ method: 'GET', url: '/api/waitlist/count' });
-      expect(limited.json()).toMatchObject({
-        code: 'RATE_LIMITED',
-        userMessage: 'Too many requests. Please wait a moment and try again.',
-      });
-      expect(limited.headers['retry-after']).toBeDefined();
+      // The seconds are what is left of the one-minute window, as Retry-After says.
+      const secondsLeft = Number(limited.headers['retry-after']);
+      expect(secondsLeft).toBeGreaterThan(1);
+      expect(secondsLeft).toBeLessThanOrEqual(60);
+      const message = `Too many requests. Try again in ${secondsLeft} seconds.`;
+      expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message, userMessage: message });
     } finally {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('the rate limit message', () => {
+  it.each([
+    [12, 'Too many requests. Try again in 12 seconds.'],
+    [11.2, 'Too many requests. Try again in 12 seconds.'],
+    [1, 'Too many requests. Try again in 1 second.'],
+    [0.3, 'Too many requests. Try again in 1 second.'],
+  ])('says %o seconds left as %o', (seconds, expected) => {
+    expect(tooManyRequestsMessage(seconds)).toBe(expected);
   });
 });
 

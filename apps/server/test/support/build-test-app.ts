@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 
-/** A test configuration: quiet logs, no web build unless asked for, generous rate limit. */
+/** A test configuration: quiet logs, no web build unless asked for, generous rate limits. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return parseConfig({
     NODE_ENV: 'test',
@@ -15,6 +15,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMIT_MAX: '10000',
     ACCOUNT_RATE_LIMIT_PER_CLIENT: '10000',
     ACCOUNT_RATE_LIMIT_PER_ADDRESS: '10000',
+    // Every test client is 127.0.0.1; stream-limits.test.ts sets its own caps.
+    NOTIFICATION_STREAMS_PER_CLIENT: '10000',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST_DIR: fileURLToPath(new URL('../fixtures/no-web-build', import.meta.url)),
     ...overrides,

@@ -9,6 +9,7 @@ export interface ReceivedEvent {
 
 export interface EventStream {
   status: number;
+  headers: Headers;
   /** The body of a refusal (not a stream). */
   body: string;
   events: ReceivedEvent[];
@@ -28,7 +29,7 @@ export interface EventStream {
  */
 export async function openEventStream(
   url: string,
-  options: { cookie?: string; origin?: string } = {},
+  options: { cookie?: string; origin?: string; headers?: Record<string, string> } = {},
 ): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(url, {
@@ -36,6 +37,7 @@ export async function openEventStream(
       accept: 'text/event-stream',
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.origin ? { origin: options.origin } : {}),
+      ...options.headers,
     },
     signal: controller.signal,
   });
@@ -45,6 +47,7 @@ export async function openEventStream(
   let isEnded = false;
   const result: EventStream = {
     status: response.status,
+    headers: response.headers,
     body: '',
     events,
     comments,

@@ -124,7 +124,7 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
             ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
             ...extra,
           },
-          options.bundle,
+          { bundle: options.bundle },
         );
         launched.push(server);
         if (prepare) await server.waitUntilHealthy();
@@ -144,13 +144,18 @@ export interface LaunchedServer extends ServerProcess {
 }
 
 /**
- * A server process (`npm run serve`'s command, or node running `bundle`) with exactly `env`,
- * that can be killed and started again; `url` is where it listens (its PORT). Not waited for:
- * see `waitUntilHealthy`.
+ * A server process (`npm run serve`'s command, or node running `launch.bundle`) with exactly
+ * `env`, that can be killed and started again; `url` is where it listens (its PORT). Not waited
+ * for: see `waitUntilHealthy`. With `launch.openFileLimit`, started under `prlimit` with that soft and
+ * hard limit of open files (Linux).
  */
-export function launchServer(url: string, env: Record<string, string>, bundle?: string): LaunchedServer {
+export function launchServer(
+  url: string,
+  env: Record<string, string>,
+  launch: LaunchOptions = {},
+): LaunchedServer {
   const chunks: string[] = [];
-  let child = spawnServer(env, chunks, bundle);
+  let child = spawnServer(env, chunks, launch);
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   const server: LaunchedServer = {
     url,
@@ -166,7 +171,7 @@ export function launchServer(url: string, env: Record<string, string>, bundle?: 
     async restart(options = {}) {
       if (isRunning()) throw new Error(`Server ${url} is still running`);
       chunks.push(`\n--- restarted ---\n`);
-      child = spawnServer(env, chunks, bundle);
+      child = spawnServer(env, chunks, launch);
       if (options.waitUntilHealthy ?? true) await server.waitUntilHealthy();
     },
     waitUntilHealthy: (timeoutMs = 60_000) => waitForHealth(server, child, timeoutMs),
@@ -175,9 +180,15 @@ export function launchServer(url: string, env: Record<string, string>, bundle?: 
   return server;
 }
 
-function spawnServer(env: Record<string, string>, chunks: string[], bundle?: string): ChildProcess {
-  const args = bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  const child = spawn(process.execPath, args, {
+type LaunchOptions = { bundle?: string; openFileLimit?: number };
+function spawnServer(env: Record<string, string>, chunks: string[], options: LaunchOptions): ChildProcess {
+  const command = [
+    process.execPath,
+    ...(options.bundle ? [options.bundle] : ['--import', 'tsx', 'apps/server/src/server.ts']),
+  ];
+  const files = options.openFileLimit;
+  if (files !== undefined) command.unshift('prlimit', `--nofile=${files}:${files}`);
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: REPOSITORY_ROOT,
     // Only what the server needs: the test runner's own variables (VITEST, NODE_ENV…) stay out.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

@@ -143,6 +143,7 @@ async function startTestServer(
     RATE_LIMIT_MAX: '100000',
     ACCOUNT_RATE_LIMIT_PER_CLIENT: '100000',
     ACCOUNT_RATE_LIMIT_PER_ADDRESS: '100000',
+    NOTIFICATION_STREAMS_PER_CLIENT: '100000',
     // The deadline reminders within seconds of a test's player becoming one they are for.
     DEADLINE_MAILS_INTERVAL_SECONDS: '5',
   });

@@ -55,7 +55,9 @@ export const APP_ERROR_REASONS = {
   NEW_ADMIN_IS_YOU: 'INVALID_REQUEST',
   // Waitlist
   ALREADY_ON_WAITLIST: 'CONFLICT',
-  // Notifications
+  // Notifications (the live stream: too many from one client address, or the instance is full)
+  TOO_MANY_STREAMS: 'RATE_LIMITED',
+  STREAMS_FULL: 'UNAVAILABLE',
   NOTIFICATION_NOT_FOUND: 'NOT_FOUND',
   INVALID_UNSUBSCRIBE_LINK: 'INVALID_REQUEST',
 } as const satisfies Record<string, AppErrorCode>;

@@ -15,7 +15,11 @@ declare module 'fastify' {
   }
 }
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+/** The refusal past the API rate limit, with the real wait (Retry-After's whole seconds). */
+export function tooManyRequestsMessage(secondsLeft: number): string {
+  const seconds = Math.max(1, Math.ceil(secondsLeft));
+  return `Too many requests. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
 
 /** Browser features the product never uses, switched off for its pages and anything they embed. */
 const PERMISSIONS_POLICY = [
@@ -127,6 +131,15 @@ export const securityPlugin = fp(
       });
     });
 
+    // A client that reset its connection before its request was read has no address left to
+    // count it by or to answer: drop the request quietly, before the limits below look for one.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (!request.raw.socket.destroyed && request.ip !== undefined) return;
+      request.log.debug('The client went away before its request was served');
+      reply.hijack();
+      request.raw.destroy();
+    });
+
     // Counted across instances on PostgreSQL; the embedded database has one instance.
     const sharedCounts =
       fastify.database.engine === 'postgres'
@@ -148,13 +161,16 @@ export const securityPlugin = fp(
       // out. A path under /assets that is no file meets the not-found handler, which is counted.
       allowList: (request) => request.routeOptions.url?.startsWith('/assets/') === true,
       timeWindow: '1 minute',
-      errorResponseBuilder: (_request, context) =>
-        ({
+      errorResponseBuilder: (_request, context) => {
+        // context.ttl is what is left of the window in ms; Retry-After says the same, rounded up.
+        const message = tooManyRequestsMessage(context.ttl / 1000);
+        return {
           statusCode: context.statusCode,
           code: 'RATE_LIMITED',
-          message: `Rate limit of ${context.max} requests per ${context.after} exceeded`,
-          userMessage: TOO_MANY_REQUESTS_MESSAGE,
-        }) satisfies AppErrorBody & { statusCode: number },
+          message,
+          userMessage: message,
+        } satisfies AppErrorBody & { statusCode: number };
+      },
     });
   },
   { name: 'security', dependencies: ['config', 'db'] },

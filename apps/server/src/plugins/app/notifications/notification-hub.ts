@@ -6,6 +6,7 @@ import {
   type NotificationStreamEvent,
 } from '@hit21/core';
 import fp from 'fastify-plugin';
+import { readOpenFileLimit } from '../../../config/open-file-limit.ts';
 import { toAppNotification } from './list-notifications.ts';
 import {
   NOTIFICATIONS_CHANNEL,
@@ -18,6 +19,7 @@ import {
   type StreamRowsQuery,
 } from './notification-stream-repository.ts';
 import type { NotificationRow } from './notifications-repository.ts';
+import { type Admission, createStreamAdmission, defaultStreamCap } from './stream-admission.ts';
 
 /** One open stream, as the route hands it to the hub. */
 export interface HubStream {
@@ -32,7 +34,12 @@ export interface HubStream {
 }
 
 export interface NotificationHub {
-  /** Holds `stream` until the remover it answers is called (when the response closes). */
+  /** A slot for a new stream from `clientAddress`, or the refusal past a cap (stream-admission.ts). */
+  admit(clientAddress: string): Admission;
+  /**
+   * Holds `stream` until the remover it answers is called (when the response closes), and
+   * closes it at the end of its lifetime: the page reconnects (its `retry`) and reloads.
+   */
   add(stream: HubStream): () => void;
   /** Closes every stream whose session was signed out, revoked or has expired: one query. */
   revalidateSessions(): Promise<void>;
@@ -52,6 +59,11 @@ declare module 'fastify' {
 
 export const STREAM_PING_MS = 25_000;
 export const SESSION_CHECK_MS = 30_000;
+/**
+ * A stream is ended after between (1 - this) and all of NOTIFICATION_STREAM_LIFETIME_SECONDS,
+ * so that streams opened together do not all reconnect together.
+ */
+const LIFETIME_JITTER = 0.25;
 /** Ids remembered per stream so that no notification is pushed to it twice. */
 const RECENT_IDS_PER_STREAM = 256;
 
@@ -73,6 +85,18 @@ export const notificationHubPlugin = fp(
     // The stream route's SSE support (Accept negotiation off: the route always streams).
     await fastify.register(fastifySse, { heartbeatInterval: 0 });
     const byPlayer = new Map<string, Set<Entry>>();
+    const { config } = fastify;
+    const openFileLimit = readOpenFileLimit();
+    const caps = {
+      perClient: config.NOTIFICATION_STREAMS_PER_CLIENT,
+      perInstance: config.NOTIFICATION_STREAMS_MAX ?? defaultStreamCap(openFileLimit),
+      lifetimeSeconds: config.NOTIFICATION_STREAM_LIFETIME_SECONDS,
+    };
+    const admission = createStreamAdmission(caps, fastify.log);
+    fastify.log.info(
+      { ...caps, openFileLimit },
+      `Live notification streams: at most ${caps.perInstance} on this instance, ${caps.perClient} per client address`,
+    );
     let pending = new Set<Promise<void>>();
 
     const entriesOf = (userIds: readonly string[]) =>
@@ -156,8 +180,11 @@ export const notificationHubPlugin = fp(
     );
 
     const hub: NotificationHub = {
+      admit: (clientAddress) => admission.admit(clientAddress),
       add(stream) {
         const entry: Entry = { stream, recent: new Set() };
+        const lifetimeMs = caps.lifetimeSeconds * 1_000 * (1 - LIFETIME_JITTER * Math.random());
+        const lifetime = setTimeout(() => stream.close(), lifetimeMs).unref();
         let entries = byPlayer.get(stream.userId);
         if (!entries) {
           entries = new Set();
@@ -168,6 +195,7 @@ export const notificationHubPlugin = fp(
         if (entries.size > NOTIFICATION_LIMITS.streamsPerPlayer)
           entries.values().next().value?.stream.close();
         return () => {
+          clearTimeout(lifetime);
           const current = byPlayer.get(stream.userId);
           if (!current?.delete(entry)) return;
           if (current.size === 0) byPlayer.delete(stream.userId);
@@ -202,7 +230,7 @@ export const notificationHubPlugin = fp(
       });
     }, SESSION_CHECK_MS).unref();
 
-    // Streams never end on their own: end them before the server waits for its connections.
+    // A stream ends only at its lifetime: end them all before the server waits for its connections.
     fastify.addHook('preClose', async () => {
       clearInterval(pinger);
       clearInterval(checker);

@@ -15,8 +15,10 @@ const sessionIds = new WeakMap<FastifyRequest, string>();
 /**
  * The player's live notifications as Server-Sent Events (@fastify/sse writes the response; the
  * hub, notification-hub.ts, decides what goes to whom). Signed out: 401 in the API's error
- * shape. The stream ends when the session is signed out, revoked or expires (checked by the
- * hub every 30 s), when the player opens more than the per-player cap, and when the server closes.
+ * shape. Past the streams one client address or this instance may hold: 429 or 503 with
+ * Retry-After. The stream ends when the session is signed out, revoked or expires (checked by
+ * the hub every 30 s), when the player opens more than the per-player cap, at the end of its
+ * lifetime (the page reconnects) and when the server closes.
  */
 const notificationStreamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -26,7 +28,7 @@ const notificationStreamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // the pings are the hub's, one timer for every stream rather than one each.
       sse: { kind: 'manual', heartbeat: false },
       // One session look-up, which also says which session the stream lives on.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const found = await fastify.auth.api.getSession({ headers: requestHeaders(request) });
         if (!found) {
           throw new AppError('UNAUTHENTICATED', {
@@ -37,6 +39,21 @@ const notificationStreamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         }
         request.signedInUser = found.user;
         sessionIds.set(request, found.session.id);
+        // Gone while its session was looked up: no slot to hold, and its close has passed.
+        if (request.ip === undefined || request.raw.socket.destroyed) {
+          reply.hijack();
+          request.raw.destroy();
+          return;
+        }
+        // A slot under the per-client and per-instance caps, freed when the response closes.
+        const admission = fastify.notificationHub.admit(request.ip);
+        if (!admission.isAdmitted) {
+          return reply
+            .code(admission.error.statusCode)
+            .header('retry-after', String(admission.retryAfterSeconds))
+            .send(admission.error.toBody());
+        }
+        reply.raw.once('close', admission.release);
       },
       schema: {
         tags: ['notifications'],
