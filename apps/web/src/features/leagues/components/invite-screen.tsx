@@ -1,5 +1,11 @@
-import { AppError, LEAGUE_MESSAGES, type LeagueInvite, leagueCodeSchema } from '@hit21/core';
-import { Check, Copy, Lock, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
+import {
+  AppError,
+  type InviteJoinBlock,
+  LEAGUE_MESSAGES,
+  type LeagueInvite,
+  leagueCodeSchema,
+} from '@hit21/core';
+import { Check, CircleCheck, Copy, Info, Lock, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
@@ -15,10 +21,13 @@ import {
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
+import { useDisplayTimeZone } from '../../../lib/use-hydrated.ts';
 import { useLeagueInvite } from '../api/get-league-invite.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { useInviteJoin } from '../hooks/use-invite-join.ts';
+import { type InviteBlockText, inviteJoinBlockText } from '../utils/invite-join-block.ts';
 import { savePendingLeagueJoin } from '../utils/pending-league-join.ts';
 import { InviteDetails } from './invite-details.tsx';
 
@@ -74,7 +83,9 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
   const profile = useProfile();
   const isVisitor = profile.data === null;
   const { joinFromInvite, isJoining } = useInviteJoin('invite');
-  const isLocked = invite.joinMode === 'locked';
+  const timeZone = useDisplayTimeZone();
+  // Said before any click, as the server would refuse it: no Join League then.
+  const block = invite.joinBlock ? inviteJoinBlockText(invite.joinBlock, invite, timeZone) : null;
 
   return (
     <Card>
@@ -89,22 +100,11 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <InviteDetails invite={invite} />
-        {isLocked ? (
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-xl border border-bust-500/40 bg-bust-100 px-4 py-3 text-bust-700"
-          >
-            <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div>
-              <p className="font-display font-semibold uppercase tracking-wide">League is Locked</p>
-              <p className="text-sm">{LEAGUE_MESSAGES.locked}</p>
-            </div>
-          </div>
-        ) : null}
-        {isVisitor ? <VisitorNote invite={invite} isLocked={isLocked} /> : null}
+        {block && invite.joinBlock ? <JoinBlockNotice reason={invite.joinBlock.reason} text={block} /> : null}
+        {isVisitor ? <VisitorNote invite={invite} canJoin={!block} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
-        {isLocked ? null : (
+        {block ? null : (
           <Button
             size="lg"
             isLoading={isJoining}
@@ -122,11 +122,35 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
   );
 }
 
+/** Why this reader cannot join now; the player's own states in amber, the league's in red. */
+function JoinBlockNotice({ reason, text }: { reason: InviteJoinBlock['reason']; text: InviteBlockText }) {
+  const isOwnState = reason === 'ALREADY_MEMBER' || reason === 'ALREADY_PENDING';
+  const Icon = reason === 'LEAGUE_LOCKED' ? Lock : reason === 'ALREADY_MEMBER' ? CircleCheck : Info;
+  return (
+    <div
+      role="status"
+      data-testid="invite-join-block"
+      className={cn(
+        'flex items-start gap-3 rounded-xl border px-4 py-3',
+        isOwnState
+          ? 'border-pitch-700/40 bg-felt-50 text-felt-900'
+          : 'border-bust-500/40 bg-bust-100 text-bust-700',
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-display font-semibold uppercase tracking-wide">{text.title}</p>
+        <p className="text-sm">{text.message}</p>
+      </div>
+    </div>
+  );
+}
+
 /** "Not logged in?": logging in or signing up from here keeps the invite for afterwards. */
-function VisitorNote({ invite, isLocked }: { invite: LeagueInvite; isLocked: boolean }) {
-  // A locked league takes nobody, so there is no invite worth keeping.
+function VisitorNote({ invite, canJoin }: { invite: LeagueInvite; canJoin: boolean }) {
+  // A league that takes nobody now leaves no invite worth keeping.
   const keepInvite = () => {
-    if (!isLocked) savePendingLeagueJoin(invite.code, invite.name);
+    if (canJoin) savePendingLeagueJoin(invite.code, invite.name);
   };
   const linkClass = 'font-semibold underline underline-offset-2';
   return (
@@ -140,7 +164,7 @@ function VisitorNote({ invite, isLocked }: { invite: LeagueInvite; isLocked: boo
         <Link to={paths.signup.getHref()} onClick={keepInvite} className={linkClass}>
           sign up
         </Link>{' '}
-        {isLocked
+        {!canJoin
           ? 'for free to play Hit21 and join the leagues that are open.'
           : "for free to join this league. We'll keep your invite while you set up your profile and pick your 4 players."}
       </p>
