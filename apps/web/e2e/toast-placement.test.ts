@@ -7,6 +7,7 @@ import {
   signUpThroughUi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
+import { originHeaders } from './support/notifications.ts';
 
 /*
  * Toasts cover no heading and no control of the page or dialog they come over: the welcome
@@ -91,6 +92,31 @@ describe('toasts', () => {
         await dialog.getByRole('button', { name: 'Create League' }).click();
         await clearOf(page, dialog, `create league at ${viewport.width}`);
         await screenshot(page, `toast-create-league-${viewport.width}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('leave the /leagues title and its Create and Join buttons clear when a code is copied', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      try {
+        await signUpThroughApi(context);
+        await completeOnboardingThroughApi(context);
+        await pickTeamThroughApi(context);
+        const created = await context.request.post('/api/leagues', {
+          data: { name: 'Toast Corner', maxMembers: 50, joinMode: 'open', joinDeadline: null },
+          headers: originHeaders(),
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        await page.goto('/leagues');
+        await waitForTheApp(page);
+        // Copied, or refused by a browser without clipboard access: a two-line toast either way.
+        await page.getByRole('button', { name: 'Copy code for Toast Corner' }).click();
+        await clearOf(page, page.locator('main'), `leagues at ${viewport.width}`);
+        await screenshot(page, `toast-leagues-copy-${viewport.width}`);
       } finally {
         await context.close();
       }

@@ -4,13 +4,14 @@ import { attachSonner, TOAST_DURATION_MS } from '../../lib/toast.ts';
 
 /**
  * Where toasts sit, so they cover no heading and no control of the page or dialog under them:
- * - wide screens: top right, under the sticky header (4rem), beside the left-aligned page
- *   titles and the centred dialogs, and above the bottom's Confirm, Cancel and Next;
+ * - wide screens: top right, just under the sticky header (4rem), beside the left-aligned
+ *   page titles and the centred dialogs, above the bottom's Confirm, Cancel and Next, and
+ *   (compact: 12px padding rather than 16px) clear of a page band's buttons (Create League);
  * - phones and tablets: the top edge, over the header bar rather than the page title under
  *   it; dialogs there keep their top clear of it (components/ui/dialog.tsx).
  */
 const WIDE_SCREEN = '(min-width: 1024px)';
-const WIDE_OFFSET = { top: 76, right: 16 } as const;
+const WIDE_OFFSET = { top: 68, right: 16 } as const;
 const NARROW_OFFSET = { top: 8 } as const;
 const PHONE_OFFSET = { top: 8, left: 8, right: 8 } as const;
 
@@ -41,7 +42,7 @@ export default function Toaster() {
       duration={TOAST_DURATION_MS}
       richColors
       closeButton
-      toastOptions={{ classNames: { toast: 'font-sans', title: 'font-semibold' } }}
+      toastOptions={{ classNames: { toast: 'font-sans py-3!', title: 'font-semibold' } }}
     />
   );
 }
