@@ -1,11 +1,5 @@
-import {
-  AppError,
-  type InviteJoinBlock,
-  LEAGUE_MESSAGES,
-  type LeagueInvite,
-  leagueCodeSchema,
-} from '@hit21/core';
-import { Check, CircleCheck, Copy, Info, Lock, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
+import { AppError, LEAGUE_MESSAGES, type LeagueInvite, leagueCodeSchema } from '@hit21/core';
+import { Check, Copy, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
@@ -21,15 +15,13 @@ import {
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
-import { useDisplayTimeZone } from '../../../lib/use-hydrated.ts';
 import { useLeagueInvite } from '../api/get-league-invite.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { useInviteJoin } from '../hooks/use-invite-join.ts';
-import { type InviteBlockText, inviteJoinBlockText } from '../utils/invite-join-block.ts';
 import { savePendingLeagueJoin } from '../utils/pending-league-join.ts';
 import { InviteDetails } from './invite-details.tsx';
+import { JoinBlockNotice } from './join-block-notice.tsx';
 
 export const INVITE_LOAD_FAILED_MESSAGE = 'Failed to load league details';
 /** How long Copy Link reads "Link Copied!" (specification: copied indicator 2 s). */
@@ -83,9 +75,8 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
   const profile = useProfile();
   const isVisitor = profile.data === null;
   const { joinFromInvite, isJoining } = useInviteJoin('invite');
-  const timeZone = useDisplayTimeZone();
   // Said before any click, as the server would refuse it: no Join League then.
-  const block = invite.joinBlock ? inviteJoinBlockText(invite.joinBlock, invite, timeZone) : null;
+  const block = invite.joinBlock;
 
   return (
     <Card>
@@ -100,7 +91,7 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <InviteDetails invite={invite} />
-        {block && invite.joinBlock ? <JoinBlockNotice reason={invite.joinBlock.reason} text={block} /> : null}
+        {block ? <JoinBlockNotice block={block} invite={invite} /> : null}
         {isVisitor ? <VisitorNote invite={invite} canJoin={!block} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
@@ -119,30 +110,6 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
         <BrowseLeaguesButton />
       </CardFooter>
     </Card>
-  );
-}
-
-/** Why this reader cannot join now; the player's own states in amber, the league's in red. */
-function JoinBlockNotice({ reason, text }: { reason: InviteJoinBlock['reason']; text: InviteBlockText }) {
-  const isOwnState = reason === 'ALREADY_MEMBER' || reason === 'ALREADY_PENDING';
-  const Icon = reason === 'LEAGUE_LOCKED' ? Lock : reason === 'ALREADY_MEMBER' ? CircleCheck : Info;
-  return (
-    <div
-      role="status"
-      data-testid="invite-join-block"
-      className={cn(
-        'flex items-start gap-3 rounded-xl border px-4 py-3',
-        isOwnState
-          ? 'border-pitch-700/40 bg-felt-50 text-felt-900'
-          : 'border-bust-500/40 bg-bust-100 text-bust-700',
-      )}
-    >
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div>
-        <p className="font-display font-semibold uppercase tracking-wide">{text.title}</p>
-        <p className="text-sm">{text.message}</p>
-      </div>
-    </div>
   );
 }
 
