@@ -284,6 +284,9 @@ describe('the dashboard chart and the leaderboard', () => {
               return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
             }),
           ).toBe(true);
+          // Nor does it run into the current week's highlight.
+          const highlight = await boxOf(page.getByTestId('current-gameweek'));
+          expect(overlaps(await boxOf(label), highlight), `week ${week}`).toBe(false);
           await screenshot(page, `dashboard-chart-week-${week}-${viewport.width}`);
         }
       } finally {

@@ -210,10 +210,10 @@ describe('the invite page', () => {
       { properties: { type: 'private', status: 'approved', via: 'invite' } },
     ]);
 
+    // Back on the invite, they are told before any click, and not offered Join League.
     await page.goto(`/join/${open.code}`);
-    await page.getByRole('button', { name: 'Join League' }).click();
-    expect(await waitForToast(page, 'Join League Failed')).toContain(LEAGUE_MESSAGES.alreadyMember);
-    expect(new URL(page.url()).pathname).toBe(`/join/${open.code}`);
+    await page.getByTestId('invite-join-block').getByText(LEAGUE_MESSAGES.alreadyMember).waitFor();
+    expect(await page.getByRole('button', { name: 'Join League' }).count()).toBe(0);
   });
 
   it('sends a signed-out player to log in, and the dashboard offers the invite once they have', async () => {
@@ -390,7 +390,7 @@ describe('the pending-invite modal', () => {
     expect(await savedInvite(page)).toBeNull();
   });
 
-  it('keeps the modal open with the message when the join is refused', async () => {
+  it('says an already-member before the click, and keeps the modal open with a refused click', async () => {
     // The admin's own league: the player is not in it; join it once by code, then be offered it again.
     const join = await context.request.post('/api/leagues/join', {
       data: { code: open.code },
@@ -400,12 +400,26 @@ describe('the pending-invite modal', () => {
     await saveInvite(open.code, open.name);
     await page.reload();
     const modal = page.getByRole('dialog', { name: open.name });
+    // Told before any click, with only Close.
+    await modal.getByTestId('invite-join-block').getByText(LEAGUE_MESSAGES.alreadyMember).waitFor();
+    expect(await modal.getByRole('button', { name: 'Join League' }).count()).toBe(0);
+    await modal.getByRole('button', { name: 'Close' }).last().click();
+    await modal.waitFor({ state: 'detached' });
+
+    // A preview read before the join (another tab): the refused click still says why.
+    await page.route(`**/api/leagues/invite/${open.code}`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), joinBlock: null } });
+    });
+    await saveInvite(open.code, open.name);
+    await page.reload();
     await modal.getByRole('button', { name: 'Join League' }).click();
     expect(await waitForToast(page, 'Join League Failed')).toContain(LEAGUE_MESSAGES.alreadyMember);
     await modal.getByRole('alert').filter({ hasText: LEAGUE_MESSAGES.alreadyMember }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await modal.getByRole('button', { name: 'Maybe Later' }).click();
     expect(await savedInvite(page)).toBeNull();
+    await page.unroute(`**/api/leagues/invite/${open.code}`);
   });
 
   it('never offers an invite older than 24 hours, and discards it', async () => {

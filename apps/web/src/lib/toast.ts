@@ -60,7 +60,7 @@ export function useHasToasts(): boolean {
   );
 }
 
-/** Shows a toast (top, under the header) and returns its id. */
+/** Shows a toast (at the top, where components/ui/toaster.tsx places it) and returns its id. */
 function show(type: ToastType, { title, message, duration = TOAST_DURATION_MS }: ToastInput): ToastId {
   nextId += 1;
   const id = `toast-${nextId}`;

@@ -127,15 +127,17 @@ export function formatLeagueDateTime(instant: Date, timeZone?: string): { date: 
   return { date, time };
 }
 
-export type JoinRefusal =
-  | 'LEAGUE_NOT_FOUND'
-  | 'ALREADY_MEMBER'
-  | 'ALREADY_PENDING'
-  | 'LEAGUE_LOCKED'
-  | 'JOIN_DEADLINE_PASSED'
-  | 'REJOIN_TOO_SOON'
-  | 'LEAGUE_FULL'
-  | 'TOO_MANY_LEAGUES';
+export const JOIN_REFUSALS = [
+  'LEAGUE_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'ALREADY_PENDING',
+  'LEAGUE_LOCKED',
+  'JOIN_DEADLINE_PASSED',
+  'REJOIN_TOO_SOON',
+  'LEAGUE_FULL',
+  'TOO_MANY_LEAGUES',
+] as const;
+export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
 export type JoinDecision =
   | { outcome: 'approved' | 'pending'; message: string }

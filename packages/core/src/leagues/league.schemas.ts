@@ -6,6 +6,7 @@ import {
   DEFAULT_LEAGUE_JOIN_MODE,
   DEFAULT_LEAGUE_MAX_MEMBERS,
   DEFAULT_LEAGUE_STANDINGS_PAGE_SIZE,
+  JOIN_REFUSALS,
   LEAGUE_CODE_LENGTH,
   LEAGUE_CODE_PATTERN,
   LEAGUE_JOIN_MODES,
@@ -100,13 +101,27 @@ export const changeLeagueAdminInputSchema = z.object({
     .pipe(z.string().min(1, LEAGUE_MESSAGES.emailRequired).email(LEAGUE_MESSAGES.emailInvalid)),
 });
 
-/** What anybody with the code may see: never the members. */
-export const leagueInviteSchema = z.object({
+/** A league's public facts, on its invite and on a member's card. */
+const leagueFactsSchema = z.object({
   name: z.string(),
   code: z.string(),
   maxMembers: z.int(),
   joinMode: leagueJoinModeSchema,
   joinDeadline: z.iso.datetime().nullable(),
+});
+
+/** Why Join League would be refused now for the reader (decideJoin's answer), so the page says it first. */
+export const inviteJoinBlockSchema = z.object({
+  reason: z.enum(JOIN_REFUSALS),
+  /** REJOIN_TOO_SOON: when the kicked reader may ask again. */
+  retryAt: z.iso.datetime().nullable(),
+});
+export type InviteJoinBlock = z.infer<typeof inviteJoinBlockSchema>;
+
+/** What anybody with the code may see: never the members. */
+export const leagueInviteSchema = leagueFactsSchema.extend({
+  /** null: a request would be sent (a visitor is told after signing in about their own limits). */
+  joinBlock: inviteJoinBlockSchema.nullable(),
 });
 export type LeagueInvite = z.infer<typeof leagueInviteSchema>;
 
@@ -117,7 +132,7 @@ export const adminHandoverSchema = z.object({
 });
 
 /** A league as one of the player's cards shows it. */
-export const leagueSummarySchema = leagueInviteSchema.extend({
+export const leagueSummarySchema = leagueFactsSchema.extend({
   id: z.uuid(),
   isAdmin: z.boolean(),
   myStatus: membershipStatusSchema,
@@ -129,6 +144,8 @@ export const leagueSummarySchema = leagueInviteSchema.extend({
   joinedAt: z.iso.datetime(),
   /** Only for the admin, until they dismiss it. */
   adminHandover: adminHandoverSchema.nullable(),
+  /** A kicked player's card: when they may ask to rejoin; null for everybody else. */
+  canRejoinAt: z.iso.datetime().nullable(),
 });
 export type LeagueSummary = z.infer<typeof leagueSummarySchema>;
 

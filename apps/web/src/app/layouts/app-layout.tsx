@@ -47,8 +47,15 @@ export function AppLayout() {
   );
 }
 
+/** "3 new join requests": the Leagues link's and the closed menu's words for the count. */
+function joinRequestsLabel(count: number): string {
+  return `${count} new join ${count === 1 ? 'request' : 'requests'}`;
+}
+
 function AppHeader() {
   const menu = useMobileMenu();
+  const { data: summary } = useNotificationSummary();
+  const joinRequests = summary?.unreadJoinRequests ?? 0;
 
   return (
     <header className="on-dark sticky top-0 z-40 border-felt-800 border-b bg-felt-900 shadow-lg shadow-felt-950/20">
@@ -61,6 +68,14 @@ function AppHeader() {
             <MobileMenuToggle
               menu={menu}
               className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 md:hidden"
+              badge={
+                joinRequests > 0
+                  ? {
+                      text: badgeText(joinRequests, NOTIFICATION_LIMITS.headerBadgeCap),
+                      label: joinRequestsLabel(joinRequests),
+                    }
+                  : undefined
+              }
             />
             <ul
               id={menu.menuId}
@@ -94,11 +109,7 @@ function HeaderNavLink({ item }: { item: NavItem }) {
     <Link
       to={item.to}
       aria-current={isActive ? 'page' : undefined}
-      aria-label={
-        joinRequests > 0
-          ? `${item.label}, ${joinRequests} new join ${joinRequests === 1 ? 'request' : 'requests'}`
-          : undefined
-      }
+      aria-label={joinRequests > 0 ? `${item.label}, ${joinRequestsLabel(joinRequests)}` : undefined}
       className={cn(
         'relative flex min-h-11 items-center rounded-lg px-3 font-display font-medium text-lg uppercase tracking-wider transition-colors md:text-base',
         'after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:rounded-full after:bg-gold-400 after:transition-opacity',

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { IconCountBadge } from '../ui/count-badge.tsx';
 import { MOBILE_MENU_LABELS } from './mobile-menu-labels.ts';
 
 /**
@@ -52,22 +53,29 @@ export function useMobileMenu() {
 export function MobileMenuToggle({
   menu,
   className,
+  badge,
 }: {
   menu: ReturnType<typeof useMobileMenu>;
   className?: string;
+  /** A count for something inside the closed menu (its text, and the words added to the label). */
+  badge?: { text: string; label: string };
 }) {
+  const label = menu.isOpen ? MOBILE_MENU_LABELS.close : MOBILE_MENU_LABELS.open;
+  // Open, the menu shows the count beside its own link.
+  const closedBadge = menu.isOpen ? undefined : badge;
   return (
     <button
       ref={menu.toggleRef}
       type="button"
-      className={cn('group peer', className)}
+      className={cn('group peer relative', className)}
       aria-expanded={menu.isOpen}
       aria-controls={menu.menuId}
-      aria-label={menu.isOpen ? MOBILE_MENU_LABELS.close : MOBILE_MENU_LABELS.open}
+      aria-label={closedBadge ? `${label}, ${closedBadge.label}` : label}
       onClick={menu.toggle}
     >
       <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
       <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
+      {closedBadge ? <IconCountBadge testId="menu-badge" text={closedBadge.text} /> : null}
     </button>
   );
 }

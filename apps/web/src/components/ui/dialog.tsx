@@ -25,6 +25,8 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 text-ink shadow-2xl data-[state=open]:animate-pop-in',
+          // Below 1024 px toasts come along the top edge (components/ui/toaster.tsx): a tall dialog starts under them.
+          'max-lg:top-[calc(50%+3rem)] max-lg:max-h-[calc(100dvh-8rem)]',
           className,
         )}
         {...props}

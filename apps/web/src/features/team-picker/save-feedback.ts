@@ -12,7 +12,7 @@ export interface FeedbackToast {
 export interface SaveFeedback {
   /** Shown above the player list. */
   inlineMessage?: string;
-  /** Shown in order, as toasts at the top under the header. */
+  /** Shown in order, as toasts at the top. */
   toasts: FeedbackToast[];
 }
 

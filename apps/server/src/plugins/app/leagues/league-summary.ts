@@ -1,4 +1,4 @@
-import type { LeagueDetail, LeagueSummary } from '@hit21/core';
+import { KICK_REJOIN_COOLDOWN_MS, type LeagueDetail, type LeagueSummary } from '@hit21/core';
 import type { LeagueRow, MembershipRow } from './league-access-repository.ts';
 
 /** A league as the viewer's card shows it: the admin sees pending requests and the hand-over notice. */
@@ -25,6 +25,10 @@ export function toLeagueSummary(
     adminHandover:
       isAdmin && league.adminHandoverReason && league.adminHandoverAt
         ? { reason: league.adminHandoverReason, at: league.adminHandoverAt.toISOString() }
+        : null,
+    canRejoinAt:
+      membership.status === 'kicked' && membership.kickedAt
+        ? new Date(membership.kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS).toISOString()
         : null,
   };
 }

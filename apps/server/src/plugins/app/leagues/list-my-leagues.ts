@@ -1,5 +1,7 @@
 import {
   AppError,
+  decideJoin,
+  type InviteJoinBlock,
   isSeasonOver,
   LEAGUE_MESSAGES,
   type LeagueDetail,
@@ -10,7 +12,8 @@ import {
 import type { Executor } from '../../../db/database.ts';
 import { findActiveSeason } from '../season/season-repository.ts';
 import { requireLeagueMember } from './league-access.ts';
-import { findLeagueByCode, listMyLeagues } from './league-repository.ts';
+import { findLeagueWithMembership, type LeagueRow } from './league-access-repository.ts';
+import { countActiveMemberships, findLeagueByCode, listMyLeagues } from './league-repository.ts';
 import { toLeagueDetail, toLeagueSummary } from './league-summary.ts';
 
 /**
@@ -40,8 +43,18 @@ export async function readLeagueDetail(options: {
   return toLeagueDetail(league, membership, userId, !isSeasonOver(season.gameweeks, now));
 }
 
-/** What the invite page shows anybody with the code: never the members. */
-export async function readLeagueInvite(db: Executor, code: string, seasonId: string): Promise<LeagueInvite> {
+/**
+ * What the invite page shows anybody with the code: never the members. With the reader's id
+ * it also says why their Join League would be refused now (the rule joining applies).
+ */
+export async function readLeagueInvite(options: {
+  db: Executor;
+  code: string;
+  seasonId: string;
+  userId: string | null;
+  now: Date;
+}): Promise<LeagueInvite> {
+  const { db, code, seasonId, userId, now } = options;
   const league = await findLeagueByCode(db, code, seasonId);
   if (!league) {
     throw new AppError('NOT_FOUND', {
@@ -56,5 +69,26 @@ export async function readLeagueInvite(db: Executor, code: string, seasonId: str
     maxMembers: league.maxMembers,
     joinMode: league.joinMode,
     joinDeadline: league.joinDeadline?.toISOString() ?? null,
+    joinBlock: await readJoinBlock(db, league, userId, now),
   };
+}
+
+async function readJoinBlock(
+  db: Executor,
+  league: LeagueRow,
+  userId: string | null,
+  now: Date,
+): Promise<InviteJoinBlock | null> {
+  const membership = userId
+    ? ((await findLeagueWithMembership(db, league.id, userId))?.membership ?? null)
+    : null;
+  const decision = decideJoin({
+    league,
+    membership,
+    approvedMembers: league.approvedMembers,
+    playerMemberships: userId ? await countActiveMemberships(db, userId) : 0,
+    now,
+  });
+  if (!('refusal' in decision)) return null;
+  return { reason: decision.refusal, retryAt: decision.retryAt?.toISOString() ?? null };
 }

@@ -1,4 +1,5 @@
 import {
+  AppError,
   createLeagueInputSchema,
   joinLeagueInputSchema,
   joinLeagueResultSchema,
@@ -76,7 +77,17 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const season = await fastify.activeSeason.get();
-      return readLeagueInvite(fastify.db, request.params.code, season.id);
+      // Signed in or not: a reader with a session is told their own refusal too.
+      const reader = request.headers.cookie
+        ? await fastify.requireUser(request).catch(ignoreSignedOut)
+        : null;
+      return readLeagueInvite({
+        db: fastify.db,
+        code: request.params.code,
+        seasonId: season.id,
+        userId: reader?.id ?? null,
+        now: fastify.clock(),
+      });
     },
   );
 
@@ -175,3 +186,9 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
 };
 
 export default leagueRoutes;
+
+/** A missing or expired session reads as a visitor; any other failure (the database) still fails. */
+function ignoreSignedOut(error: unknown): null {
+  if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+  throw error;
+}

@@ -55,6 +55,7 @@ describe.each(TEST_ENGINES)('joining a league on %s', (engine) => {
         maxMembers: 100,
         joinMode: 'invite_only',
         joinDeadline: '2025-09-01T17:00:00.000Z',
+        joinBlock: null,
       });
     });
 

@@ -105,7 +105,11 @@ export function SeasonChart({ story, labelledBy }: SeasonChartProps) {
           <div className="relative flex w-max pt-9 pr-3">
             <YAxis rows={story.chartRows} />
             <div className="relative">
-              <TargetLayers rows={story.chartRows} />
+              <TargetLayers
+                rows={story.chartRows}
+                // The label sits at the end away from the current week's highlight, which it would run into.
+                labelSide={story.currentGameweek > story.gameweeks.length / 2 ? 'start' : 'end'}
+              />
               <ol aria-label="Gameweeks" className="relative flex gap-0.5">
                 {story.gameweeks.map((gameweek) => {
                   const firstDotIndex = dotIndex;
@@ -209,17 +213,23 @@ function YAxis({ rows }: { rows: number }) {
 }
 
 /** The danger zone above 21 behind the columns, and the gold target line over the bars but under the dots. */
-function TargetLayers({ rows }: { rows: number }) {
+function TargetLayers({ rows, labelSide }: { rows: number; labelSide: 'start' | 'end' }) {
   return (
     <div aria-hidden="true" className={cn('pointer-events-none absolute inset-x-0 top-0', PLOT_HEIGHT)}>
       <div
-        className="absolute inset-x-0 top-0 flex justify-end bg-bust-500/10"
+        className={cn(
+          'absolute inset-x-0 top-0 flex bg-bust-500/10',
+          labelSide === 'end' ? 'justify-end' : 'justify-start',
+        )}
         style={{ bottom: rowBottom(GOAL_TARGET, rows) }}
       >
-        {/* Above the current week's highlight (which may sit under it), below the dots. */}
+        {/* Kept in view while the columns scroll (clear of the sticky axis), below the dots. */}
         <span
           data-testid="danger-zone-label"
-          className="sticky right-2 z-10 mt-1 mr-2 self-start rounded bg-bust-100 px-1 font-display font-semibold text-[0.6875rem] text-bust-700 uppercase tracking-wider"
+          className={cn(
+            'sticky z-10 mt-1 self-start rounded bg-bust-100 px-1 font-display font-semibold text-[0.6875rem] text-bust-700 uppercase tracking-wider',
+            labelSide === 'end' ? 'right-2 mr-2' : 'left-11 ml-2',
+          )}
         >
           Danger zone
         </span>

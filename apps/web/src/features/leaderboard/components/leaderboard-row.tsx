@@ -42,10 +42,11 @@ export function LeaderboardRowView({
         </span>
       }
       goals={
-        <>
-          <span className="numeric font-bold text-2xl text-felt-900 leading-none">{row.totalGoals}</span>
-          <span className="numeric hidden text-muted text-sm sm:inline"> / {GOAL_TARGET}</span>
-        </>
+        // One line: a two-digit total must not push "/ 21" under it.
+        <span className="numeric whitespace-nowrap">
+          <span className="font-bold text-2xl text-felt-900 leading-none">{row.totalGoals}</span>
+          <span className="hidden text-muted text-sm sm:inline"> / {GOAL_TARGET}</span>
+        </span>
       }
       place={place}
       placeCell={place}

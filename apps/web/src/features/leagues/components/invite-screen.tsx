@@ -1,5 +1,5 @@
 import { AppError, LEAGUE_MESSAGES, type LeagueInvite, leagueCodeSchema } from '@hit21/core';
-import { Check, Copy, Lock, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
+import { Check, Copy, LogIn, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
@@ -21,6 +21,7 @@ import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { useInviteJoin } from '../hooks/use-invite-join.ts';
 import { savePendingLeagueJoin } from '../utils/pending-league-join.ts';
 import { InviteDetails } from './invite-details.tsx';
+import { JoinBlockNotice } from './join-block-notice.tsx';
 
 export const INVITE_LOAD_FAILED_MESSAGE = 'Failed to load league details';
 /** How long Copy Link reads "Link Copied!" (specification: copied indicator 2 s). */
@@ -74,7 +75,8 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
   const profile = useProfile();
   const isVisitor = profile.data === null;
   const { joinFromInvite, isJoining } = useInviteJoin('invite');
-  const isLocked = invite.joinMode === 'locked';
+  // Said before any click, as the server would refuse it: no Join League then.
+  const block = invite.joinBlock;
 
   return (
     <Card>
@@ -89,22 +91,11 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <InviteDetails invite={invite} />
-        {isLocked ? (
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-xl border border-bust-500/40 bg-bust-100 px-4 py-3 text-bust-700"
-          >
-            <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div>
-              <p className="font-display font-semibold uppercase tracking-wide">League is Locked</p>
-              <p className="text-sm">{LEAGUE_MESSAGES.locked}</p>
-            </div>
-          </div>
-        ) : null}
-        {isVisitor ? <VisitorNote invite={invite} isLocked={isLocked} /> : null}
+        {block ? <JoinBlockNotice block={block} invite={invite} /> : null}
+        {isVisitor ? <VisitorNote invite={invite} canJoin={!block} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
-        {isLocked ? null : (
+        {block ? null : (
           <Button
             size="lg"
             isLoading={isJoining}
@@ -123,10 +114,10 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
 }
 
 /** "Not logged in?": logging in or signing up from here keeps the invite for afterwards. */
-function VisitorNote({ invite, isLocked }: { invite: LeagueInvite; isLocked: boolean }) {
-  // A locked league takes nobody, so there is no invite worth keeping.
+function VisitorNote({ invite, canJoin }: { invite: LeagueInvite; canJoin: boolean }) {
+  // A league that takes nobody now leaves no invite worth keeping.
   const keepInvite = () => {
-    if (!isLocked) savePendingLeagueJoin(invite.code, invite.name);
+    if (canJoin) savePendingLeagueJoin(invite.code, invite.name);
   };
   const linkClass = 'font-semibold underline underline-offset-2';
   return (
@@ -140,7 +131,7 @@ function VisitorNote({ invite, isLocked }: { invite: LeagueInvite; isLocked: boo
         <Link to={paths.signup.getHref()} onClick={keepInvite} className={linkClass}>
           sign up
         </Link>{' '}
-        {isLocked
+        {!canJoin
           ? 'for free to play Hit21 and join the leagues that are open.'
           : "for free to join this league. We'll keep your invite while you set up your profile and pick your 4 players."}
       </p>

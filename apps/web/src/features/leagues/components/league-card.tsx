@@ -1,10 +1,12 @@
 import {
   badgeText,
+  formatLeagueDateTime,
   JOIN_MODE_LABELS,
   type LeagueSummary,
   type MembershipStatus,
   maxMembersLabel,
   NOTIFICATION_LIMITS,
+  rejoinTooSoonMessage,
 } from '@hit21/core';
 import {
   Ban,
@@ -30,10 +32,12 @@ import { getUserMessage } from '../../../lib/api-client.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useUnreadJoinRequests } from '../../../lib/queries/get-notification-summary.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDisplayTimeZone } from '../../../lib/use-hydrated.ts';
 import { useDismissHandoverNotice } from '../api/manage-league.ts';
 import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { handoverNoticeText, manageLinkLabel } from '../utils/league-card-text.ts';
+import { CancelRequestButton } from './cancel-request-button.tsx';
 
 const STATUS_LOOK: Readonly<
   Record<MembershipStatus, { label: string; variant: BadgeVariant; icon: ReactNode }>
@@ -50,6 +54,12 @@ const STATUS_NOTE: Partial<Record<MembershipStatus, string>> = {
   rejected: 'The league administrator declined your request. You can ask again with the code.',
   kicked: 'You were removed from this league.',
 };
+
+/** A kicked player's note: when they may ask to rejoin, in the reader's time zone. */
+function kickedNote(canRejoinAt: string, timeZone?: string): string {
+  const { date, time } = formatLeagueDateTime(new Date(canRejoinAt), timeZone);
+  return rejoinTooSoonMessage(date, time);
+}
 
 export function MembershipStatusBadge({ status }: { status: MembershipStatus }) {
   const look = STATUS_LOOK[status];
@@ -68,7 +78,8 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
   const canAskAgain = league.myStatus === 'rejected' || league.myStatus === 'kicked';
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
-  const note = STATUS_NOTE[league.myStatus];
+  const timeZone = useDisplayTimeZone();
+  const note = league.canRejoinAt ? kickedNote(league.canRejoinAt, timeZone) : STATUS_NOTE[league.myStatus];
   // The specification's Manage badge counts unread join-request notifications, not every pending request.
   const unreadJoinRequests = useUnreadJoinRequests(league.id);
 
@@ -134,6 +145,11 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
         </div>
       </div>
 
+      {league.myStatus === 'pending' && !league.isAdmin ? (
+        <div className="flex border-line border-t px-5 py-4">
+          <CancelRequestButton leagueId={league.id} leagueName={league.name} />
+        </div>
+      ) : null}
       {canAskAgain ? (
         <div className="flex border-line border-t px-5 py-4">
           <Button

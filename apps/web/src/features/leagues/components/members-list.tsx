@@ -91,7 +91,9 @@ export function MembersList({
           >
             <div className="flex min-w-0 flex-col gap-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="break-words font-semibold text-ink">{member.fullName}</span>
+                <span className="min-w-0 font-semibold text-ink [overflow-wrap:anywhere]">
+                  {member.fullName}
+                </span>
                 {member.isAdmin ? (
                   <Badge variant="gold">
                     <Crown aria-hidden="true" />
@@ -105,7 +107,7 @@ export function MembersList({
               <span className="text-muted text-sm">{memberDateLine(member)}</span>
             </div>
             {actions.length > 0 ? (
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 sm:shrink-0">
                 {actions.map((action) => {
                   const look = ACTION_BUTTONS[action];
                   return (

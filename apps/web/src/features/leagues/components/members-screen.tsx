@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useLeague } from '../api/get-league.ts';
 import { useLeagueMembers } from '../api/manage-league.ts';
 import { AdminBackLink } from './admin-back-link.tsx';
 import { AdminLeagueGate } from './admin-league-gate.tsx';
@@ -19,11 +20,28 @@ export const LOAD_LEAGUE_MEMBERS_FAILED = 'Failed to load league members.';
  * /leagues/:leagueId/join-requests, the members management page: pending requests to decide,
  * then the league's members (approved, with Kick) and the rejected requests, read only.
  */
+/**
+ * Back to where the reader can go: the admin page for the admin, the league's standings for
+ * another member, /leagues for anybody else (the admin page would only say League Not Found).
+ */
+function MembersBackLink({ leagueId }: { leagueId: string }) {
+  const league = useLeague(leagueId);
+  if (league.data?.isAdmin) {
+    return <AdminBackLink to={paths.leagues.admin.getHref(leagueId)}>Back to League Admin</AdminBackLink>;
+  }
+  if (league.data) {
+    return <AdminBackLink to={paths.leagues.league.getHref(leagueId)}>Back to League</AdminBackLink>;
+  }
+  if (league.isError) return <AdminBackLink to={paths.leagues.getHref()}>Back to Leagues</AdminBackLink>;
+  // Holds the link's place while the league loads, so nothing moves when it comes.
+  return <span aria-hidden="true" className="min-h-11" />;
+}
+
 export function LeagueMembersScreen({ leagueId }: { leagueId: string }) {
   const { act, busyUserId, dialog } = useMemberActions(leagueId);
   return (
     <div className="flex flex-col gap-4">
-      <AdminBackLink to={paths.leagues.admin.getHref(leagueId)}>Back to League Admin</AdminBackLink>
+      <MembersBackLink leagueId={leagueId} />
       <AdminLeagueGate
         leagueId={leagueId}
         loadFailedMessage="Failed to load league data."

@@ -1,5 +1,5 @@
 import { AppError, LEAGUE_MESSAGES } from '@hit21/core';
-import { Lock, LogIn, RotateCcw, SearchX } from 'lucide-react';
+import { LogIn, RotateCcw, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -20,6 +20,7 @@ import {
   readPendingLeagueJoin,
 } from '../utils/pending-league-join.ts';
 import { InviteDetails } from './invite-details.tsx';
+import { JoinBlockNotice } from './join-block-notice.tsx';
 
 /** The specification's modal re-check: the saved invite is looked for again after 1 s. */
 export const PENDING_INVITE_RECHECK_MS = 1000;
@@ -62,7 +63,8 @@ function PendingInviteDialog({ pending, onDone }: { pending: PendingLeagueJoin; 
     invite.error instanceof AppError &&
     (invite.error.code === 'NOT_FOUND' || invite.error.code === 'INVALID_REQUEST');
   const league = invite.data;
-  const isLocked = league?.joinMode === 'locked';
+  // Said before any click, as on the invite page: only Close then.
+  const block = league?.joinBlock ?? null;
   // The fresh name once it has loaded; the saved one until then (and when the league is gone).
   const leagueName = league?.name ?? pending.leagueName;
 
@@ -121,18 +123,7 @@ function PendingInviteDialog({ pending, onDone }: { pending: PendingLeagueJoin; 
     body = (
       <>
         <InviteDetails invite={league} />
-        {isLocked ? (
-          <div
-            role="alert"
-            className="flex items-start gap-3 rounded-xl border border-bust-500/40 bg-bust-100 px-4 py-3 text-bust-700"
-          >
-            <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div>
-              <p className="font-display font-semibold uppercase tracking-wide">League is Locked</p>
-              <p className="text-sm">{LEAGUE_MESSAGES.locked}</p>
-            </div>
-          </div>
-        ) : null}
+        {block ? <JoinBlockNotice block={block} invite={league} /> : null}
         {refusal ? (
           <p
             role="alert"
@@ -143,7 +134,7 @@ function PendingInviteDialog({ pending, onDone }: { pending: PendingLeagueJoin; 
         ) : null}
       </>
     );
-    footer = isLocked ? (
+    footer = block ? (
       <CloseButton onClick={onDone} />
     ) : (
       <>
@@ -175,8 +166,8 @@ function PendingInviteDialog({ pending, onDone }: { pending: PendingLeagueJoin; 
           <DialogDescription>
             {isGone
               ? 'The league you were invited to is no longer available.'
-              : isLocked
-                ? 'You were invited to this mini-league, but it is not taking new members.'
+              : block
+                ? 'You were invited to this mini-league, but you cannot join it now.'
                 : 'You were invited to this mini-league. Your profile and team are ready: join now?'}
           </DialogDescription>
         </DialogHeader>

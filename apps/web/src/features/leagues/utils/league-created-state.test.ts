@@ -18,6 +18,7 @@ const LEAGUE: LeagueSummary = {
   createdAt: '2026-11-24T10:00:00.000Z',
   joinedAt: '2026-11-24T10:00:00.000Z',
   adminHandover: null,
+  canRejoinAt: null,
 };
 
 describe('the league passed to /leagues/created', () => {

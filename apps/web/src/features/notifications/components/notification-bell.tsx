@@ -2,6 +2,7 @@ import { badgeText, NOTIFICATION_LIMITS } from '@hit21/core';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
+import { IconCountBadge } from '../../../components/ui/count-badge.tsx';
 import { useNotificationSummary } from '../../../lib/queries/get-notification-summary.ts';
 import { bellLabel } from '../utils/notification-view.ts';
 import { NOTIFICATION_PANEL_TITLE_ID, NotificationPanel } from './notification-panel.tsx';
@@ -25,13 +26,10 @@ export function NotificationBell() {
         >
           <Bell aria-hidden="true" className="size-6" />
           {unreadCount > 0 ? (
-            <span
-              aria-hidden="true"
-              data-testid="bell-badge"
-              className="numeric absolute top-0.5 right-0 grid h-5 min-w-5 place-items-center rounded-full bg-bust-700 px-1 font-sans font-semibold text-[0.7rem] text-white ring-2 ring-felt-900"
-            >
-              {badgeText(unreadCount, NOTIFICATION_LIMITS.headerBadgeCap)}
-            </span>
+            <IconCountBadge
+              testId="bell-badge"
+              text={badgeText(unreadCount, NOTIFICATION_LIMITS.headerBadgeCap)}
+            />
           ) : null}
         </Popover.Trigger>
         <Popover.Portal>
