@@ -51,6 +51,20 @@ export async function forgetMemberChange(db: Executor, userId: string): Promise<
   );
 }
 
+/**
+ * An account deleted is off the boards in its own transaction: unless another member's change
+ * waits, the boards of the seasons of the leagues they were approved in now hold every change, as
+ * after a placement. Their leagues' change mark, set in this transaction, is then no later than
+ * `placed_at`, and their members are not told the standings are being updated (`members_changed`).
+ */
+export async function markDeletionPlaced(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`update ${standingsState} set placed_at = greatest(${standingsState.placedAt}, now())
+    where ${standingsState.seasonId} in (select ${leagues.seasonId} from ${leagues}
+        join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagues.id}
+        where ${leagueMembers.userId} = ${userId} and ${leagueMembers.status} = 'approved')
+      and not ${hasUnplacedChangesSql()}`);
+}
+
 /** Some member changes wait to be placed on the stored board. */
 export function hasUnplacedChangesSql(): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${standingsMemberChanges} where not ${standingsMemberChanges.applied})`;
