@@ -64,3 +64,39 @@ export const foldText = (text: string): string =>
     })
     .join('')
     .toLowerCase();
+
+/** Dashes, read as the space between two parts of a name: "jean pierre" finds Jean-Pierre. */
+const NAME_DASHES = '-‐‑‒–—―';
+/** The other punctuation a name search ignores: "obrien" finds O'Brien. LIKE's wildcards and escape are among it. */
+const NAME_PUNCTUATION = `!"#$%&'()*+,./:;<=>?@[\\]^_\`{|}~¡«»¿´·‘’‚‛“”„…′″ʻʼ`;
+
+/**
+ * What a name search compares, for SQL's translate(): the accent folding, the dashes as spaces
+ * and the rest of the punctuation dropped (translate drops the letters of `from` past the end of `to`).
+ */
+export const SEARCH_FOLDING = {
+  from: ACCENT_FOLDING.from + NAME_DASHES + NAME_PUNCTUATION,
+  to: ACCENT_FOLDING.to + ' '.repeat(NAME_DASHES.length),
+};
+
+/**
+ * A person's name as the name search of the boards and league standings compares it
+ * (`standings.search_name`): "Zoë O'Brien-Smith" is "zoe obrien smith". Written into the
+ * statement, its quote doubled, so the planner sees constants.
+ */
+export const searchKeySql = (name: SQL): SQL => {
+  const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+  return sql`lower(translate(${name}, ${literal(SEARCH_FOLDING.from)}, ${literal(SEARCH_FOLDING.to)}))`;
+};
+
+/**
+ * What a person searched, folded as `searchKeySql` folds a name but for the case, which the
+ * database lowers on both sides (one case mapping): "O'BRIEN" searches "OBRIEN", lowered there.
+ */
+export const foldSearch = (search: string): string =>
+  [...search]
+    .map((character) => {
+      const index = SEARCH_FOLDING.from.indexOf(character);
+      return index < 0 ? character : (SEARCH_FOLDING.to[index] ?? '');
+    })
+    .join('');
