@@ -64,3 +64,52 @@ export const foldText = (text: string): string =>
     })
     .join('')
     .toLowerCase();
+
+/** Dashes, read as the space between two parts of a name: "jean pierre" finds Jean-Pierre. */
+const NAME_DASHES = '-‐‑‒–—―';
+/** The other punctuation a name search ignores: "obrien" finds O'Brien. LIKE's wildcards and escape are among it. */
+const NAME_PUNCTUATION = `!"#$%&'()*+,./:;<=>?@[\\]^_\`{|}~¡«»¿´·‘’‚‛“”„…′″ʻʼ`;
+
+/**
+ * What a name search compares, as SQL's translate() maps characters: the accent folding, the
+ * dashes as spaces and the rest of the punctuation dropped (translate drops the characters of
+ * `from` past the end of `to`).
+ */
+export const SEARCH_FOLDING = {
+  from: ACCENT_FOLDING.from + NAME_DASHES + NAME_PUNCTUATION,
+  to: ACCENT_FOLDING.to + ' '.repeat(NAME_DASHES.length),
+};
+
+const PLAIN_CHARACTERS = ' 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/**
+ * A person's name as the name search of the boards and league standings compares it
+ * (`standings.search_name`): "Zoë O'Brien-Smith" is "zoe obrien smith"; SEARCH_FOLDING, then
+ * lower-cased. translate() compares each character with every one of `from`, far slower than
+ * lower-casing at ten million names, so a name of plain letters is only lower-cased and only a
+ * name with an accented letter is translated with the accents. Written into the statement (the
+ * planner sees constants).
+ */
+export const searchKeySql = (name: SQL): SQL => {
+  const punctuation = SEARCH_FOLDING.from.slice(ACCENT_FOLDING.from.length);
+  const spaces = SEARCH_FOLDING.to.slice(ACCENT_FOLDING.to.length);
+  const unpunctuated = sql`translate(${name}, ${literal(punctuation)}, ${literal(spaces)})`;
+  // Neither set holds a character a bracket expression treats specially.
+  return sql`lower(case when ${name} ~ ${literal(`^[${PLAIN_CHARACTERS}]*$`)} then ${name}
+    when ${name} ~ ${literal(`[${ACCENT_FOLDING.from}]`)}
+      then translate(${unpunctuated}, ${literal(ACCENT_FOLDING.from)}, ${literal(ACCENT_FOLDING.to)})
+    else ${unpunctuated} end)`;
+};
+
+/**
+ * What a person searched, folded as `searchKeySql` folds a name but for the case, which the
+ * database lowers on both sides (one case mapping): "O'BRIEN" searches "OBRIEN", lowered there.
+ */
+export const foldSearch = (search: string): string =>
+  [...search]
+    .map((character) => {
+      const index = SEARCH_FOLDING.from.indexOf(character);
+      return index < 0 ? character : (SEARCH_FOLDING.to[index] ?? '');
+    })
+    .join('');

@@ -13,6 +13,7 @@ import {
   type SearchCount,
 } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../src/plugins/app/standings/recompute-standings.ts';
+import { matchesSearch } from '../support/search-key.ts';
 import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
 
 /*
@@ -125,11 +126,10 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
     const counted = new Set<string>();
     for (const scope of boards) {
       for (const search of SEARCHES) {
-        const needle = search.toLowerCase();
         const expected = board
           .filter(scope.member)
           .filter((row) =>
-            [row.full_name, row.country, row.club].some((field) => field.toLowerCase().includes(needle)),
+            matchesSearch({ fullName: row.full_name, country: row.country, club: row.club }, search),
           )
           .sort((a, b) => scope.rank(a) - scope.rank(b));
         const pageCount = Math.max(1, Math.ceil(expected.length / 25));
@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
       const { searchCount } = first;
       if (!searchCount) throw new Error(`"${search}" was not counted`);
       const matches = board.filter((row) =>
-        [row.full_name, row.country, row.club].some((field) => field.toLowerCase().includes(search)),
+        matchesSearch({ fullName: row.full_name, country: row.country, club: row.club }, search),
       ).length;
       expect(searchCount).toEqual({
         rosterVersion: rosterVersionOf(first.version),

@@ -52,7 +52,7 @@ export const standings = pgTable(
     /** The member's place in the global order: smaller is higher up (POSITION_STRIDE). */
     position: bigint('position', { mode: 'number' }).notNull(),
     fullName: text('full_name').notNull(),
-    /** `full_name` lowercased by the server, which lowercases searches the same way. */
+    /** `full_name` as the name search compares it (`searchKeySql`: accents, case and punctuation folded). */
     searchName: text('search_name').notNull(),
     country: text('country').notNull(),
     club: text('club').notNull(),
@@ -75,7 +75,7 @@ export const standings = pgTable(
 );
 
 /**
- * Every lower-cased name the stored boards hold (`standings.search_name`, any season), once, under
+ * Every search key the stored boards hold (`standings.search_name`, any season), once, under
  * the trigram index the name search reads: a name search finds the names containing its text here,
  * then the board's rows holding them through `standings_name_index`. Kept across rebuilds, so a
  * rebuild builds a b-tree on the board's names rather than a trigram index (at ten million
@@ -187,7 +187,7 @@ export const standingsGroups = pgTable(
 
 /**
  * A member's share of their group's `name_hashes`, from what a search reads of their name
- * (`search_name`, or the lower-cased name it is made from). 64 bits: a roster with some name
+ * (`search_name`, or the search key made from the name). 64 bits: a roster with some name
  * changed keeps every group's sum only by a chance of about 2^-64.
  */
 export function nameHash(searchName: SQL): SQL {
@@ -260,7 +260,7 @@ export const standingsRosterChanges = pgTable(
     rosterRevision: integer('roster_revision').notNull(),
     /** +1: on the board, so read, from this roster on; -1: no longer. */
     sign: smallint('sign').notNull(),
-    /** As the board's columns of the same names (lower-cased by the database). */
+    /** As the board's columns of the same names (the name's search key, `searchKeySql`). */
     searchName: text('search_name').notNull(),
     country: text('country').notNull(),
     club: text('club').notNull(),

@@ -3,6 +3,7 @@ import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, selectRows, type Transaction } from '../../../db/database.ts';
+import { searchKeySql } from '../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagues,
@@ -277,7 +278,7 @@ export async function rankNextBoard(db: Database, options: BoardScoring): Promis
       await tx.execute(sql`create unlogged table standings_next as
       select ${seasonId}::text as season_id, user_id, status, total_goals,
         row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
-        full_name, country, club, lower(full_name) collate "C" as search_name
+        full_name, country, club, ${searchKeySql(sql.raw('full_name'))} collate "C" as search_name
       from ${scoredMembers(options)} as ranked
       order by ${orderColumns}`);
     },
@@ -399,7 +400,7 @@ export async function mergeLateGoals(
         union all
         select ${seasonId}::text, mover.user_id, mover.status, mover.total_goals,
           bucket.start + mover.place * ${stride}::bigint - ${stride / 2}::bigint,
-          mover.full_name, mover.country, mover.club, lower(mover.full_name) collate "C"
+          mover.full_name, mover.country, mover.club, ${searchKeySql(sql.raw('mover.full_name'))} collate "C"
         from (select *, row_number() over (partition by bucket order by rank_key, coin_toss, user_id) as place
           from standings_movers) as mover
         join standings_merge_buckets as bucket on bucket.bucket = mover.bucket
@@ -591,7 +592,7 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
 /**
  * Fills `league_standings_next` (`prepareNextTables` made it) with, for every league of the
  * season, its approved members at their places on the new board (`standings_next`, loaded), each
- * with the board's lower-cased name for the league's own name search; and each league's rank
+ * with the board's search key of the name for the league's own name search; and each league's rank
  * blocks into `standings_rank_blocks_next`. Membership is read now, after the inputs' snapshot:
  * a change since is also marked in the version stamp, so the next check recomputes anyway.
  */

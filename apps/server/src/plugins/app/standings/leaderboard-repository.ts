@@ -1,6 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { type AnyColumn, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
+import { foldSearch } from '../../../db/name-folding.ts';
 import {
   profiles,
   ROSTER_CHANGES_KEPT,
@@ -486,8 +487,8 @@ async function searchMatch(db: Executor, seasonId: string, search: string): Prom
   const { countries, clubs } = groupsMatching(search, lists);
   // pg_trgm needs three characters. A shorter search is a scan: the function form of LIKE keeps
   // the planner from a walk of the whole trigram index, several times slower than the scan.
-  const isScan = search.toLowerCase().length < 3;
-  // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
+  const isScan = foldSearch(search).length < 3;
+  // Lower-cased by the database, as the stored names are (searchKeySql): one case mapping.
   const pattern = sql`lower(${likePattern(search)})`;
   const tested = sql`textlike(${standings.searchName}, ${pattern})`;
   // The names containing the text, through the trigram index of the board's distinct names, then
@@ -605,7 +606,12 @@ function rankedPage(seasonId: string, board: Board): SQL {
   return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.position = found.position`;
 }
 
-/** `search` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
+/**
+ * `search` as a LIKE pattern matching a stored name (`searchKeySql`) that contains it, folded as
+ * the names are: its wildcards are punctuation, which the folding drops. A search of punctuation
+ * alone names nobody: its pattern is an apostrophe, which no folded name is.
+ */
 export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+  const key = foldSearch(search);
+  return key.trim() === '' ? "'" : `%${key}%`;
 }

@@ -1,6 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
+import { foldSearch } from '../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagueStandings,
@@ -9,7 +10,7 @@ import {
   standingsState,
 } from '../../../db/schema/index.ts';
 import type { KeptMembership } from '../leagues/league-membership-cache.ts';
-import { boardVersion, microsOf, NO_BOARD } from './leaderboard-repository.ts';
+import { boardVersion, likePattern, microsOf, NO_BOARD } from './leaderboard-repository.ts';
 import {
   type BlockBoard,
   blockStart,
@@ -58,8 +59,8 @@ export interface StoredLeaguePage {
  * - Without a search or "me", a page starts in the rank block holding its first rank and reads
  *   the league's order index (league_id, position) from there, joined to the board by
  *   (season_id, user_id); the total is the league's members before and in its last block.
- * - A name search (case-insensitive, anywhere in the name) or "me" keeps the league ranks. The
- *   league's rows carry the board's lower-cased name: a search of three characters or more in a
+ * - A name search (anywhere in the name, folded: searchKeySql) or "me" keeps the league ranks. The
+ *   league's rows carry the board's search key of the name: a search of three characters or more in a
  *   big league finds its matches once through their trigram index, then counts and pages them;
  *   any other is counted over the league's rows and paged along its ranks until the page is full.
  *   Only the page is joined to the board.
@@ -106,7 +107,7 @@ export async function readLeagueStandingsPage(
       select total.total, page.* from total left join page on true`;
   } else {
     // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
-    const useTrigramIndex = search !== undefined && search.length >= 3 && leagueSize > BIG_LEAGUE;
+    const useTrigramIndex = search !== undefined && foldSearch(search).length >= 3 && leagueSize > BIG_LEAGUE;
     const where = sql.join(
       [
         sql`${leagueStandings.leagueId} = ${leagueId}`,
@@ -191,15 +192,15 @@ export async function readLeagueStandingsPage(
 }
 
 /**
- * The member's stored lower-cased name contains the search. The operator form lets the planner
+ * The member's stored search key contains the search's. The operator form lets the planner
  * use the trigram index (three characters or more); the function form keeps it on the league's
  * rows: a shorter search would walk the whole trigram index, and a small league is cheaper to
  * read than the index's matches in every league.
  */
 function nameMatches(search: string, useTrigramIndex: boolean): SQL {
-  // Lower-cased by the database, as the stored names are (rankNextBoard): one case mapping.
-  const pattern = sql`lower(${`%${search.replace(/[\\%_]/g, '\\$&')}%`})`;
-  return useTrigramIndex && search.length >= 3
+  // Lower-cased by the database, as the stored names are (searchKeySql): one case mapping.
+  const pattern = sql`lower(${likePattern(search)})`;
+  return useTrigramIndex
     ? sql`${leagueStandings.searchName} like ${pattern}`
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
 }

@@ -2,6 +2,7 @@ import type { SquadStatus } from '@hit21/core';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
+import { searchKeySql } from '../../../db/name-folding.ts';
 import {
   BLOCK_SPAN,
   leagueMembers,
@@ -49,6 +50,20 @@ export async function forgetMemberChange(db: Executor, userId: string): Promise<
   await db.execute(
     sql`delete from ${standingsMemberChanges} where ${standingsMemberChanges.userId} = ${userId}`,
   );
+}
+
+/**
+ * An account deleted is off the boards in its own transaction: unless another member's change
+ * waits, the boards of the seasons of the leagues they were approved in now hold every change, as
+ * after a placement. Their leagues' change mark, set in this transaction, is then no later than
+ * `placed_at`, and their members are not told the standings are being updated (`members_changed`).
+ */
+export async function markDeletionPlaced(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`update ${standingsState} set placed_at = greatest(${standingsState.placedAt}, now())
+    where ${standingsState.seasonId} in (select ${leagues.seasonId} from ${leagues}
+        join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagues.id}
+        where ${leagueMembers.userId} = ${userId} and ${leagueMembers.status} = 'approved')
+      and not ${hasUnplacedChangesSql()}`);
 }
 
 /** Some member changes wait to be placed on the stored board. */
@@ -170,7 +185,7 @@ export interface RemovedRow {
 export async function forgetUnheldNames(db: Executor, fullNames?: readonly string[]): Promise<void> {
   if (fullNames?.length === 0) return;
   const among = fullNames
-    ? sql`name.search_name = any(array(select lower(full_name) from unnest(${textArray(fullNames)}::text[]) as full_name)) and`
+    ? sql`name.search_name = any(array(select ${searchKeySql(sql.raw('full_name'))} from unnest(${textArray(fullNames)}::text[]) as full_name)) and`
     : sql``;
   await db.execute(sql`delete from ${standingsNames} as name
     where ${among} not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
@@ -338,7 +353,7 @@ export interface PlacedRow {
 }
 
 /**
- * Writes the placed members' board rows (the name lower-cased by the database, as the rebuild
+ * Writes the placed members' board rows (the name's search key folded by the database, as the rebuild
  * does) and their rows in every league of the season they are an approved member of; answers
  * the league rows written.
  */
@@ -353,7 +368,7 @@ export async function insertPlacedMembers(
   await tx.execute(sql`with placed_rows as (insert into ${standings}
       (season_id, user_id, status, total_goals, position, full_name, search_name, country, club)
     select ${seasonId}, placed.user_id, placed.status, placed.total_goals, placed.position,
-      placed.full_name, lower(placed.full_name), placed.country, placed.club
+      placed.full_name, ${searchKeySql(sql.raw('placed.full_name'))}, placed.country, placed.club
     from unnest(${textArray(column((row) => row.userId))}::text[],
       ${textArray(column((row) => row.status))}::text[],
       ${`{${column((row) => row.totalGoals).join(',')}}`}::int[],
@@ -528,7 +543,7 @@ export async function shiftGroups(
     })),
   ];
   await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members, name_hashes)
-    select ${seasonId}, country, club, sum(change)::int, sum(sign * ${nameHash(sql`lower(full_name)`)}::numeric)
+    select ${seasonId}, country, club, sum(change)::int, sum(sign * ${nameHash(searchKeySql(sql.raw('full_name')))}::numeric)
     from unnest(${textArray(rows.map((row) => row.country))}::text[],
       ${textArray(rows.map((row) => row.club))}::text[],
       ${`{${rows.map((row) => row.change).join(',')}}`}::int[],
@@ -609,7 +624,7 @@ export async function saveBoardRevision(
   if (rosterChanges.length === 0) return;
   const roster = sql`(select ${standingsState.rosterRevision} from ${standingsState} where ${standingsState.seasonId} = ${seasonId})`;
   await tx.execute(sql`insert into ${standingsRosterChanges} (season_id, roster_revision, sign, search_name, country, club)
-    select ${seasonId}, ${roster}, change.sign, lower(change.full_name), change.country, change.club
+    select ${seasonId}, ${roster}, change.sign, ${searchKeySql(sql.raw('change.full_name'))}, change.country, change.club
     from unnest(${`{${rosterChanges.map((change) => change.sign).join(',')}}`}::smallint[],
       ${textArray(rosterChanges.map((change) => change.fullName))}::text[],
       ${textArray(rosterChanges.map((change) => change.country))}::text[],

@@ -25,6 +25,7 @@ import {
   type MemberChange,
   type MemberToPlace,
   type MovedMember,
+  markDeletionPlaced,
   moveMembers,
   type PlacedRow,
   type RosterChange,
@@ -297,7 +298,8 @@ async function readGoalChanges(
  * Takes a member off every stored board and league standings now, in the caller's transaction
  * (an account deleted: the person leaves every page at once), with the rank blocks, group counts
  * and state row moved in step, and forgets their waiting change: nothing of theirs is kept. A
- * rebuild under way may have read them: then another is asked for, which leaves them out.
+ * rebuild under way may have read them: then another is asked for, which leaves them out. Their
+ * leagues' standings are then current: no change of theirs waits to be placed.
  */
 export async function takeMemberOffBoards(tx: Transaction, userId: string): Promise<void> {
   await waitToPlace(tx);
@@ -325,6 +327,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   }
   await forgetUnheldNames(tx, namesLeft);
   await forgetMemberChange(tx, userId);
+  await markDeletionPlaced(tx, userId);
 }
 
 /** The same name, country and club: what a search reads of a member. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
+import { searchKeySql } from '../../../db/name-folding.ts';
 import {
   ROSTER_CHANGES_KEPT,
   SAVED_SEARCH_COUNT_MIN_MATCHES,
@@ -161,7 +162,7 @@ export async function bringSavedCountsPast(
               where logged.season_id = counted.season_id and logged.roster_revision > counted.roster_revision
                 and ${matches('logged')}), 0)
           + coalesce((select sum(change.sign) from (
-                select sign, lower(full_name) as search_name, country, club from unnest(
+                select sign, ${searchKeySql(sql.raw('full_name'))} as search_name, country, club from unnest(
                   ${`{${changes.map((change) => change.sign).join(',')}}`}::int[],
                   ${textArray(changes.map((change) => change.fullName))}::text[],
                   ${textArray(changes.map((change) => change.country))}::text[],

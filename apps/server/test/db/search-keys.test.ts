@@ -1,0 +1,100 @@
+import { rm } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../../src/db/database.ts';
+import { foldSearch, SEARCH_FOLDING, searchKeySql } from '../../src/db/name-folding.ts';
+import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
+import { likePattern, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
+import { textArray } from '../../src/plugins/app/standings/sql-arrays.ts';
+import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
+import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+
+const SEASON = '2025-26';
+
+/** The name search's key (`searchKeySql`): a stored name and a typed search folded alike. */
+describe.each(TEST_ENGINES)('name search keys on %s', (engine) => {
+  it('fold a typed search in the server as the database folds a stored name, every character', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      // Every folded character, with letters of other scripts and cases around them; a name with
+      // punctuation and no accent; a name of plain letters.
+      const names = [
+        `Zoë ${SEARCH_FOLDING.from} O'Brien-Smith Дмитрий ΣΊΣΥΦΟΣ`,
+        "Ann O'Neil-Ray, Jr.",
+        'Sam SMITH 3',
+      ];
+      const rows = await selectRows<{ stored: string; searched: string }>(
+        database.db,
+        sql`select ${searchKeySql(sql`name`)} as stored, lower(searched) as searched
+          from unnest(${textArray(names)}::text[], ${textArray(names.map(foldSearch))}::text[]) as named (name, searched)`,
+      );
+      for (const row of rows) expect(row.searched).toBe(row.stored);
+      expect(rows[0]?.stored).toMatch(/^zoe [a-z]+ {7} obrien smith дмитрий /);
+      expect(rows.slice(1).map((row) => row.stored)).toEqual(['ann oneil ray jr', 'sam smith 3']);
+      // LIKE's wildcards and escape are punctuation: a pattern takes nothing typed as a wildcard.
+      expect(likePattern('50%_\\off')).toBe('%50off%');
+      // Punctuation alone names nobody: a pattern no folded name matches.
+      expect(likePattern("'%_")).toBe("'");
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("refold a stored board's names, its leagues' and the names table when migrated", async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0031 = await migrationsUpTo('0030_standings_names');
+    try {
+      await migrateTo(database, before0031);
+      const { db } = database;
+      await db.execute(sql`insert into seasons (id, name, competition, pick_deadline, launch_at, data_version)
+        values (${SEASON}, '2025/26', 'Premier League', now(), now(), 'v')`);
+      // Stored as before 0031: lower-cased only.
+      await db.execute(sql`insert into standings (season_id, user_id, status, total_goals, position,
+          full_name, search_name, country, club)
+        select ${SEASON}, 'u' || n, 'safe', 12, n, name, lower(name), 'Ireland', 'Arsenal'
+        from unnest(array['Zoë O''Brien', 'Sam Smith', 'Jean-Pierre Ærø']) with ordinality as named (name, n)`);
+      await db.execute(sql`insert into league_standings (season_id, league_id, user_id, position, search_name)
+        select season_id, '00000000-0000-4000-8000-000000000001', user_id, position, search_name from standings`);
+      await db.execute(sql`insert into standings_names (search_name) select search_name from standings`);
+      await db.execute(sql`insert into standings_groups (season_id, country, club, members, name_hashes)
+        select season_id, country, club, count(*), sum(hashtextextended(search_name, 0)) from standings group by 1, 2, 3`);
+
+      await database.migrate();
+      const keys = await selectRows<{ user_id: string; board: string; league: string; expected: string }>(
+        db,
+        sql`select s.user_id, s.search_name as board, l.search_name as league, ${searchKeySql(sql`s.full_name`)} as expected
+          from standings s join league_standings l using (season_id, user_id) order by s.position`,
+      );
+      expect(keys.map((row) => row.board)).toEqual(['zoe obrien', 'sam smith', 'jean pierre aro']);
+      for (const row of keys) expect([row.board, row.league]).toEqual([row.expected, row.expected]);
+      const names = await selectRows<{ search_name: string }>(
+        db,
+        sql`select search_name from standings_names order by 1`,
+      );
+      expect(names.map((row) => row.search_name)).toEqual(['jean pierre aro', 'sam smith', 'zoe obrien']);
+      const [group] = await selectRows<{ stored: string; expected: string }>(
+        db,
+        sql`select name_hashes::text as stored,
+          (select sum(hashtextextended(search_name, 0))::text from standings) as expected from standings_groups`,
+      );
+      expect(group?.stored).toBe(group?.expected);
+      const search = async (text: string) =>
+        (
+          await readLeaderboardPage(db, {
+            seasonId: SEASON,
+            board: { kind: 'global' },
+            page: 1,
+            pageSize: 10,
+            search: text,
+          })
+        ).rows.map((row) => row.userId);
+      expect(await search('obrien')).toEqual(['u1']);
+      expect(await search('zoe')).toEqual(['u1']);
+      expect(await search('jean pierre')).toEqual(['u3']);
+      expect(await readSchemaVersion(db)).toBe(await latestMigrationTag());
+    } finally {
+      await database.close();
+      await rm(before0031, { recursive: true, force: true });
+    }
+  });
+});
