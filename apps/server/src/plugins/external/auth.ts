@@ -26,6 +26,8 @@ import {
 import { createSessionCache } from './session-cache.ts';
 
 const AUTH_BASE_PATH = '/api/auth';
+/** better-auth's refusal code for a reset to the password the account already has. */
+export const SAME_AS_CURRENT_PASSWORD = 'SAME_AS_CURRENT_PASSWORD';
 
 /** Set by our route from Fastify's view of the client, so better-auth hooks can rate-limit per client. */
 const CLIENT_IP_HEADER = 'x-hit21-client-ip';
@@ -58,8 +60,8 @@ export function createAuth(options: {
 }) {
   const { config, db, mailer } = options;
 
-  function refuse(message: string): never {
-    throw new APIError('BAD_REQUEST', { message });
+  function refuse(message: string, code?: string): never {
+    throw new APIError('BAD_REQUEST', { message, code });
   }
 
   return betterAuth({
@@ -196,6 +198,12 @@ export function createAuth(options: {
         if (context.path === '/change-password' && body.newPassword === body.currentPassword) {
           refuse(PASSWORD_MESSAGES.sameAsCurrent);
         }
+        if (
+          context.path === '/reset-password' &&
+          (await isResetToCurrentPassword(context.context, body, context.query))
+        ) {
+          refuse(PASSWORD_MESSAGES.sameAsCurrent, SAME_AS_CURRENT_PASSWORD);
+        }
         // better-auth stores the normalised fields (e.g. the name in NFC, single-spaced).
         if (fields.body) return { context: { body: fields.body } };
       }),
@@ -211,6 +219,34 @@ export function createAuth(options: {
       }),
     },
   });
+}
+
+/** The part of better-auth's context a reset check reads. */
+interface ResetCheckContext {
+  internalAdapter: {
+    findVerificationValue(identifier: string): Promise<{ value: string; expiresAt: Date } | null>;
+    findAccounts(userId: string): Promise<{ providerId: string; password?: string | null }[]>;
+  };
+  password: { verify(input: { hash: string; password: string }): Promise<boolean> };
+}
+
+/**
+ * Whether a reset would set the password the account already has (the README: a new password
+ * differs). A bad or expired token answers false: better-auth then refuses the link itself.
+ */
+async function isResetToCurrentPassword(
+  auth: ResetCheckContext,
+  body: Record<string, unknown>,
+  query: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  const { newPassword } = body;
+  const token = body.token ?? query?.token;
+  if (typeof token !== 'string' || token === '' || typeof newPassword !== 'string') return false;
+  const verification = await auth.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt.getTime() < Date.now()) return false;
+  const accounts = await auth.internalAdapter.findAccounts(verification.value);
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+  return hash ? auth.password.verify({ hash, password: newPassword }) : false;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
