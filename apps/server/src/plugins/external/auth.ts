@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { boundUserAgent, checkAuthFields } from '../app/accounts/auth-fields.ts';
 import { createProfile } from '../app/accounts/profile-repository.ts';
+import { isResetToCurrentPassword } from '../app/accounts/reset-to-current-password.ts';
 import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
@@ -219,34 +220,6 @@ export function createAuth(options: {
       }),
     },
   });
-}
-
-/** The part of better-auth's context a reset check reads. */
-interface ResetCheckContext {
-  internalAdapter: {
-    findVerificationValue(identifier: string): Promise<{ value: string; expiresAt: Date } | null>;
-    findAccounts(userId: string): Promise<{ providerId: string; password?: string | null }[]>;
-  };
-  password: { verify(input: { hash: string; password: string }): Promise<boolean> };
-}
-
-/**
- * Whether a reset would set the password the account already has (the README: a new password
- * differs). A bad or expired token answers false: better-auth then refuses the link itself.
- */
-async function isResetToCurrentPassword(
-  auth: ResetCheckContext,
-  body: Record<string, unknown>,
-  query: Record<string, unknown> | undefined,
-): Promise<boolean> {
-  const { newPassword } = body;
-  const token = body.token ?? query?.token;
-  if (typeof token !== 'string' || token === '' || typeof newPassword !== 'string') return false;
-  const verification = await auth.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!verification || verification.expiresAt.getTime() < Date.now()) return false;
-  const accounts = await auth.internalAdapter.findAccounts(verification.value);
-  const hash = accounts.find((account) => account.providerId === 'credential')?.password;
-  return hash ? auth.password.verify({ hash, password: newPassword }) : false;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
