@@ -123,6 +123,8 @@ export const adminHandoverSchema = z.object({
 
 /** A league as one of the player's cards shows it. */
 export const leagueSummarySchema = leagueInviteSchema.extend({
+  /** Null for a player who is not an approved member (waiting, refused, kicked). */
+  code: z.string().nullable(),
   id: z.uuid(),
   isAdmin: z.boolean(),
   myStatus: membershipStatusSchema,
@@ -137,10 +139,16 @@ export const leagueSummarySchema = leagueInviteSchema.extend({
 });
 export type LeagueSummary = z.infer<typeof leagueSummarySchema>;
 
+/** A league its creator just made: they run it, so they hold its code. */
+export const createdLeagueSchema = leagueSummarySchema.extend({ code: z.string() });
+export type CreatedLeague = z.infer<typeof createdLeagueSchema>;
+
 export const myLeaguesSchema = z.object({ leagues: z.array(leagueSummarySchema) });
 export type MyLeagues = z.infer<typeof myLeaguesSchema>;
 
 export const leagueDetailSchema = leagueSummarySchema.extend({
+  /** Details are for approved members only: they always hold the code. */
+  code: z.string(),
   /** Active while the league's season runs; Inactive once it is over. */
   isActive: z.boolean(),
 });

@@ -69,6 +69,7 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
   const note = STATUS_NOTE[league.myStatus];
+  const { code } = league;
   // The specification's Manage badge counts unread join-request notifications, not every pending request.
   const unreadJoinRequests = useUnreadJoinRequests(league.id);
 
@@ -108,30 +109,33 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
 
         {note ? <p className="text-muted text-sm">{note}</p> : null}
 
-        <div className="mt-auto flex items-center gap-2 rounded-xl bg-felt-50 py-1 pr-1 pl-3">
-          <span className="text-muted text-xs uppercase tracking-wider">Code</span>
-          <span className="flex-1 font-display font-semibold text-felt-900 text-lg tabular-nums tracking-[0.2em]">
-            {league.code}
-          </span>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-felt-900"
-            aria-label={`Copy code for ${league.name}`}
-            onClick={() => copyCode(league.code)}
-          >
-            <Copy aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-felt-900"
-            aria-label={`Share invite link for ${league.name}`}
-            onClick={() => shareLink(league)}
-          >
-            <Share2 aria-hidden="true" />
-          </Button>
-        </div>
+        {/* Only members are given the code: a player waiting, refused or kicked gets none. */}
+        {code ? (
+          <div className="mt-auto flex items-center gap-2 rounded-xl bg-felt-50 py-1 pr-1 pl-3">
+            <span className="text-muted text-xs uppercase tracking-wider">Code</span>
+            <span className="flex-1 font-display font-semibold text-felt-900 text-lg tabular-nums tracking-[0.2em]">
+              {code}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-felt-900"
+              aria-label={`Copy code for ${league.name}`}
+              onClick={() => copyCode(code)}
+            >
+              <Copy aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-felt-900"
+              aria-label={`Share invite link for ${league.name}`}
+              onClick={() => shareLink({ name: league.name, code })}
+            >
+              <Share2 aria-hidden="true" />
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       {canAskAgain ? (
@@ -142,7 +146,7 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
             className="flex-1"
             isLoading={rejoin.isPending}
             aria-label={`Ask to rejoin ${league.name}`}
-            onClick={() => rejoin.submit(league.code)}
+            onClick={() => rejoin.submit({ rejoinLeagueId: league.id })}
           >
             {rejoin.isPending ? null : <RotateCcw aria-hidden="true" />}
             Ask to Rejoin
