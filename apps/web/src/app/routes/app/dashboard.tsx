@@ -131,6 +131,7 @@ function DashboardPanels({
       <MyLeaguesPanel
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
+        isSeasonOver={season.isSeasonOver}
       />
       <SeasonStoryPanel
         className="lg:col-span-3"

@@ -21,13 +21,14 @@ import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { useInviteJoin } from '../hooks/use-invite-join.ts';
 import { savePendingLeagueJoin } from '../utils/pending-league-join.ts';
 import { InviteDetails } from './invite-details.tsx';
+import { SeasonOverNotice } from './season-over-notice.tsx';
 
 export const INVITE_LOAD_FAILED_MESSAGE = 'Failed to load league details';
 /** How long Copy Link reads "Link Copied!" (specification: copied indicator 2 s). */
 const COPIED_INDICATOR_MS = 2000;
 
 /** The invite page's body for the code in the address (trimmed and upper-cased before lookup). */
-export function InviteScreen({ rawCode }: { rawCode: string }) {
+export function InviteScreen({ rawCode, isSeasonOver = false }: { rawCode: string; isSeasonOver?: boolean }) {
   const parsed = leagueCodeSchema.safeParse(rawCode);
   const code = parsed.success ? parsed.data : '';
   const invite = useLeagueInvite(code, { enabled: parsed.success });
@@ -60,7 +61,7 @@ export function InviteScreen({ rawCode }: { rawCode: string }) {
   } else if (!invite.data) {
     content = <InviteSkeleton />;
   } else {
-    content = <InviteCard invite={invite.data} />;
+    content = <InviteCard invite={invite.data} isSeasonOver={isSeasonOver} />;
   }
 
   return <Container className="flex flex-col gap-6 py-6 sm:py-10">{content}</Container>;
@@ -70,11 +71,13 @@ function isInvalidCode(error: unknown): boolean {
   return error instanceof AppError && error.code === 'INVALID_REQUEST';
 }
 
-function InviteCard({ invite }: { invite: LeagueInvite }) {
+function InviteCard({ invite, isSeasonOver }: { invite: LeagueInvite; isSeasonOver: boolean }) {
   const profile = useProfile();
   const isVisitor = profile.data === null;
   const { joinFromInvite, isJoining } = useInviteJoin('invite');
   const isLocked = invite.joinMode === 'locked';
+  // After the season nobody joins: the page says so instead of offering Join League.
+  const isClosed = isLocked || isSeasonOver;
 
   return (
     <Card>
@@ -89,7 +92,8 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <InviteDetails invite={invite} />
-        {isLocked ? (
+        {isSeasonOver ? <SeasonOverNotice /> : null}
+        {isLocked && !isSeasonOver ? (
           <div
             role="status"
             className="flex items-start gap-3 rounded-xl border border-bust-500/40 bg-bust-100 px-4 py-3 text-bust-700"
@@ -101,10 +105,10 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
             </div>
           </div>
         ) : null}
-        {isVisitor ? <VisitorNote invite={invite} isLocked={isLocked} /> : null}
+        {isVisitor ? <VisitorNote invite={invite} isLocked={isClosed} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
-        {isLocked ? null : (
+        {isClosed ? null : (
           <Button
             size="lg"
             isLoading={isJoining}

@@ -34,6 +34,7 @@ import { useDismissHandoverNotice } from '../api/manage-league.ts';
 import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { handoverNoticeText, manageLinkLabel } from '../utils/league-card-text.ts';
+import { SEASON_OVER_PENDING_NOTE } from './season-over-notice.tsx';
 
 const STATUS_LOOK: Readonly<
   Record<MembershipStatus, { label: string; variant: BadgeVariant; icon: ReactNode }>
@@ -47,7 +48,7 @@ const STATUS_LOOK: Readonly<
 /** What a player who is not (yet) in the league reads on its card. */
 const STATUS_NOTE: Partial<Record<MembershipStatus, string>> = {
   pending: 'Waiting for the league administrator to approve your request.',
-  rejected: 'The league administrator declined your request. You can ask again with the code.',
+  rejected: 'The league administrator declined your request. You can ask again.',
   kicked: 'You were removed from this league.',
 };
 
@@ -62,13 +63,20 @@ export function MembershipStatusBadge({ status }: { status: MembershipStatus }) 
 }
 
 /** One of the player's leagues on /leagues: status, size, mode, and what they can do with it. */
-export function LeagueCard({ league }: { league: LeagueSummary }) {
+export function LeagueCard({
+  league,
+  isSeasonOver = false,
+}: {
+  league: LeagueSummary;
+  isSeasonOver?: boolean;
+}) {
   const { copyCode, shareLink } = useLeagueShareActions();
   const rejoin = useJoinLeagueSubmit();
-  const canAskAgain = league.myStatus === 'rejected' || league.myStatus === 'kicked';
+  const canAskAgain = !isSeasonOver && (league.myStatus === 'rejected' || league.myStatus === 'kicked');
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
-  const note = STATUS_NOTE[league.myStatus];
+  const note =
+    isSeasonOver && league.myStatus === 'pending' ? SEASON_OVER_PENDING_NOTE : STATUS_NOTE[league.myStatus];
   const { code } = league;
   // The specification's Manage badge counts unread join-request notifications, not every pending request.
   const unreadJoinRequests = useUnreadJoinRequests(league.id);

@@ -7,6 +7,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { CreateLeagueForm } from './create-league-form.tsx';
 import { JoinLeagueForm } from './join-league-form.tsx';
+import { SeasonOverNotice } from './season-over-notice.tsx';
 
 export type LeaguesDialog = 'create' | 'join' | null;
 
@@ -14,9 +15,12 @@ export type LeaguesDialog = 'create' | 'join' | null;
 export function LeaguesDialogs({
   open,
   onOpenChange,
+  isSeasonOver = false,
 }: {
   open: LeaguesDialog;
   onOpenChange: (open: LeaguesDialog) => void;
+  /** Once the season is over, leagues are neither created nor joined: the dialogs say so instead. */
+  isSeasonOver?: boolean;
 }) {
   const close = () => onOpenChange(null);
   return (
@@ -29,7 +33,7 @@ export function LeaguesDialogs({
               Name your league, set who can join, then share the code with your friends.
             </DialogDescription>
           </DialogHeader>
-          <CreateLeagueForm variant="page" onCancel={close} />
+          {isSeasonOver ? <SeasonOverNotice /> : <CreateLeagueForm variant="page" onCancel={close} />}
         </DialogContent>
       </Dialog>
       <Dialog open={open === 'join'} onOpenChange={(isOpen) => onOpenChange(isOpen ? 'join' : null)}>
@@ -38,7 +42,7 @@ export function LeaguesDialogs({
             <DialogTitle>Join League</DialogTitle>
             <DialogDescription>Got a code from a friend? Enter it to join their league.</DialogDescription>
           </DialogHeader>
-          <JoinLeagueForm onCancel={close} onJoined={close} />
+          {isSeasonOver ? <SeasonOverNotice /> : <JoinLeagueForm onCancel={close} onJoined={close} />}
         </DialogContent>
       </Dialog>
     </>

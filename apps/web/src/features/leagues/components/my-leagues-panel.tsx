@@ -15,12 +15,15 @@ import { useMyLeagues } from '../api/list-my-leagues.ts';
 import { groupMyLeagues } from '../utils/my-leagues-panel-groups.ts';
 import { CreateLeagueForm } from './create-league-form.tsx';
 import { JoinLeagueForm } from './join-league-form.tsx';
+import { SEASON_OVER_PENDING_NOTE, SeasonOverNotice } from './season-over-notice.tsx';
 
 export interface MyLeaguesPanelProps {
   country: { name: string; code?: string };
   /** The favourite club: its jersey when the club is known, its name always. */
   club: { name: string; identity?: Pick<Club, 'code' | 'name' | 'primaryColour'> };
   className?: string;
+  /** Once the season is over, leagues are neither created nor joined: the panel says so instead. */
+  isSeasonOver?: boolean;
 }
 
 type InlineForm = 'create' | 'join' | null;
@@ -29,7 +32,7 @@ type InlineForm = 'create' | 'join' | null;
  * The dashboard's LEAGUES: create or join a mini-league right here, the player's private
  * leagues ("Created by you", "Joined") and the three public leaderboards.
  */
-export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps) {
+export function MyLeaguesPanel({ country, club, className, isSeasonOver = false }: MyLeaguesPanelProps) {
   const [form, setForm] = useState<InlineForm>(null);
   const privateHeadingId = useId();
   const publicHeadingId = useId();
@@ -68,7 +71,9 @@ export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps
           </div>
           {form ? (
             <div id={formId} className="rounded-xl bg-stone-50 p-4 ring-1 ring-line">
-              {form === 'create' ? (
+              {isSeasonOver ? (
+                <SeasonOverNotice />
+              ) : form === 'create' ? (
                 <CreateLeagueForm variant="inline" onCancel={() => setForm(null)} />
               ) : (
                 <JoinLeagueForm onCancel={() => setForm(null)} onJoined={() => setForm(null)} />
@@ -79,7 +84,7 @@ export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps
 
         <section aria-labelledby={privateHeadingId} className="flex flex-col gap-3">
           <LeagueGroupHeading id={privateHeadingId}>My Leagues</LeagueGroupHeading>
-          <PrivateLeagues />
+          <PrivateLeagues isSeasonOver={isSeasonOver} />
         </section>
 
         <section aria-labelledby={publicHeadingId} className="flex flex-col gap-2">
@@ -116,7 +121,7 @@ export function MyLeaguesPanel({ country, club, className }: MyLeaguesPanelProps
   );
 }
 
-function PrivateLeagues() {
+function PrivateLeagues({ isSeasonOver }: { isSeasonOver: boolean }) {
   const leagues = useMyLeagues();
   const createdId = useId();
   const joinedId = useId();
@@ -161,7 +166,7 @@ function PrivateLeagues() {
           </h4>
           <ul aria-labelledby={createdId} className="flex flex-col gap-2">
             {created.map((league) => (
-              <PrivateLeagueItem key={league.id} league={league} />
+              <PrivateLeagueItem key={league.id} league={league} isSeasonOver={isSeasonOver} />
             ))}
           </ul>
         </div>
@@ -173,7 +178,7 @@ function PrivateLeagues() {
           </h4>
           <ul aria-labelledby={joinedId} className="flex flex-col gap-2">
             {joined.map((league) => (
-              <PrivateLeagueItem key={league.id} league={league} />
+              <PrivateLeagueItem key={league.id} league={league} isSeasonOver={isSeasonOver} />
             ))}
           </ul>
         </div>
@@ -188,7 +193,7 @@ function PrivateLeagues() {
   );
 }
 
-function PrivateLeagueItem({ league }: { league: LeagueSummary }) {
+function PrivateLeagueItem({ league, isSeasonOver }: { league: LeagueSummary; isSeasonOver: boolean }) {
   const detail = `${league.memberCount} ${plural(league.memberCount, 'member')}`;
   const badge = league.isAdmin ? (
     <Crown className="size-5 text-gold-700" />
@@ -205,7 +210,9 @@ function PrivateLeagueItem({ league }: { league: LeagueSummary }) {
           <span className="truncate font-display font-semibold text-felt-900 uppercase tracking-wide">
             {league.name}
           </span>
-          <span className="text-muted text-xs">Waiting for approval</span>
+          <span className="text-muted text-xs">
+            {isSeasonOver ? SEASON_OVER_PENDING_NOTE : 'Waiting for approval'}
+          </span>
         </span>
         <Badge variant="warning">
           <Clock aria-hidden="true" />
