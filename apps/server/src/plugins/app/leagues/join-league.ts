@@ -5,6 +5,7 @@ import {
   JOIN_REQUEST_WINDOW_MS,
   JOIN_REQUESTS_PER_WINDOW,
   type JoinLeagueResult,
+  LEAGUE_MESSAGES,
   tooManyJoinRequestsMessage,
 } from '@hit21/core';
 import type { Database, Executor } from '../../../db/database.ts';
@@ -43,6 +44,14 @@ export async function joinLeague(options: {
     if (!player?.onboardingComplete || !player.playerSelectionComplete) throw notReadyToJoin();
 
     const current = await findTargetLeague(tx, target, userId, seasonId);
+    // Asked by id, "check the league code" would not fit.
+    if (!current && 'rejoinLeagueId' in target) {
+      throw new AppError('NOT_FOUND', {
+        reason: 'LEAGUE_NOT_FOUND',
+        message: LEAGUE_MESSAGES.notFound,
+        userMessage: LEAGUE_MESSAGES.notFound,
+      });
+    }
     const facts = current ? await readAdmissionFacts(tx, { ...current, userId, now }) : null;
     const decision = decideJoin({
       league: current?.league ?? null,

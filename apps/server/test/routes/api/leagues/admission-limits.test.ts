@@ -128,7 +128,10 @@ describe.each(TEST_ENGINES)('every way into a league holds its limits, on %s', (
     await seedMembership(db(), league.id, refused.id, 'rejected');
     const rejoin = (cookie: string) =>
       call(context.app, 'POST', `/api/leagues/${league.id}/rejoin`, { cookie });
-    expect((await rejoin(stranger.cookie)).json()).toMatchObject({ reason: 'LEAGUE_NOT_FOUND' });
+    expect((await rejoin(stranger.cookie)).json()).toMatchObject({
+      reason: 'LEAGUE_NOT_FOUND',
+      userMessage: LEAGUE_MESSAGES.notFound,
+    });
     expect(await membership(league.id, stranger.id)).toBeUndefined();
     const asked = await rejoin(refused.cookie);
     expect(asked.statusCode).toBe(200);

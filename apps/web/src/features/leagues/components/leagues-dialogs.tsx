@@ -30,7 +30,9 @@ export function LeaguesDialogs({
           <DialogHeader>
             <DialogTitle>Create League</DialogTitle>
             <DialogDescription>
-              Name your league, set who can join, then share the code with your friends.
+              {isSeasonOver
+                ? 'Creating a league is closed for this season.'
+                : 'Name your league, set who can join, then share the code with your friends.'}
             </DialogDescription>
           </DialogHeader>
           {isSeasonOver ? <SeasonOverNotice /> : <CreateLeagueForm variant="page" onCancel={close} />}
@@ -40,7 +42,11 @@ export function LeaguesDialogs({
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Join League</DialogTitle>
-            <DialogDescription>Got a code from a friend? Enter it to join their league.</DialogDescription>
+            <DialogDescription>
+              {isSeasonOver
+                ? 'Joining a league is closed for this season.'
+                : 'Got a code from a friend? Enter it to join their league.'}
+            </DialogDescription>
           </DialogHeader>
           {isSeasonOver ? <SeasonOverNotice /> : <JoinLeagueForm onCancel={close} onJoined={close} />}
         </DialogContent>
