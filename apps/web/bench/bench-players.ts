@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateLeagueInput, LeagueSummary, OnboardingInput, SaveTeamInput } from '@hit21/core';
+import type { CreatedLeague, CreateLeagueInput, OnboardingInput, SaveTeamInput } from '@hit21/core';
 
 /** Meets the password policy. */
 const PASSWORD = 'Kickoff#2025x';
@@ -101,7 +101,7 @@ export interface BenchPlayers {
 export async function createBenchPlayers(baseUrl: string): Promise<BenchPlayers> {
   const player = await signUpAndOnboard(baseUrl, 'bench-player');
   await pickTeam(player);
-  const league = await player.request<LeagueSummary>('POST', '/api/leagues', {
+  const league = await player.request<CreatedLeague>('POST', '/api/leagues', {
     name: 'Bench League',
   } satisfies CreateLeagueInput);
   const picker = await signUpAndOnboard(baseUrl, 'bench-picker');

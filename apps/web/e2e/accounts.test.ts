@@ -336,6 +336,13 @@ describe('forgot and reset password', () => {
     await page.getByLabel('Confirm New Password', { exact: true }).blur();
     await page.getByText('Password must meet all security requirements').waitFor();
     expect(await update.isDisabled()).toBe(true);
+    // The password the account already has is refused, and the form stays for another try.
+    await page.getByLabel('New Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(account.password);
+    await update.click();
+    await page.getByText('Your new password must be different from your current password').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'reset-password-same-as-current');
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
     expect(await strength(page)).toBe('Strong');

@@ -1,7 +1,7 @@
 import {
+  type CreatedLeague,
   formatLeagueDateTime,
   LEAGUE_LIMITS,
-  type LeagueSummary,
   tooManyAdministeredMessage,
 } from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -69,10 +69,10 @@ function originHeaders(): Record<string, string> {
 async function createThroughApi(
   context: BrowserContext,
   input: { name: string; joinMode?: string; maxMembers?: number; joinDeadline?: string | null },
-): Promise<LeagueSummary> {
+): Promise<CreatedLeague> {
   const response = await context.request.post('/api/leagues', { data: input, headers: originHeaders() });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as LeagueSummary;
+  return (await response.json()) as CreatedLeague;
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -347,7 +347,7 @@ describe('a signed-in player’s pages', () => {
       const { html, headers } = await playersResponse(admin, path);
       expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
       expect(html).toContain('<script type="application/json" id="hit21-hydration">');
-      expect(headers['cache-control']).toBe('private, no-cache');
+      expect(headers['cache-control']).toBe('private, no-store');
       expect(headers.vary).toContain('cookie');
 
       const page = await admin.newPage();

@@ -9,6 +9,7 @@ export * from './errors/app-error.ts';
 export * from './errors/app-error-reasons.ts';
 export * from './leaderboards/leaderboard.schemas.ts';
 export * from './leagues/league.schemas.ts';
+export * from './leagues/league-admission.ts';
 export * from './leagues/league-rules.ts';
 export * from './notifications/notification.schemas.ts';
 export * from './notifications/notification-rules.ts';

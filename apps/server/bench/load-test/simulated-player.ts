@@ -392,7 +392,8 @@ export class SimulatedPlayer {
     });
     this.administered += 1;
     this.memberships.add(league.id);
-    this.options.leagues.add({ id: league.id, code: league.code, maxMembers });
+    // The creator is the admin: the answer always carries the code.
+    if (league.code) this.options.leagues.add({ id: league.id, code: league.code, maxMembers });
     this.fetchedAt.delete('/api/leagues');
     // The app shows the new league's code to share, then its standings.
     await this.think();

@@ -190,7 +190,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     ({ leagueCode }: { leagueCode?: string }) => {
                       // A malformed code is refused by the page without asking the server.
                       const code = leagueCodeSchema.safeParse(leagueCode);
-                      return code.success ? [warm(getLeagueInviteQueryOptions(code.data))] : [];
+                      // The season says whether the league may still be joined.
+                      const season = warm(getSeasonQueryOptions());
+                      return code.success ? [warm(getLeagueInviteQueryOptions(code.data)), season] : [season];
                     },
                     { waitForData: true },
                   ),
@@ -315,10 +317,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       children: [
                         {
                           index: true,
-                          loader: prefetching(queryClient, () => [warm(listMyLeaguesQueryOptions())], {
+                          loader: prefetching(
+                            queryClient,
+                            // The season says whether leagues may still be created and joined.
+                            () => [warm(listMyLeaguesQueryOptions()), warm(getSeasonQueryOptions())],
                             // "Loading your leagues..." shows while they come.
-                            waitForData: false,
-                          }),
+                            { waitForData: false },
+                          ),
                           lazy: lazyRoute(() => import('./routes/app/leagues.tsx')),
                         },
                         { path: 'created', lazy: lazyRoute(() => import('./routes/app/league-created.tsx')) },

@@ -5,8 +5,8 @@ import {
   createLeagueInputSchema,
   joinLeagueInputSchema,
 } from './league.schemas.ts';
+import { decideJoin } from './league-admission.ts';
 import {
-  decideJoin,
   formatLeagueDateTime,
   generateLeagueCode,
   isAllowedMemberChange,

@@ -127,57 +127,6 @@ export function formatLeagueDateTime(instant: Date, timeZone?: string): { date: 
   return { date, time };
 }
 
-export const JOIN_REFUSALS = [
-  'LEAGUE_NOT_FOUND',
-  'ALREADY_MEMBER',
-  'ALREADY_PENDING',
-  'LEAGUE_LOCKED',
-  'JOIN_DEADLINE_PASSED',
-  'REJOIN_TOO_SOON',
-  'LEAGUE_FULL',
-  'TOO_MANY_LEAGUES',
-] as const;
-export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
-
-export type JoinDecision =
-  | { outcome: 'approved' | 'pending'; message: string }
-  | { refusal: JoinRefusal; retryAt?: Date };
-
-/**
- * What asking to join a league does, in the order a player is told: a player already in (or
- * waiting for) the league is told so before anything about the league's settings.
- * - open: approved at once, unless the player was rejected or kicked before (then pending);
- * - invite_only: pending; locked: refused; a passed deadline: refused;
- * - kicked: refused until 24 hours after the kick; rejected: may ask again at once;
- * - a full league refuses new requests; the player's own league limit refuses too.
- */
-export function decideJoin(input: {
-  league: { joinMode: LeagueJoinMode; joinDeadline: Date | null; maxMembers: number } | null;
-  membership: { status: MembershipStatus; kickedAt: Date | null } | null;
-  approvedMembers: number;
-  /** The player's approved and pending memberships in other leagues. */
-  playerMemberships: number;
-  now: Date;
-}): JoinDecision {
-  const { league, membership, approvedMembers, playerMemberships, now } = input;
-  if (!league) return { refusal: 'LEAGUE_NOT_FOUND' };
-  if (membership?.status === 'approved') return { refusal: 'ALREADY_MEMBER' };
-  if (membership?.status === 'pending') return { refusal: 'ALREADY_PENDING' };
-  if (league.joinMode === 'locked') return { refusal: 'LEAGUE_LOCKED' };
-  if (league.joinDeadline && league.joinDeadline.getTime() < now.getTime())
-    return { refusal: 'JOIN_DEADLINE_PASSED' };
-  if (membership?.status === 'kicked' && membership.kickedAt) {
-    const retryAt = new Date(membership.kickedAt.getTime() + KICK_REJOIN_COOLDOWN_MS);
-    if (retryAt.getTime() > now.getTime()) return { refusal: 'REJOIN_TOO_SOON', retryAt };
-  }
-  if (isLeagueFull(league.maxMembers, approvedMembers)) return { refusal: 'LEAGUE_FULL' };
-  if (playerMemberships >= LEAGUE_LIMITS.memberships) return { refusal: 'TOO_MANY_LEAGUES' };
-  if (membership) return { outcome: 'pending', message: LEAGUE_MESSAGES.rejoinRequested };
-  return league.joinMode === 'open'
-    ? { outcome: 'approved', message: LEAGUE_MESSAGES.joined }
-    : { outcome: 'pending', message: LEAGUE_MESSAGES.applied };
-}
-
 export type MemberAction = 'approved' | 'rejected' | 'kicked';
 
 /**

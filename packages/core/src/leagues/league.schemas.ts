@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { personNameSchema } from '../accounts/person-name.ts';
 import { leaderboardStatusSchema } from '../leaderboards/leaderboard.schemas.ts';
 import { pickSchema } from '../squads/squads.schemas.ts';
+import { JOIN_REFUSALS } from './league-admission.ts';
 import {
   DEFAULT_LEAGUE_JOIN_MODE,
   DEFAULT_LEAGUE_MAX_MEMBERS,
   DEFAULT_LEAGUE_STANDINGS_PAGE_SIZE,
-  JOIN_REFUSALS,
   LEAGUE_CODE_LENGTH,
   LEAGUE_CODE_PATTERN,
   LEAGUE_JOIN_MODES,
@@ -133,6 +133,8 @@ export const adminHandoverSchema = z.object({
 
 /** A league as one of the player's cards shows it. */
 export const leagueSummarySchema = leagueFactsSchema.extend({
+  /** Null for a player who is not an approved member (waiting, refused, kicked). */
+  code: z.string().nullable(),
   id: z.uuid(),
   isAdmin: z.boolean(),
   myStatus: membershipStatusSchema,
@@ -149,10 +151,16 @@ export const leagueSummarySchema = leagueFactsSchema.extend({
 });
 export type LeagueSummary = z.infer<typeof leagueSummarySchema>;
 
+/** A league its creator just made: they run it, so they hold its code. */
+export const createdLeagueSchema = leagueSummarySchema.extend({ code: z.string() });
+export type CreatedLeague = z.infer<typeof createdLeagueSchema>;
+
 export const myLeaguesSchema = z.object({ leagues: z.array(leagueSummarySchema) });
 export type MyLeagues = z.infer<typeof myLeaguesSchema>;
 
 export const leagueDetailSchema = leagueSummarySchema.extend({
+  /** Details are for approved members only: they always hold the code. */
+  code: z.string(),
   /** Active while the league's season runs; Inactive once it is over. */
   isActive: z.boolean(),
 });

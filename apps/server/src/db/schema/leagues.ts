@@ -116,3 +116,42 @@ export const leagueStandings = pgTable(
     index('league_standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
 );
+
+/**
+ * A kick still running when the kicked player deleted their account, kept against a digest of
+ * their normalised e-mail (never the address): signing up again with it does not skip the
+ * 24-hour wait. Rows older than the wait are useless and are pruned as new ones are written.
+ */
+export const leagueKickedAddresses = pgTable(
+  'league_kicked_addresses',
+  {
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    emailDigest: text('email_digest').notNull(),
+    kickedAt: timestamp('kicked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.leagueId, table.emailDigest] }),
+    index('league_kicked_addresses_kicked_index').on(table.kickedAt),
+  ],
+);
+
+/**
+ * Each time a player asked to join a league (real time), for the per-player, per-league limit on
+ * requests; rows older than the window are pruned as new ones are written.
+ */
+export const leagueJoinAttempts = pgTable(
+  'league_join_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    leagueId: uuid('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('league_join_attempts_player_index').on(table.userId, table.leagueId, table.attemptedAt)],
+);

@@ -256,14 +256,15 @@ export const webAppPlugin = fp(
       if (isPage && hasBuild) {
         const hasSessionCookie = Boolean(getSessionCookie(requestHeaders(request)));
         // A visitor on / gets the prerendered landing page; every other page comes drawn for
-        // its reader, the player's own with their data in it: for their browser only.
+        // its reader, the player's own with their data in it (e-mail, date of birth): never
+        // stored by any cache, the browser's included, as the API's answers are not.
         const html =
           !hasSessionCookie && pathname === '/' && landingHtml
             ? pageFor(landingHtml, false, reply)
             : await appPage(request, reply, hasSessionCookie);
         const page = Buffer.from(html);
         reply
-          .header('cache-control', hasSessionCookie ? 'private, no-cache' : 'no-cache')
+          .header('cache-control', hasSessionCookie ? 'private, no-store' : 'no-cache')
           .header('vary', 'accept-encoding, cookie')
           .type('text/html');
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);

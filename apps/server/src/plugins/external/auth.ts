@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { boundUserAgent, checkAuthFields } from '../app/accounts/auth-fields.ts';
 import { createProfile } from '../app/accounts/profile-repository.ts';
+import { isResetToCurrentPassword } from '../app/accounts/reset-to-current-password.ts';
 import { deletePasswordResetTokens } from '../app/accounts/verification-repository.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../app/mail/mail-templates.ts';
 import type { Mailer } from '../app/mail/mailer.ts';
@@ -26,6 +27,8 @@ import {
 import { createSessionCache } from './session-cache.ts';
 
 const AUTH_BASE_PATH = '/api/auth';
+/** better-auth's refusal code for a reset to the password the account already has. */
+export const SAME_AS_CURRENT_PASSWORD = 'SAME_AS_CURRENT_PASSWORD';
 
 /** Set by our route from Fastify's view of the client, so better-auth hooks can rate-limit per client. */
 const CLIENT_IP_HEADER = 'x-hit21-client-ip';
@@ -58,8 +61,8 @@ export function createAuth(options: {
 }) {
   const { config, db, mailer } = options;
 
-  function refuse(message: string): never {
-    throw new APIError('BAD_REQUEST', { message });
+  function refuse(message: string, code?: string): never {
+    throw new APIError('BAD_REQUEST', { message, code });
   }
 
   return betterAuth({
@@ -195,6 +198,12 @@ export function createAuth(options: {
         }
         if (context.path === '/change-password' && body.newPassword === body.currentPassword) {
           refuse(PASSWORD_MESSAGES.sameAsCurrent);
+        }
+        if (
+          context.path === '/reset-password' &&
+          (await isResetToCurrentPassword(context.context, body, context.query))
+        ) {
+          refuse(PASSWORD_MESSAGES.sameAsCurrent, SAME_AS_CURRENT_PASSWORD);
         }
         // better-auth stores the normalised fields (e.g. the name in NFC, single-spaced).
         if (fields.body) return { context: { body: fields.body } };

@@ -120,6 +120,9 @@ export const errorHandlerPlugin = fp(
 
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        const retryAt = error.statusCode === 429 ? Date.parse(error.details?.retryAt ?? '') : Number.NaN;
+        if (Number.isFinite(retryAt))
+          reply.header('retry-after', String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))));
         return reply.status(error.statusCode).send(error.toBody());
       }
 

@@ -1,4 +1,4 @@
-import { AppError, LEAGUE_LIMITS, LEAGUE_MESSAGES } from '@hit21/core';
+import { AppError, canRunAnotherLeague, LEAGUE_LIMITS, LEAGUE_MESSAGES } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { moveJoinRequestNotifications } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
@@ -35,7 +35,7 @@ export async function changeLeagueAdmin(options: {
         userMessage: LEAGUE_MESSAGES.newAdminIsYou,
       });
     }
-    if ((await countAdministeredLeagues(tx, newAdmin.userId)) >= LEAGUE_LIMITS.administered) {
+    if (!canRunAnotherLeague(await countAdministeredLeagues(tx, newAdmin.userId))) {
       const message = `That member already runs ${LEAGUE_LIMITS.administered} leagues, the most one player may run at once`;
       throw new AppError('CONFLICT', { reason: 'TOO_MANY_ADMINISTERED', message, userMessage: message });
     }

@@ -1,17 +1,12 @@
-import {
-  AppError,
-  isAllowedMemberChange,
-  isLeagueFull,
-  LEAGUE_MESSAGES,
-  leagueFullMessage,
-  type MemberAction,
-} from '@hit21/core';
+import { AppError, isAllowedMemberChange, LEAGUE_MESSAGES, type MemberAction } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { changeJoinRequestNotification } from '../notifications/join-request-notifications.ts';
 import { requireLeagueAdmin } from './league-access.ts';
 import { markLeagueMembersChanged } from './league-access-repository.ts';
 import { findMembership, setMembershipStatus } from './league-admin-repository.ts';
+import { assertAdmission } from './league-admission.ts';
 import { changeLeagueCounters } from './league-counters-repository.ts';
+import { lockLeaguePlayer } from './league-repository.ts';
 
 const ACTION_WORDS: Record<MemberAction, string> = {
   approved: 'approved',
@@ -20,7 +15,8 @@ const ACTION_WORDS: Record<MemberAction, string> = {
 };
 
 /**
- * The admin approves, rejects or kicks a member, in one transaction holding the league's lock:
+ * The admin approves, rejects or kicks a member, in one transaction holding the league's lock
+ * (and, for an approval, the member's first):
  * an approval, a rejection and a kick of the same member fired together run one after the
  * other, each judged against the status the one before left. Answers whether the league's
  * approved members changed (the route then asks for fresh standings).
@@ -35,6 +31,9 @@ export async function changeMemberStatus(options: {
 }): Promise<{ membersChanged: boolean }> {
   const { db, leagueId, adminId, memberId, status, now } = options;
   return db.transaction(async (tx) => {
+    // The member's lock before the league's, in the order a join takes them: an approval and
+    // the member's own join elsewhere cannot both pass the member's league limit.
+    if (status === 'approved') await lockLeaguePlayer(tx, memberId);
     const { league } = await requireLeagueAdmin(tx, leagueId, adminId, { lock: true });
     if (memberId === league.adminId) {
       throw new AppError('FORBIDDEN', {
@@ -52,10 +51,10 @@ export async function changeMemberStatus(options: {
       const message = `A ${member.status} member cannot be ${ACTION_WORDS[status]}`;
       throw new AppError('CONFLICT', { reason: 'MEMBER_CHANGE_NOT_ALLOWED', message, userMessage: message });
     }
-    if (status === 'approved' && isLeagueFull(league.maxMembers, league.approvedMembers)) {
-      const message = leagueFullMessage(league.maxMembers);
-      throw new AppError('CONFLICT', { reason: 'LEAGUE_FULL', message, userMessage: message });
-    }
+    // An approval is a way in: the league's size, the player's 30 leagues, the season and the
+    // deadline hold as for a join.
+    if (status === 'approved')
+      await assertAdmission(tx, { way: 'approval', league, userId: memberId, membership: member, now });
 
     if (status === 'approved')
       await setMembershipStatus(tx, leagueId, memberId, { status, joinedAt: now, kickedAt: null });

@@ -1,22 +1,15 @@
 import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import {
   AppError,
+  type CreatedLeague,
   generateLeagueCode,
-  LEAGUE_LIMITS,
   LEAGUE_MESSAGES,
   type LeagueJoinMode,
-  type LeagueSummary,
-  tooManyAdministeredMessage,
-  tooManyLeaguesMessage,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { findLeagueWithMembership, markLeagueMembersChanged } from './league-access-repository.ts';
-import {
-  countActiveMemberships,
-  countAdministeredLeagues,
-  insertLeague,
-  lockLeaguePlayer,
-} from './league-repository.ts';
+import { assertCanCreateLeague } from './league-admission.ts';
+import { insertLeague, lockLeaguePlayer } from './league-repository.ts';
 import { toLeagueSummary } from './league-summary.ts';
 
 /** Codes are 36^8 ≈ 2.8 × 10^12: a few tries always find a free one. */
@@ -30,11 +23,6 @@ export function notReadyToJoin(): AppError {
   });
 }
 
-export function tooManyLeagues(): AppError {
-  const message = tooManyLeaguesMessage();
-  return new AppError('CONFLICT', { reason: 'TOO_MANY_LEAGUES', message, userMessage: message });
-}
-
 /**
  * Creates a league of the season with the player as its admin and first approved member, in one
  * transaction that holds the player's lock, so the league limits cannot be passed by racing.
@@ -46,7 +34,7 @@ export async function createLeague(options: {
   input: { name: string; maxMembers: number; joinMode: LeagueJoinMode; joinDeadline: string | null };
   now: Date;
   randomBytes?: (count: number) => Uint8Array;
-}): Promise<LeagueSummary> {
+}): Promise<CreatedLeague> {
   const { db, userId, seasonId, input, now, randomBytes = cryptoRandomBytes } = options;
   const joinDeadline = input.joinDeadline === null ? null : new Date(input.joinDeadline);
   if (joinDeadline && joinDeadline.getTime() <= now.getTime()) {
@@ -60,11 +48,7 @@ export async function createLeague(options: {
   return db.transaction(async (tx) => {
     const player = await lockLeaguePlayer(tx, userId);
     if (!player?.onboardingComplete || !player.playerSelectionComplete) throw notReadyToJoin();
-    if ((await countActiveMemberships(tx, userId)) >= LEAGUE_LIMITS.memberships) throw tooManyLeagues();
-    if ((await countAdministeredLeagues(tx, userId)) >= LEAGUE_LIMITS.administered) {
-      const message = tooManyAdministeredMessage();
-      throw new AppError('CONFLICT', { reason: 'TOO_MANY_ADMINISTERED', message, userMessage: message });
-    }
+    await assertCanCreateLeague(tx, { userId, seasonId, now });
 
     let leagueId: string | null = null;
     for (let attempt = 0; attempt < CODE_ATTEMPTS && !leagueId; attempt += 1) {
@@ -84,6 +68,6 @@ export async function createLeague(options: {
 
     const created = await findLeagueWithMembership(tx, leagueId, userId);
     if (!created?.membership) throw new Error('The new league was not stored');
-    return toLeagueSummary(created.league, created.membership, userId);
+    return { ...toLeagueSummary(created.league, created.membership, userId), code: created.league.code };
   });
 }

@@ -51,6 +51,7 @@ export async function replaceLeagueCode(tx: Executor, leagueId: string, code: st
 
 export interface MemberStatusRow {
   status: MembershipStatus;
+  requestedAt: Date;
   joinedAt: Date | null;
   kickedAt: Date | null;
 }
@@ -64,6 +65,7 @@ export async function findMembership(
   const [row] = await tx
     .select({
       status: leagueMembers.status,
+      requestedAt: leagueMembers.requestedAt,
       joinedAt: leagueMembers.joinedAt,
       kickedAt: leagueMembers.kickedAt,
     })

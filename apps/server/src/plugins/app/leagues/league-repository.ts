@@ -173,14 +173,21 @@ export async function lockAdministeredLeagues(tx: Executor, userId: string): Pro
     .for('update');
 }
 
-/** The earliest-joined approved member other than `exceptUserId` (ties: the smaller user id). */
+/**
+ * The earliest-joined approved member other than `exceptUserId` (ties: the smaller user id),
+ * preferring one who runs fewer than `administeredBelow` leagues: answers that member, and
+ * whether they were below the limit.
+ */
 export async function findEarliestApprovedMember(
   tx: Executor,
   leagueId: string,
   exceptUserId: string,
-): Promise<string | null> {
+  administeredBelow: number,
+): Promise<{ userId: string; isBelowLimit: boolean } | null> {
+  const administered = sql<number>`(select count(*) from ${leagues} where ${leagues.adminId} = ${leagueMembers.userId})`;
+  const isBelowLimit = sql<boolean>`${administered} < ${administeredBelow}`;
   const [row] = await tx
-    .select({ userId: leagueMembers.userId })
+    .select({ userId: leagueMembers.userId, isBelowLimit })
     .from(leagueMembers)
     .where(
       and(
@@ -189,9 +196,13 @@ export async function findEarliestApprovedMember(
         ne(leagueMembers.userId, exceptUserId),
       ),
     )
-    .orderBy(sql`${leagueMembers.joinedAt} asc nulls last`, asc(leagueMembers.userId))
+    .orderBy(
+      sql`${isBelowLimit} desc`,
+      sql`${leagueMembers.joinedAt} asc nulls last`,
+      asc(leagueMembers.userId),
+    )
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 export async function setLeagueAdmin(

@@ -8,10 +8,12 @@ export function toLeagueSummary(
   viewerId: string,
 ): LeagueSummary {
   const isAdmin = league.adminId === viewerId;
+  // Only members hold the code: a regenerated code must not reach a player waiting, refused or kicked.
+  const isMember = isAdmin || membership.status === 'approved';
   return {
     id: league.id,
     name: league.name,
-    code: league.code,
+    code: isMember ? league.code : null,
     maxMembers: league.maxMembers,
     joinMode: league.joinMode,
     joinDeadline: league.joinDeadline?.toISOString() ?? null,
@@ -39,5 +41,5 @@ export function toLeagueDetail(
   viewerId: string,
   isActive: boolean,
 ): LeagueDetail {
-  return { ...toLeagueSummary(league, membership, viewerId), isActive };
+  return { ...toLeagueSummary(league, membership, viewerId), code: league.code, isActive };
 }

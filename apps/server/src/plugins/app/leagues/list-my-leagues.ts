@@ -13,7 +13,8 @@ import type { Executor } from '../../../db/database.ts';
 import { findActiveSeason } from '../season/season-repository.ts';
 import { requireLeagueMember } from './league-access.ts';
 import { findLeagueWithMembership, type LeagueRow } from './league-access-repository.ts';
-import { countActiveMemberships, findLeagueByCode, listMyLeagues } from './league-repository.ts';
+import { isLeagueSeasonOver, readAdmissionFacts } from './league-admission.ts';
+import { findLeagueByCode, listMyLeagues } from './league-repository.ts';
 import { toLeagueDetail, toLeagueSummary } from './league-summary.ts';
 
 /**
@@ -82,11 +83,21 @@ async function readJoinBlock(
   const membership = userId
     ? ((await findLeagueWithMembership(db, league.id, userId))?.membership ?? null)
     : null;
+  // The facts a join reads, so the page says what the click would be told.
+  const facts = userId
+    ? await readAdmissionFacts(db, { league, userId, membership, now })
+    : {
+        isSeasonOver: await isLeagueSeasonOver(db, league.seasonId, now),
+        otherMemberships: 0,
+        addressKickedAt: null,
+      };
   const decision = decideJoin({
     league,
     membership,
     approvedMembers: league.approvedMembers,
-    playerMemberships: userId ? await countActiveMemberships(db, userId) : 0,
+    playerMemberships: facts.otherMemberships,
+    isSeasonOver: facts.isSeasonOver,
+    addressKickedAt: facts.addressKickedAt,
     now,
   });
   if (!('refusal' in decision)) return null;

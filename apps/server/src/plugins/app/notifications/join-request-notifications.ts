@@ -18,7 +18,8 @@ import { publishNotificationEvent } from './notification-events-repository.ts';
 
 /**
  * A membership went from `from` to `to` (null: no row). Becoming pending stores (or renews) the
- * admin's notification; leaving pending removes it.
+ * admin's notification; leaving pending removes it. `isQuiet`: the player asked this league
+ * already within the hour, so the admin's pages update without a new alert (no sound, no pop-up).
  */
 export async function changeJoinRequestNotification(
   tx: Executor,
@@ -26,10 +27,12 @@ export async function changeJoinRequestNotification(
   requesterId: string,
   from: MembershipStatus | null,
   to: MembershipStatus | null,
+  options: { isQuiet?: boolean } = {},
 ): Promise<void> {
   if (from !== 'pending' && to === 'pending') {
     const stored = await upsertJoinRequest(tx, leagueId, requesterId);
-    if (stored)
+    if (stored && options.isQuiet) await publishSync(tx, [stored.userId]);
+    else if (stored)
       await publishNotificationEvent(tx, { kind: 'created', userId: stored.userId, ids: [stored.id] });
   } else if (from === 'pending' && to !== 'pending') {
     await publishSync(tx, await deleteJoinRequest(tx, leagueId, requesterId));

@@ -3,6 +3,7 @@ import {
   AppError,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
+  PASSWORD_MESSAGES,
   resetPasswordInputSchema,
 } from '@hit21/core';
 import { APIError } from 'better-auth/api';
@@ -14,7 +15,7 @@ import {
   beginPasswordCheck,
   passwordCheckLimits,
 } from '../../../plugins/app/rate-limits/password-attempts.ts';
-import { requestHeaders } from '../../../plugins/external/auth.ts';
+import { requestHeaders, SAME_AS_CURRENT_PASSWORD } from '../../../plugins/external/auth.ts';
 
 /** Password recovery and change, with the specification's messages around better-auth's calls. */
 const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -80,6 +81,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (fastify) => {
             reason: 'INVALID_RESET_LINK',
             message: 'Invalid or expired reset token',
             userMessage: ACCOUNT_MESSAGES.invalidResetLink,
+          });
+        }
+        if (error instanceof APIError && error.body?.code === SAME_AS_CURRENT_PASSWORD) {
+          throw new AppError('INVALID_REQUEST', {
+            reason: 'PASSWORD_CHANGE_REFUSED',
+            message: 'The new password is the current one',
+            userMessage: PASSWORD_MESSAGES.sameAsCurrent,
+            issues: [{ path: 'body.password', message: PASSWORD_MESSAGES.sameAsCurrent }],
           });
         }
         throw error;

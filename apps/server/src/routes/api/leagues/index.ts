@@ -1,5 +1,6 @@
 import {
   AppError,
+  createdLeagueSchema,
   createLeagueInputSchema,
   joinLeagueInputSchema,
   joinLeagueResultSchema,
@@ -7,7 +8,6 @@ import {
   leagueDetailSchema,
   leagueIdParamsSchema,
   leagueInviteSchema,
-  leagueSummarySchema,
   myLeaguesSchema,
 } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,7 +47,7 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['leagues'],
         summary: 'Create a league of the active season, run by the signed-in player',
         body: createLeagueInputSchema,
-        response: { 201: leagueSummarySchema },
+        response: { 201: createdLeagueSchema },
       },
     },
     async (request, reply) => {
@@ -109,10 +109,35 @@ const leagueRoutes: FastifyPluginAsyncZod = async (fastify) => {
         db: fastify.db,
         userId: user.id,
         seasonId: season.id,
-        code: request.body.code,
+        target: { code: request.body.code },
         now: fastify.clock(),
       });
       if (membersChanged) fastify.standings.requestRefresh();
+      return result;
+    },
+  );
+
+  fastify.post(
+    '/api/leagues/:leagueId/rejoin',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['leagues'],
+        summary: 'A rejected or kicked member asks to rejoin (they are not shown the code)',
+        params: leagueIdParamsSchema,
+        response: { 200: joinLeagueResultSchema },
+      },
+    },
+    async (request) => {
+      const user = await fastify.requireUser(request);
+      const season = await fastify.activeSeason.get();
+      const { membersChanged: _pending, ...result } = await joinLeague({
+        db: fastify.db,
+        userId: user.id,
+        seasonId: season.id,
+        target: { rejoinLeagueId: request.params.leagueId },
+        now: fastify.clock(),
+      });
       return result;
     },
   );

@@ -94,6 +94,23 @@ describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
     expect((await signIn(context.app, email, password)).statusCode).toBe(200);
   });
 
+  it('refuses a reset to the current password and keeps the link usable', async () => {
+    const { email, password, cookie } = await signUp(context.app);
+    const token = await requestReset(email);
+    const same = await send(context.app, 'POST', '/api/accounts/reset-password', {
+      body: { token, password, confirmPassword: password },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().userMessage).toBe('Your new password must be different from your current password');
+    expect(same.json().reason).toBe('PASSWORD_CHANGE_REFUSED');
+    // Nothing changed: the session lives, and the same link still sets a new password.
+    expect((await send(context.app, 'GET', '/api/profile', { cookie })).statusCode).toBe(200);
+    const reset = await send(context.app, 'POST', '/api/accounts/reset-password', {
+      body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
   it('changes the password only with the right current password, signing out other sessions', async () => {
     const { email, cookie } = await signUp(context.app);
     const otherDevice = await signIn(context.app, email, GOOD_PASSWORD);

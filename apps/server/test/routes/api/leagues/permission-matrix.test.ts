@@ -121,6 +121,21 @@ describe.each(TEST_ENGINES)('league permission matrix on %s', (engine) => {
       },
     },
     {
+      name: 'POST /api/leagues/:leagueId/rejoin',
+      request: (app, cookie, fixture) =>
+        call(app, 'POST', `/api/leagues/${fixture.leagueId}/rejoin`, { cookie }),
+      // Only a refused or kicked player asks by id; kicked an hour ago, they still wait.
+      expected: {
+        signedOut: 401,
+        nonMember: 404,
+        pending: 404,
+        approved: 404,
+        rejected: 200,
+        kicked: 403,
+        admin: 404,
+      },
+    },
+    {
       name: 'GET /api/leagues/:leagueId',
       request: (app, cookie, fixture) => call(app, 'GET', `/api/leagues/${fixture.leagueId}`, { cookie }),
       expected: MEMBERS_ONLY,
@@ -308,6 +323,10 @@ describe.each(TEST_ENGINES)('league permission matrix on %s', (engine) => {
       if (role !== 'approved' && role !== 'admin') {
         for (const member of ['admin', 'approved'] as const)
           expect(response.body).not.toContain(names(member));
+      }
+      // Only approved members (the admin among them) hold the code; the invite shows it to anyone who has it.
+      if (role !== 'approved' && role !== 'admin' && endpoint.name !== 'GET /api/leagues/invite/:code') {
+        expect(response.body).not.toContain(fixture.code);
       }
       if (response.statusCode >= 400) {
         expect(response.json().reason ?? response.json().code).toBeTruthy();

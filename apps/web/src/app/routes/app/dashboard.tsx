@@ -133,6 +133,7 @@ function DashboardPanels({
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}
         clockOffsetMs={clockOffsetMs}
+        isSeasonOver={season.isSeasonOver}
       />
       <SeasonStoryPanel
         className="lg:col-span-3"

@@ -5,12 +5,13 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type LeaguesDialog, LeaguesDialogs } from '../../../features/leagues/components/leagues-dialogs.tsx';
 import { LeaguesList } from '../../../features/leagues/components/leagues-list.tsx';
-import { useServerClockOffset } from '../../../features/season/api/get-season.ts';
+import { useSeason, useServerClockOffset } from '../../../features/season/api/get-season.ts';
 
 /** /leagues: the player's mini-leagues, and creating or joining one. */
 export default function LeaguesRoute() {
   const [dialog, setDialog] = useState<LeaguesDialog>(null);
   const clockOffsetMs = useServerClockOffset();
+  const isSeasonOver = useSeason().data?.isSeasonOver === true;
   return (
     <>
       <PageHeader
@@ -30,9 +31,18 @@ export default function LeaguesRoute() {
         }
       />
       <Container className="py-6 sm:py-10">
-        <LeaguesList onCreate={() => setDialog('create')} onJoin={() => setDialog('join')} />
+        <LeaguesList
+          onCreate={() => setDialog('create')}
+          onJoin={() => setDialog('join')}
+          isSeasonOver={isSeasonOver}
+        />
       </Container>
-      <LeaguesDialogs open={dialog} onOpenChange={setDialog} clockOffsetMs={clockOffsetMs} />
+      <LeaguesDialogs
+        open={dialog}
+        onOpenChange={setDialog}
+        clockOffsetMs={clockOffsetMs}
+        isSeasonOver={isSeasonOver}
+      />
     </>
   );
 }

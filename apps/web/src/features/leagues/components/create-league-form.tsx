@@ -1,4 +1,4 @@
-import { AppError, type LeagueSummary } from '@hit21/core';
+import { AppError, type CreatedLeague } from '@hit21/core';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -53,7 +53,7 @@ export function CreateLeagueForm({ variant, onCancel, clockOffsetMs = 0, classNa
   const [values, setValues] = useState<CreateLeagueValues>(INITIAL_CREATE_LEAGUE_VALUES);
   const [errors, setErrors] = useState<CreateLeagueErrors>({});
   const [formError, setFormError] = useState<string>();
-  const [created, setCreated] = useState<LeagueSummary>();
+  const [created, setCreated] = useState<CreatedLeague>();
   const createLeague = useCreateLeague();
   const navigate = useNavigate();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);

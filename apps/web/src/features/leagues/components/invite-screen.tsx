@@ -92,7 +92,7 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
       <CardContent className="flex flex-col gap-5">
         <InviteDetails invite={invite} />
         {block ? <JoinBlockNotice block={block} invite={invite} /> : null}
-        {isVisitor ? <VisitorNote invite={invite} canJoin={!block} /> : null}
+        {isVisitor ? <VisitorNote invite={invite} block={block} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         {block ? null : (
@@ -114,7 +114,8 @@ function InviteCard({ invite }: { invite: LeagueInvite }) {
 }
 
 /** "Not logged in?": logging in or signing up from here keeps the invite for afterwards. */
-function VisitorNote({ invite, canJoin }: { invite: LeagueInvite; canJoin: boolean }) {
+function VisitorNote({ invite, block }: { invite: LeagueInvite; block: LeagueInvite['joinBlock'] }) {
+  const canJoin = !block;
   // A league that takes nobody now leaves no invite worth keeping.
   const keepInvite = () => {
     if (canJoin) savePendingLeagueJoin(invite.code, invite.name);
@@ -131,9 +132,11 @@ function VisitorNote({ invite, canJoin }: { invite: LeagueInvite; canJoin: boole
         <Link to={paths.signup.getHref()} onClick={keepInvite} className={linkClass}>
           sign up
         </Link>{' '}
-        {!canJoin
-          ? 'for free to play Hit21 and join the leagues that are open.'
-          : "for free to join this league. We'll keep your invite while you set up your profile and pick your 4 players."}
+        {block?.reason === 'SEASON_OVER'
+          ? 'to see the final standings and leaderboards.'
+          : !canJoin
+            ? 'for free to play Hit21 and join the leagues that are open.'
+            : "for free to join this league. We'll keep your invite while you set up your profile and pick your 4 players."}
       </p>
     </div>
   );

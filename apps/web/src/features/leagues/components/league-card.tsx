@@ -38,6 +38,7 @@ import { useJoinLeagueSubmit } from '../hooks/join-league-submit.ts';
 import { useLeagueShareActions } from '../hooks/leagues-share-actions.ts';
 import { handoverNoticeText, manageLinkLabel } from '../utils/league-card-text.ts';
 import { CancelRequestButton } from './cancel-request-button.tsx';
+import { SEASON_OVER_PENDING_NOTE } from './season-over-notice.tsx';
 
 const STATUS_LOOK: Readonly<
   Record<MembershipStatus, { label: string; variant: BadgeVariant; icon: ReactNode }>
@@ -51,7 +52,7 @@ const STATUS_LOOK: Readonly<
 /** What a player who is not (yet) in the league reads on its card. */
 const STATUS_NOTE: Partial<Record<MembershipStatus, string>> = {
   pending: 'Waiting for the league administrator to approve your request.',
-  rejected: 'The league administrator declined your request. You can ask again with the code.',
+  rejected: 'The league administrator declined your request. You can ask again.',
   kicked: 'You were removed from this league.',
 };
 
@@ -72,14 +73,26 @@ export function MembershipStatusBadge({ status }: { status: MembershipStatus }) 
 }
 
 /** One of the player's leagues on /leagues: status, size, mode, and what they can do with it. */
-export function LeagueCard({ league }: { league: LeagueSummary }) {
+export function LeagueCard({
+  league,
+  isSeasonOver = false,
+}: {
+  league: LeagueSummary;
+  isSeasonOver?: boolean;
+}) {
   const { copyCode, shareLink } = useLeagueShareActions();
   const rejoin = useJoinLeagueSubmit();
-  const canAskAgain = league.myStatus === 'rejected' || league.myStatus === 'kicked';
+  const canAskAgain = !isSeasonOver && (league.myStatus === 'rejected' || league.myStatus === 'kicked');
   const headingId = `league-${league.id}-name`;
   const isMember = league.myStatus === 'approved';
   const timeZone = useDisplayTimeZone();
-  const note = league.canRejoinAt ? kickedNote(league.canRejoinAt, timeZone) : STATUS_NOTE[league.myStatus];
+  const note =
+    isSeasonOver && league.myStatus === 'pending'
+      ? SEASON_OVER_PENDING_NOTE
+      : league.canRejoinAt
+        ? kickedNote(league.canRejoinAt, timeZone)
+        : STATUS_NOTE[league.myStatus];
+  const { code } = league;
   // The specification's Manage badge counts unread join-request notifications, not every pending request.
   const unreadJoinRequests = useUnreadJoinRequests(league.id);
 
@@ -119,30 +132,33 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
 
         {note ? <p className="text-muted text-sm">{note}</p> : null}
 
-        <div className="mt-auto flex items-center gap-2 rounded-xl bg-felt-50 py-1 pr-1 pl-3">
-          <span className="text-muted text-xs uppercase tracking-wider">Code</span>
-          <span className="flex-1 font-display font-semibold text-felt-900 text-lg tabular-nums tracking-[0.2em]">
-            {league.code}
-          </span>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-felt-900"
-            aria-label={`Copy code for ${league.name}`}
-            onClick={() => copyCode(league.code)}
-          >
-            <Copy aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-felt-900"
-            aria-label={`Share invite link for ${league.name}`}
-            onClick={() => shareLink(league)}
-          >
-            <Share2 aria-hidden="true" />
-          </Button>
-        </div>
+        {/* Only members are given the code: a player waiting, refused or kicked gets none. */}
+        {code ? (
+          <div className="mt-auto flex items-center gap-2 rounded-xl bg-felt-50 py-1 pr-1 pl-3">
+            <span className="text-muted text-xs uppercase tracking-wider">Code</span>
+            <span className="flex-1 font-display font-semibold text-felt-900 text-lg tabular-nums tracking-[0.2em]">
+              {code}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-felt-900"
+              aria-label={`Copy code for ${league.name}`}
+              onClick={() => copyCode(code)}
+            >
+              <Copy aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-felt-900"
+              aria-label={`Share invite link for ${league.name}`}
+              onClick={() => shareLink({ name: league.name, code })}
+            >
+              <Share2 aria-hidden="true" />
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       {league.myStatus === 'pending' && !league.isAdmin ? (
@@ -158,7 +174,7 @@ export function LeagueCard({ league }: { league: LeagueSummary }) {
             className="flex-1"
             isLoading={rejoin.isPending}
             aria-label={`Ask to rejoin ${league.name}`}
-            onClick={() => rejoin.submit(league.code)}
+            onClick={() => rejoin.submit({ rejoinLeagueId: league.id })}
           >
             {rejoin.isPending ? null : <RotateCcw aria-hidden="true" />}
             Ask to Rejoin

@@ -1,4 +1,4 @@
-import { JOIN_MODE_LABELS, type LeagueSummary, maxMembersLabel } from '@hit21/core';
+import { type CreatedLeague, JOIN_MODE_LABELS, maxMembersLabel } from '@hit21/core';
 import { ArrowLeft, Copy, Lightbulb, Settings, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { leagueCreatedTips } from '../utils/league-created-tips.ts';
 import { leagueInviteLink } from '../utils/leagues-share.ts';
 
 /** /leagues/created: the new league's code and link to pass on, and where to go next. */
-export function LeagueCreatedScreen({ league }: { league: LeagueSummary }) {
+export function LeagueCreatedScreen({ league }: { league: CreatedLeague }) {
   const { copyCode, copyLink, shareLink } = useLeagueShareActions();
   const linkId = useId();
   const inviteLink = leagueInviteLink(league.code);

@@ -12,10 +12,11 @@ export const LEAGUES_EMPTY_MESSAGE = 'No leagues yet. Create or join a league to
 export interface LeaguesListProps {
   onCreate: () => void;
   onJoin: () => void;
+  isSeasonOver?: boolean;
 }
 
 /** /leagues: the player's leagues as cards, with loading, empty and error states. */
-export function LeaguesList({ onCreate, onJoin }: LeaguesListProps) {
+export function LeaguesList({ onCreate, onJoin, isSeasonOver = false }: LeaguesListProps) {
   const leagues = useMyLeagues();
 
   if (leagues.isError && !leagues.data) {
@@ -89,7 +90,7 @@ export function LeaguesList({ onCreate, onJoin }: LeaguesListProps) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {leagues.data.leagues.map((league) => (
           <li key={league.id} className="flex">
-            <LeagueCard league={league} />
+            <LeagueCard league={league} isSeasonOver={isSeasonOver} />
           </li>
         ))}
       </ul>

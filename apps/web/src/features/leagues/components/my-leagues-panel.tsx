@@ -15,6 +15,7 @@ import { useMyLeagues } from '../api/list-my-leagues.ts';
 import { groupMyLeagues } from '../utils/my-leagues-panel-groups.ts';
 import { CreateLeagueForm } from './create-league-form.tsx';
 import { JoinLeagueForm } from './join-league-form.tsx';
+import { SEASON_OVER_PENDING_NOTE, SeasonOverNotice } from './season-over-notice.tsx';
 
 export interface MyLeaguesPanelProps {
   country: { name: string; code?: string };
@@ -23,6 +24,8 @@ export interface MyLeaguesPanelProps {
   /** The server's clock minus this device's: the join deadline is checked against the game's. */
   clockOffsetMs?: number;
   className?: string;
+  /** Once the season is over, leagues are neither created nor joined: the panel says so instead. */
+  isSeasonOver?: boolean;
 }
 
 type InlineForm = 'create' | 'join' | null;
@@ -31,7 +34,13 @@ type InlineForm = 'create' | 'join' | null;
  * The dashboard's LEAGUES: create or join a mini-league right here, the player's private
  * leagues ("Created by you", "Joined") and the three public leaderboards.
  */
-export function MyLeaguesPanel({ country, club, clockOffsetMs, className }: MyLeaguesPanelProps) {
+export function MyLeaguesPanel({
+  country,
+  club,
+  clockOffsetMs,
+  className,
+  isSeasonOver = false,
+}: MyLeaguesPanelProps) {
   const [form, setForm] = useState<InlineForm>(null);
   const privateHeadingId = useId();
   const publicHeadingId = useId();
@@ -70,7 +79,9 @@ export function MyLeaguesPanel({ country, club, clockOffsetMs, className }: MyLe
           </div>
           {form ? (
             <div id={formId} className="rounded-xl bg-stone-50 p-4 ring-1 ring-line">
-              {form === 'create' ? (
+              {isSeasonOver ? (
+                <SeasonOverNotice />
+              ) : form === 'create' ? (
                 <CreateLeagueForm
                   variant="inline"
                   onCancel={() => setForm(null)}
@@ -85,7 +96,7 @@ export function MyLeaguesPanel({ country, club, clockOffsetMs, className }: MyLe
 
         <section aria-labelledby={privateHeadingId} className="flex flex-col gap-3">
           <LeagueGroupHeading id={privateHeadingId}>My Leagues</LeagueGroupHeading>
-          <PrivateLeagues />
+          <PrivateLeagues isSeasonOver={isSeasonOver} />
         </section>
 
         <section aria-labelledby={publicHeadingId} className="flex flex-col gap-2">
@@ -122,7 +133,7 @@ export function MyLeaguesPanel({ country, club, clockOffsetMs, className }: MyLe
   );
 }
 
-function PrivateLeagues() {
+function PrivateLeagues({ isSeasonOver }: { isSeasonOver: boolean }) {
   const leagues = useMyLeagues();
   const createdId = useId();
   const joinedId = useId();
@@ -167,7 +178,7 @@ function PrivateLeagues() {
           </h4>
           <ul aria-labelledby={createdId} className="flex flex-col gap-2">
             {created.map((league) => (
-              <PrivateLeagueItem key={league.id} league={league} />
+              <PrivateLeagueItem key={league.id} league={league} isSeasonOver={isSeasonOver} />
             ))}
           </ul>
         </div>
@@ -179,7 +190,7 @@ function PrivateLeagues() {
           </h4>
           <ul aria-labelledby={joinedId} className="flex flex-col gap-2">
             {joined.map((league) => (
-              <PrivateLeagueItem key={league.id} league={league} />
+              <PrivateLeagueItem key={league.id} league={league} isSeasonOver={isSeasonOver} />
             ))}
           </ul>
         </div>
@@ -194,7 +205,7 @@ function PrivateLeagues() {
   );
 }
 
-function PrivateLeagueItem({ league }: { league: LeagueSummary }) {
+function PrivateLeagueItem({ league, isSeasonOver }: { league: LeagueSummary; isSeasonOver: boolean }) {
   const detail = `${league.memberCount} ${plural(league.memberCount, 'member')}`;
   const badge = league.isAdmin ? (
     <Crown className="size-5 text-gold-700" />
@@ -211,7 +222,9 @@ function PrivateLeagueItem({ league }: { league: LeagueSummary }) {
           <span className="truncate font-display font-semibold text-felt-900 uppercase tracking-wide">
             {league.name}
           </span>
-          <span className="text-muted text-xs">Waiting for approval</span>
+          <span className="text-muted text-xs">
+            {isSeasonOver ? SEASON_OVER_PENDING_NOTE : 'Waiting for approval'}
+          </span>
         </span>
         <Badge variant="warning">
           <Clock aria-hidden="true" />

@@ -2,7 +2,7 @@ import type { JoinLeagueResult } from '@hit21/core';
 import { useLocation } from 'react-router';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useJoinLeague } from '../api/join-league.ts';
+import { type JoinTarget, useJoinLeague } from '../api/join-league.ts';
 import { joinRefusalMessage } from '../utils/join-refusal-message.ts';
 
 /**
@@ -15,10 +15,10 @@ export function useJoinLeagueSubmit() {
   const { pathname } = useLocation();
 
   const submit = (
-    code: string,
+    target: JoinTarget,
     handlers: { onJoined?: (result: JoinLeagueResult) => void; onRefused?: (message: string) => void } = {},
   ) =>
-    joinLeague.mutate(code, {
+    joinLeague.mutate(target, {
       onSuccess: (result) => {
         if (result.status === 'approved') toast.success({ title: 'League Joined!', message: result.message });
         else toast.success({ title: result.message });

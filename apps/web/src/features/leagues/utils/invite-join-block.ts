@@ -5,6 +5,7 @@ import {
   LEAGUE_MESSAGES,
   leagueFullMessage,
   rejoinTooSoonMessage,
+  SEASON_OVER_LEAGUE_MESSAGE,
   tooManyLeaguesMessage,
 } from '@hit21/core';
 
@@ -24,6 +25,8 @@ export function inviteJoinBlockText(
   timeZone?: string,
 ): InviteBlockText {
   switch (block.reason) {
+    case 'SEASON_OVER':
+      return { title: 'Season Over', message: SEASON_OVER_LEAGUE_MESSAGE };
     case 'LEAGUE_LOCKED':
       return { title: 'League is Locked', message: LEAGUE_MESSAGES.locked };
     case 'ALREADY_MEMBER':

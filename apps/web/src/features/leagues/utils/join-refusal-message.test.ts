@@ -29,6 +29,17 @@ describe('joinRefusalMessage', () => {
     );
   });
 
+  it('says when a player over the hourly request limit may ask again, in the reader’s time zone', () => {
+    const error = new AppError('RATE_LIMITED', {
+      reason: 'TOO_MANY_JOIN_REQUESTS',
+      message: 'too many',
+      details: { retryAt: '2026-11-25T09:05:00.000Z' },
+    });
+    expect(joinRefusalMessage(error, 'America/New_York')).toBe(
+      'You have asked to join this league 3 times in the last hour. You can ask again from 25 Nov 2026 at 04:05.',
+    );
+  });
+
   it('keeps the server’s words when a moment is missing from the details', () => {
     const error = new AppError('FORBIDDEN', {
       reason: 'REJOIN_TOO_SOON',

@@ -4,6 +4,7 @@ import {
   joinDeadlinePassedMessage,
   LEAGUE_MESSAGES,
   rejoinTooSoonMessage,
+  tooManyJoinRequestsMessage,
 } from '@hit21/core';
 
 /** The spec's fallback when a join fails for a reason no screen words on its own. */
@@ -14,7 +15,7 @@ export const JOIN_NETWORK_MESSAGE = 'Network error. Please check your connection
 /**
  * What a player reads when the server refuses a join (by code, from the invite page or the
  * pending-invite modal). Refusals are told apart by `reason`; the two that name a moment
- * (deadline, end of the kick cooldown) are worded in the reader's own time zone from
+ * (deadline, end of the kick cooldown or of the hourly request limit) are worded in the reader's own time zone from
  * `details`, the rest keep the server's words, with the specification's as a fallback.
  */
 export function joinRefusalMessage(error: unknown, timeZone?: string): string {
@@ -31,6 +32,12 @@ export function joinRefusalMessage(error: unknown, timeZone?: string): string {
       if (!instant) return serverWords(error, JOIN_FAILED_MESSAGE);
       const { date, time } = formatLeagueDateTime(instant, timeZone);
       return rejoinTooSoonMessage(date, time);
+    }
+    case 'TOO_MANY_JOIN_REQUESTS': {
+      const instant = parseInstant(error.details?.retryAt);
+      if (!instant) return serverWords(error, JOIN_FAILED_MESSAGE);
+      const { date, time } = formatLeagueDateTime(instant, timeZone);
+      return tooManyJoinRequestsMessage(date, time);
     }
     case 'LEAGUE_NOT_FOUND':
       return serverWords(error, LEAGUE_MESSAGES.notFoundByCode);

@@ -1,13 +1,13 @@
-import { type LeagueSummary, leagueSummarySchema } from '@hit21/core';
+import { type CreatedLeague, createdLeagueSchema } from '@hit21/core';
 
 /** What creating a league passes along to /leagues/created (router state). */
 export interface LeagueCreatedState {
-  league: LeagueSummary;
+  league: CreatedLeague;
 }
 
 /** The league passed along, or null (a reload after the history entry lost it, a typed address). */
-export function readLeagueCreatedState(state: unknown): LeagueSummary | null {
+export function readLeagueCreatedState(state: unknown): CreatedLeague | null {
   if (typeof state !== 'object' || state === null || !('league' in state)) return null;
-  const parsed = leagueSummarySchema.safeParse(state.league);
+  const parsed = createdLeagueSchema.safeParse(state.league);
   return parsed.success ? parsed.data : null;
 }
