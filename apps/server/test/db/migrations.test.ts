@@ -35,6 +35,8 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
         'gameweeks',
         'goal_alert_marks',
         'goals',
+        'league_join_attempts',
+        'league_kicked_addresses',
         'league_members',
         'league_standings',
         'leagues',
