@@ -66,8 +66,8 @@ describe.each(TEST_ENGINES)('the invite’s join block on %s', (engine) => {
     // The kicked player's card says when rejoining opens; nobody else's carries a moment.
     const cards = async (cookie: string) => {
       const response = await send(context.app, 'GET', '/api/leagues', { cookie });
-      const { leagues } = response.json() as { leagues: { code: string; canRejoinAt: string | null }[] };
-      return leagues.find((card) => card.code === league.code)?.canRejoinAt;
+      const { leagues } = response.json() as { leagues: { id: string; canRejoinAt: string | null }[] };
+      return leagues.find((card) => card.id === league.id)?.canRejoinAt;
     };
     expect(await cards(kicked.cookie)).toBe('2025-08-11T09:15:00.000Z');
     expect(await cards(member.cookie)).toBeNull();
