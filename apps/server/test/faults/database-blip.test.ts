@@ -21,7 +21,8 @@ import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.ts';
 /** 47 hours before the 2025/26 pick deadline: leagues may be joined and left. */
 const BEFORE_DEADLINE = '2025-08-13T18:30:00Z';
 const PLAYERS = 10;
-const LEAGUES = 2;
+/** Each player moves on to the next league after a leave: a player asks one league 3 times an hour. */
+const LEAGUES = 5;
 /** Longer than any answer should take: a request not answered by then hangs. */
 const ANSWER_TIMEOUT_MS = 10_000;
 /**
@@ -70,18 +71,21 @@ async function send(
 
 /**
  * A player joining an open league and leaving it again, each a transaction of several rows,
- * with a read in between, until `isStopped`; what the database should hold for them at the end
- * is what their last answered join or leave said.
+ * with a read in between, until `isStopped`, then the next league; what the database should hold
+ * for them at the end is what their last answered join or leave said.
  */
 async function joinAndLeave(
   server: ServerProcess,
   player: ProcessAccount,
-  league: { id: string; code: string },
+  leagues: { id: string; code: string }[],
+  first: number,
   answers: Answer[],
   isStopped: () => boolean,
 ): Promise<{ isMember?: boolean }> {
   let isMember: boolean | undefined = false;
+  let turn = first;
   while (!isStopped()) {
+    const league = leagues[turn % leagues.length] as { id: string; code: string };
     // Not known (after a 503): a join, which answers ALREADY_MEMBER if it is.
     const answer: Answer = isMember
       ? await send(server, 'leave', 'DELETE', `/api/leagues/${league.id}/membership`, player)
@@ -91,7 +95,10 @@ async function joinAndLeave(
       // Unknown: the change may or may not have been committed before the connection went.
       isMember = undefined;
       await sleep(20);
-    } else if (isExpected(answer)) isMember = answer.kind === 'join';
+    } else if (isExpected(answer)) {
+      isMember = answer.kind === 'join';
+      if (answer.kind === 'leave') turn += 1;
+    }
     answers.push(await send(server, 'read', 'GET', '/api/leagues', player));
   }
   return { isMember };
@@ -170,13 +177,7 @@ describe.skipIf(!PROCESS_TEST_DATABASE_URL).each(['source', 'bundle'] as const)(
       let isStopped = false;
       const traffic = Promise.all(
         players.map((player, index) =>
-          joinAndLeave(
-            server,
-            player,
-            leagues[index % LEAGUES] as { id: string; code: string },
-            answers,
-            () => isStopped,
-          ),
+          joinAndLeave(server, player, leagues, index, answers, () => isStopped),
         ),
       );
       const isWriteDone = (answer: Answer) =>
