@@ -172,8 +172,8 @@ describe('a pending request on /leagues', () => {
       await dialog.waitFor({ state: 'detached' });
       const mine = async () => {
         const response = await fan.context.request.get('/api/leagues');
-        const body = (await response.json()) as { leagues: { code: string; myStatus: string }[] };
-        return body.leagues.find((row) => row.code === league.code)?.myStatus ?? 'none';
+        const body = (await response.json()) as { leagues: { id: string; myStatus: string }[] };
+        return body.leagues.find((row) => row.id === league.id)?.myStatus ?? 'none';
       };
       expect(await mine()).toBe('pending');
 

@@ -22,6 +22,15 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** The part of `box` inside `clip` (a scrolled dialog hides what leaves it), or null. */
+function within(box: Box, clip: Box): Box | null {
+  const x = Math.max(box.x, clip.x);
+  const y = Math.max(box.y, clip.y);
+  const width = Math.min(box.x + box.width, clip.x + clip.width) - x;
+  const height = Math.min(box.y + box.height, clip.y + clip.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
 async function newContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
   return browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
 }
@@ -45,10 +54,13 @@ async function clearOf(page: Page, scope: Locator, label: string): Promise<void>
   const targets = scope.locator(
     'h1, h2, [role="heading"], button, a[href], input, select, textarea, [role="combobox"], [role="tab"]',
   );
+  const scopeBox = await scope.boundingBox();
+  if (!scopeBox) throw new Error(`${label}: nothing to check`);
   let checked = 0;
   for (const target of await targets.all()) {
     if (!(await target.isVisible())) continue;
-    const box = await target.boundingBox();
+    const targetBox = await target.boundingBox();
+    const box = targetBox && within(targetBox, scopeBox);
     // Off screen (scrolled away): nothing to cover.
     if (!box || box.y + box.height <= 0 || box.y >= (page.viewportSize()?.height ?? 0)) continue;
     checked += 1;
