@@ -71,102 +71,92 @@ async function clearOf(page: Page, scope: Locator, label: string): Promise<void>
   expect(checked).toBeGreaterThan(0);
 }
 
+/** `check` on a page of its own at 375 and at 1280 px, its context closed after. */
+async function onEachScreen(
+  check: (context: BrowserContext, page: Page, viewport: typeof DESKTOP) => Promise<void>,
+): Promise<void> {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    const context = await newContext(viewport);
+    try {
+      await check(context, await context.newPage(), viewport);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 describe('toasts', () => {
   it('leave "Set Up Your Profile" and its fields clear after sign-up', async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      try {
-        await signUpThroughUi(page);
-        await page.getByRole('heading', { name: 'Set Up Your Profile' }).waitFor();
-        await clearOf(page, page.locator('main'), `onboarding at ${viewport.width}`);
-        await screenshot(page, `toast-onboarding-${viewport.width}`);
-      } finally {
-        await context.close();
-      }
-    }
+    await onEachScreen(async (_context, page, viewport) => {
+      await signUpThroughUi(page);
+      await page.getByRole('heading', { name: 'Set Up Your Profile' }).waitFor();
+      await clearOf(page, page.locator('main'), `onboarding at ${viewport.width}`);
+      await screenshot(page, `toast-onboarding-${viewport.width}`);
+    });
   });
 
   it('leave the Create League dialog’s title and controls clear', async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      try {
-        await signUpThroughApi(context);
-        await completeOnboardingThroughApi(context);
-        await pickTeamThroughApi(context);
-        await page.goto('/leagues');
-        await waitForTheApp(page);
-        await page.getByRole('button', { name: 'Create League' }).first().click();
-        const dialog = page.getByRole('dialog', { name: 'Create League' });
-        await dialog.waitFor();
-        // No name: refused with a "Validation Error" toast, the dialog stays.
-        await dialog.getByRole('button', { name: 'Create League' }).click();
-        await clearOf(page, dialog, `create league at ${viewport.width}`);
-        await screenshot(page, `toast-create-league-${viewport.width}`);
-      } finally {
-        await context.close();
-      }
-    }
+    await onEachScreen(async (context, page, viewport) => {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context);
+      await pickTeamThroughApi(context);
+      await page.goto('/leagues');
+      await waitForTheApp(page);
+      await page.getByRole('button', { name: 'Create League' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create League' });
+      await dialog.waitFor();
+      // No name: refused with a "Validation Error" toast, the dialog stays.
+      await dialog.getByRole('button', { name: 'Create League' }).click();
+      await clearOf(page, dialog, `create league at ${viewport.width}`);
+      await screenshot(page, `toast-create-league-${viewport.width}`);
+    });
   });
 
   it('leave the /leagues title and its Create and Join buttons clear when a code is copied', async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      try {
-        await signUpThroughApi(context);
-        await completeOnboardingThroughApi(context);
-        await pickTeamThroughApi(context);
-        const created = await context.request.post('/api/leagues', {
-          data: { name: 'Toast Corner', maxMembers: 50, joinMode: 'open', joinDeadline: null },
-          headers: originHeaders(),
-        });
-        expect(created.status(), await created.text()).toBe(201);
-        await page.goto('/leagues');
-        await waitForTheApp(page);
-        // Copied, or refused by a browser without clipboard access: a two-line toast either way.
-        await page.getByRole('button', { name: 'Copy code for Toast Corner' }).click();
-        await clearOf(page, page.locator('main'), `leagues at ${viewport.width}`);
-        await screenshot(page, `toast-leagues-copy-${viewport.width}`);
-      } finally {
-        await context.close();
-      }
-    }
+    await onEachScreen(async (context, page, viewport) => {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context);
+      await pickTeamThroughApi(context);
+      const created = await context.request.post('/api/leagues', {
+        data: { name: 'Toast Corner', maxMembers: 50, joinMode: 'open', joinDeadline: null },
+        headers: originHeaders(),
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.goto('/leagues');
+      await waitForTheApp(page);
+      // Copied, or refused by a browser without clipboard access: a two-line toast either way.
+      await page.getByRole('button', { name: 'Copy code for Toast Corner' }).click();
+      await clearOf(page, page.locator('main'), `leagues at ${viewport.width}`);
+      await screenshot(page, `toast-leagues-copy-${viewport.width}`);
+    });
   });
 
   it('leave "Confirm Your Selections" clear when a save fails and the fan tries again', async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      try {
-        await signUpThroughApi(context);
-        await completeOnboardingThroughApi(context);
-        await context.route('**/api/team', (route) =>
-          route.request().method() === 'PUT'
-            ? route.fulfill({
-                status: 503,
-                json: { code: 'INTERNAL', message: 'down', userMessage: 'The server is busy.' },
-              })
-            : route.fallback(),
-        );
-        await page.goto('/player-selection');
-        await page.getByTestId('player-card').first().waitFor();
-        for (let index = 0; index < 4; index += 1) {
-          await page.getByTestId('player-results').getByRole('button', { name: /^Add / }).first().click();
-          await expect.poll(() => page.getByTestId('pitch-player-card').count()).toBe(index + 1);
-        }
-        await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-        await page.locator('[data-sonner-toast]').first().waitFor();
-        await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Confirm Your Selections' });
-        await dialog.waitFor();
-        await clearOf(page, dialog, `confirm team at ${viewport.width}`);
-        await screenshot(page, `toast-confirm-selections-${viewport.width}`);
-      } finally {
-        await context.close();
+    await onEachScreen(async (context, page, viewport) => {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context);
+      await context.route('**/api/team', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 503,
+              json: { code: 'INTERNAL', message: 'down', userMessage: 'The server is busy.' },
+            })
+          : route.fallback(),
+      );
+      await page.goto('/player-selection');
+      await page.getByTestId('player-card').first().waitFor();
+      for (let index = 0; index < 4; index += 1) {
+        await page.getByTestId('player-results').getByRole('button', { name: /^Add / }).first().click();
+        await expect.poll(() => page.getByTestId('pitch-player-card').count()).toBe(index + 1);
       }
-    }
+      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.locator('[data-sonner-toast]').first().waitFor();
+      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm Your Selections' });
+      await dialog.waitFor();
+      await clearOf(page, dialog, `confirm team at ${viewport.width}`);
+      await screenshot(page, `toast-confirm-selections-${viewport.width}`);
+    });
   });
 });
