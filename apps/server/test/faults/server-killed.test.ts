@@ -2,8 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/database.ts';
-import { type Answers, recordedAnswers, startFplApiServer } from '../stats-sync/fpl-api-server.ts';
-import { CODES, committedGoals, storedGoals } from '../stats-sync/sync-test-database.ts';
+import {
+  type Answers,
+  recordedAnswers,
+  startFplApiServer,
+} from '../plugins/app/stats-sync/fpl-api-server.ts';
+import { CODES, committedGoals, storedGoals } from '../plugins/app/stats-sync/sync-test-database.ts';
 import {
   type ProcessAccount,
   request,

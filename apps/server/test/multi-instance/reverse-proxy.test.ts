@@ -1,6 +1,6 @@
 import type { AppNotification } from '@hit21/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordedAnswers, startFplApiServer } from '../stats-sync/fpl-api-server.ts';
+import { recordedAnswers, startFplApiServer } from '../plugins/app/stats-sync/fpl-api-server.ts';
 import { GOOD_PASSWORD } from '../support/accounts.ts';
 import { type EventStream, openEventStream } from '../support/event-stream.ts';
 import { type NginxProxy, startNginx } from '../support/nginx-proxy.ts';

@@ -1,0 +1,230 @@
+import type { SeasonConfig } from '@hit21/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPopulation } from '../../../../bench/standings-population.ts';
+import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
+import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
+import { ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
+import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
+import {
+  type Board,
+  readLeaderboardPage,
+  rosterVersionOf,
+  type SearchCount,
+} from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+import { matchesSearch } from '../../../support/search-key.ts';
+import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+
+/*
+ * Searches against a filter of the whole stored board written here: the total counts every
+ * row whose name, country or club contains the search (whatever way the server counts them),
+ * and each page holds the next matches in the board's rank order.
+ */
+
+const PLAYERS = 1_500;
+/** Names that also match searches for countries and clubs, inside and outside those groups. */
+const NAMED = [
+  { fullName: 'Unity United', country: 'France', club: 'Arsenal' },
+  { fullName: 'Kingsley United', country: 'United Kingdom', club: 'Manchester United' },
+  { fullName: 'Frances Arsenault', country: 'France', club: 'Chelsea' },
+];
+const SEARCHES = [
+  'united',
+  'UNITED KINGDOM',
+  'kingdom',
+  'arsenal',
+  'france',
+  'smith',
+  // Two players in five: found through the trigram index, its end pages walked along the rank index.
+  'quill',
+  'an',
+  'e',
+  'ham',
+  'zzz',
+  'ÿ',
+];
+
+interface StoredRow {
+  user_id: string;
+  full_name: string;
+  country: string;
+  club: string;
+  global_rank: number;
+  country_rank: number;
+  club_rank: number;
+}
+
+describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
+  let database: DatabaseHandle;
+  let season: SeasonConfig;
+  let board: StoredRow[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, { migrate: false });
+    await prepareDatabase(database);
+    season = await findActiveSeason(database.db);
+    const { userIds } = await addPopulation(database.db, {
+      seasonId: season.id,
+      size: PLAYERS,
+      noTeamEvery: 7,
+    });
+    await database.db.execute(
+      sql`update profiles set full_name = full_name || ' Quill'
+        where id in (select id from profiles where id like 'bench-%' order by md5(id) limit ${(PLAYERS * 2) / 5})`,
+    );
+    for (const [index, named] of NAMED.entries()) {
+      await database.db.execute(
+        sql`update profiles set full_name = ${named.fullName}, country = ${named.country}, favourite_team = ${named.club}
+          where id = ${userIds[index * 100]}`,
+      );
+    }
+    await recomputeStandings({ database, season, now: new Date('2026-01-05T12:00:00Z') });
+    board = await selectRows<StoredRow>(
+      database.db,
+      sql`select user_id, full_name, country, club,
+          row_number() over (order by position)::int as global_rank,
+          row_number() over (partition by country order by position)::int as country_rank,
+          row_number() over (partition by club order by position)::int as club_rank
+        from standings where season_id = ${season.id} order by position`,
+    );
+    expect(board).toHaveLength(PLAYERS);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const boards: {
+    label: string;
+    board: Board;
+    rank: (row: StoredRow) => number;
+    member: (row: StoredRow) => boolean;
+  }[] = [
+    { label: 'global', board: { kind: 'global' }, rank: (row) => row.global_rank, member: () => true },
+    {
+      label: 'country United Kingdom',
+      board: { kind: 'country', country: 'United Kingdom' },
+      rank: (row) => row.country_rank,
+      member: (row) => row.country === 'United Kingdom',
+    },
+    {
+      label: 'club Manchester United',
+      board: { kind: 'club', club: 'Manchester United' },
+      rank: (row) => row.club_rank,
+      member: (row) => row.club === 'Manchester United',
+    },
+    {
+      label: 'country France',
+      board: { kind: 'country', country: 'France' },
+      rank: (row) => row.country_rank,
+      member: (row) => row.country === 'France',
+    },
+  ];
+
+  it('counts and pages every match of name, country and club, on every board', async () => {
+    /** The searches whose first page returned their count, kept for their other pages. */
+    const counted = new Set<string>();
+    for (const scope of boards) {
+      for (const search of SEARCHES) {
+        const expected = board
+          .filter(scope.member)
+          .filter((row) =>
+            matchesSearch({ fullName: row.full_name, country: row.country, club: row.club }, search),
+          )
+          .sort((a, b) => scope.rank(a) - scope.rank(b));
+        const pageCount = Math.max(1, Math.ceil(expected.length / 25));
+        // Pages near the end are walked from the bottom of the board: the last two, and one in between.
+        const pages = [
+          1,
+          2,
+          Math.ceil(pageCount / 2),
+          Math.ceil((pageCount * 3) / 4),
+          pageCount - 1,
+          pageCount,
+        ];
+        const read = (page: number, knownCount?: SearchCount) =>
+          readLeaderboardPage(database.db, {
+            seasonId: season.id,
+            board: scope.board,
+            page,
+            pageSize: 25,
+            search,
+            knownCount,
+          });
+        // A search's count, kept from its first page, serves its other pages (read both ways).
+        const { searchCount } = await read(1);
+        if (searchCount?.total === expected.length) counted.add(search);
+        for (const number of new Set(pages.filter((page) => page >= 1))) {
+          for (const knownCount of [undefined, searchCount]) {
+            const found = await read(number, knownCount);
+            const label = `${scope.label}, "${search}", page ${number}${knownCount ? ', count known' : ''}`;
+            expect(found.total, label).toBe(expected.length);
+            expect(
+              found.rows.map((row) => [row.rank, row.userId]),
+              label,
+            ).toEqual(
+              expected.slice((number - 1) * 25, number * 25).map((row) => [scope.rank(row), row.user_id]),
+            );
+          }
+        }
+      }
+    }
+    expect([...counted].sort()).toEqual([...SEARCHES].sort());
+    // The named rows really do test the overlaps: a name-only match and a name inside a matched group.
+    expect(board.filter((row) => row.full_name.includes('United')).map((row) => row.country)).toEqual(
+      expect.arrayContaining(['France', 'United Kingdom']),
+    );
+  });
+
+  it('counts a search again when its kept count cannot be brought to the board', async () => {
+    // A name through the trigram index, two letters and countries and clubs: each path that uses a count.
+    for (const search of ['quill', 'an', 'united']) {
+      const read = (knownCount?: SearchCount) =>
+        readLeaderboardPage(database.db, {
+          seasonId: season.id,
+          board: { kind: 'global' },
+          page: 1,
+          pageSize: 25,
+          search,
+          knownCount,
+        });
+      const first = await read();
+      const { searchCount } = first;
+      if (!searchCount) throw new Error(`"${search}" was not counted`);
+      const matches = board.filter((row) =>
+        matchesSearch({ fullName: row.full_name, country: row.country, club: row.club }, search),
+      ).length;
+      expect(searchCount).toEqual({
+        rosterVersion: rosterVersionOf(first.version),
+        total: matches,
+        boardMembers: PLAYERS,
+      });
+      // A count kept on another roster, from further back than the roster changes kept, or from
+      // a revision not reached yet is not believed, though it would be used: the page counts again.
+      const since = searchCount.rosterVersion.slice(0, searchCount.rosterVersion.lastIndexOf('.'));
+      for (const rosterVersion of [`1${since}.0`, `${since}.${-ROSTER_CHANGES_KEPT}`, `${since}.1`]) {
+        const again = await read({ ...searchCount, rosterVersion, total: 1_000 });
+        expect(again.total, `${search}, ${rosterVersion}`).toBe(matches);
+        expect(again.rows, `${search}, ${rosterVersion}`).toEqual(first.rows);
+        expect(again.searchCount, `${search}, ${rosterVersion}`).toEqual(searchCount);
+      }
+    }
+  });
+
+  it('narrows a search to the viewer with "me", counting 1 or 0', async () => {
+    const kingsley = board.find((row) => row.full_name === 'Kingsley United');
+    if (!kingsley) throw new Error('Kingsley United is not on the board');
+    const read = (search: string) =>
+      readLeaderboardPage(database.db, {
+        seasonId: season.id,
+        board: { kind: 'global' },
+        page: 1,
+        pageSize: 25,
+        search,
+        onlyUserId: kingsley.user_id,
+      });
+    expect(await read('kingdom')).toMatchObject({ total: 1, rows: [{ rank: kingsley.global_rank }] });
+    expect(await read('united')).toMatchObject({ total: 1, rows: [{ userId: kingsley.user_id }] });
+    expect(await read('france')).toMatchObject({ total: 0, rows: [] });
+  });
+});
