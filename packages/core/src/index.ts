@@ -6,6 +6,7 @@ export * from './analytics/analytics.schemas.ts';
 export * from './clubs/clubs.schemas.ts';
 export * from './clubs/clubs.ts';
 export * from './errors/app-error.ts';
+export * from './errors/app-error-codes.ts';
 export * from './errors/app-error-reasons.ts';
 export * from './leaderboards/leaderboard.schemas.ts';
 export * from './leagues/league.schemas.ts';

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from './app-error.ts';
+import type { AppErrorCode } from './app-error-codes.ts';
 
 /**
  * Every refusal a screen or caller may need to tell apart, with the HTTP-level code it travels

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ERROR_STATUS, AppError, isAppErrorWithReason } from './app-error.ts';
+import { AppError, isAppErrorWithReason } from './app-error.ts';
+import { APP_ERROR_STATUS } from './app-error-codes.ts';
 import { APP_ERROR_REASONS, isAppErrorReason } from './app-error-reasons.ts';
 
 describe('AppError reasons', () => {

@@ -1,3 +1,4 @@
+import { APP_ERROR_STATUS, type AppErrorCode } from './app-error-codes.ts';
 import type { AppErrorReason, AppErrorReasonFor } from './app-error-reasons.ts';
 
 /**
@@ -5,19 +6,6 @@ import type { AppErrorReason, AppErrorReasonFor } from './app-error-reasons.ts';
  * developers; `userMessage` is what a person reads; `reason` (declared in
  * `app-error-reasons.ts`) is what screens and callers switch on to tell refusals apart.
  */
-export const APP_ERROR_STATUS = {
-  INVALID_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
-
 export interface AppErrorBody {
   code: AppErrorCode;
   reason?: AppErrorReason;
