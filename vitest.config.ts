@@ -3,14 +3,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
-    // `npm run coverage`: statements of the three source trees reached by the tests in Vitest's
-    // own processes (servers the browser and fault tests start as child processes are not seen).
+    // `npm run coverage`: statements of the three source trees reached in Vitest's workers. It runs
+    // the core, web and server projects: the browser and fault tests run their servers elsewhere
+    // (Vitest's main process, child processes), where v8 coverage does not look.
     coverage: {
       provider: 'v8',
       include: ['packages/core/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      reportOnFailure: true,
     },
     // Three files at a time on a two-core machine (Vitest's default there is one): most test
     // time is spent waiting on PostgreSQL, child servers, Chromium and timers, not computing.
