@@ -54,8 +54,7 @@ describe.each(TEST_ENGINES)('the health probes on %s', (engine) => {
   let latestTag: string | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     app = await buildTestApp(database);
     latestTag = await latestMigrationTag();
   });

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import {
@@ -61,8 +60,7 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
   let board: StoredRow[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     const { userIds } = await addPopulation(database.db, {
       seasonId: season.id,

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/league-standings-repository.ts';
@@ -28,8 +27,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
   const mixed = { approved: [] as string[], others: [] as string[] };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     // Teamless members and twins (equal teams, a coin toss) too, so ties are ranked as the board ranks them.
     ({ userIds } = await addPopulation(database.db, {

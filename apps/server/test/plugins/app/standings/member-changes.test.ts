@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { BLOCK_SPAN, POSITION_STRIDE, ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { SPREAD_SPACING } from '../../../../src/plugins/app/standings/block-positions.ts';
@@ -48,8 +47,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   let outfield: string[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     ({ userIds } = await addPopulation(database.db, {
       seasonId: season.id,

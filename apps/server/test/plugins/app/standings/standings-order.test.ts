@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { rebuiltPosition, standings } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import {
@@ -33,8 +32,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
   let season: SeasonConfig;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     // Some without a team, some with exactly the team of the player before them (coin tosses).
     await addPopulation(database.db, {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { ADVISORY_LOCK_KEYS } from '../../../../src/db/advisory-locks.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
@@ -24,8 +23,7 @@ describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
   let awkwardUserId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     const { userIds } = await addPopulation(database.db, { seasonId: season.id, size: 200 });
     awkwardUserId = userIds[7] ?? '';

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
@@ -18,8 +17,7 @@ describe.each(TEST_ENGINES)('replacing the stored board on %s', (engine) => {
   let season: SeasonConfig;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     await addPopulation(database.db, { seasonId: season.id, size: OLD_BOARD.players, idPrefix: 'old' });
     await recomputeStandings({ database, season, now: new Date(OLD_BOARD.at) });

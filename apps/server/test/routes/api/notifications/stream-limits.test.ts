@@ -6,7 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../../src/app.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { ORIGIN, signUp } from '../../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { type EventStream, openEventStream } from '../../../support/event-stream.ts';
@@ -38,8 +37,7 @@ describe.each(TEST_ENGINES)('the caps on live streams (%s)', (engine) => {
       path.join(distDir, 'index.html'),
       '<!doctype html><title>Hit21</title><div id="root"></div>',
     );
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         const line = JSON.parse(String(chunk));
