@@ -12,11 +12,22 @@ import {
 
 export type Engine = DatabaseHandle['engine'];
 
+/** Both engines when TEST_DATABASE_URL names a PostgreSQL server (CI sets it), else PGlite alone. */
+const AVAILABLE_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
 /**
- * The engines every database test runs on: always the embedded PGlite, and PostgreSQL too
- * when TEST_DATABASE_URL names a server (CI sets it).
+ * The engines a test file runs on, with the reason written beside the choice:
+ * - `both`: the SQL or its results can differ between engines (engine-specific SQL, the
+ *   database layer, migrations, name folding and search, standings SQL, database errors);
+ * - `postgres`: locks, concurrency or several connections, which only PostgreSQL has; on a
+ *   machine without PostgreSQL the file still runs on PGlite;
+ * - `one`: the database is only storage here (route validation, auth flows, limits...): the
+ *   engine that runs such files fastest, PostgreSQL when there is one.
  */
-export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export function engines(choice: 'both' | 'postgres' | 'one', _why: string): Engine[] {
+  if (choice === 'both') return AVAILABLE_ENGINES;
+  return [AVAILABLE_ENGINES.includes('postgres') ? 'postgres' : 'pglite'];
+}
 
 /**
  * A fresh database of its own for one test file: an in-memory PGlite, or a new database on the

@@ -13,7 +13,9 @@ import {
 } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { matchesSearch } from '../../../support/search-key.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'search and name folding in SQL');
 
 /*
  * Searches against a filter of the whole stored board written here: the total counts every
@@ -54,7 +56,7 @@ interface StoredRow {
   club_rank: number;
 }
 
-describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
+describe.each(ENGINES)('leaderboard search on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let board: StoredRow[];

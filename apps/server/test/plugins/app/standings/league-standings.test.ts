@@ -11,15 +11,17 @@ import { placeMemberChanges } from '../../../../src/plugins/app/standings/place-
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
 import { nameMatches, searchKey } from '../../../support/search-key.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeLeague } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 const AFTER_GAMEWEEK_30 = new Date('2026-03-20T12:00:00Z');
 const PLAYERS = 240;
 const OTHER_SEASON_LEAGUE = '00000000-0000-4000-8000-000000000001';
 
-describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (engine) => {
+describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let userIds: string[];

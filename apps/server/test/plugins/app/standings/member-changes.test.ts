@@ -26,8 +26,10 @@ import {
 } from '../../../../src/plugins/app/standings/standings-freshness.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../../../support/league-standings.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 /*
  * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
@@ -39,7 +41,7 @@ import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts
 const PLAYERS = 3_000;
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 
-describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (engine) => {
+describe.each(ENGINES)('member changes placed on the stored board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let userIds: string[];

@@ -11,8 +11,10 @@ import {
 } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 /*
  * The stored ranks of a few thousand generated players against a brute-force ranking written
@@ -27,7 +29,7 @@ const boardOf = (key: 'country' | 'club', name: string): Board =>
 const sameUntilCoinToss = (a: Expected, b: Expected) =>
   a.status === b.status && a.total === b.total && a.goalDates.join() === b.goalDates.join();
 
-describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
+describe.each(ENGINES)('stored standings on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
 

@@ -7,7 +7,9 @@ import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts'
 import { POSITION_STRIDE, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
-import { connectOtherInstance, createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { connectOtherInstance, createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 const AFTER_GAMEWEEK_3 = new Date('2025-09-05T12:00:00Z');
 const AFTER_GAMEWEEK_10 = new Date('2025-11-05T12:00:00Z');
@@ -17,7 +19,7 @@ const AWKWARD = {
   country: 'Korea, Republic of',
 };
 
-describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
+describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let awkwardUserId: string;

@@ -9,7 +9,9 @@ import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { ORIGIN, signUp } from '../../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { type EventStream, openEventStream } from '../../../support/event-stream.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('postgres', 'live streams LISTEN on their own connection');
 
 const STREAM = '/api/notifications/stream';
 const PER_CLIENT = 3;
@@ -24,7 +26,7 @@ async function until(condition: () => boolean, timeoutMs = 5_000) {
   }
 }
 
-describe.each(TEST_ENGINES)('the caps on live streams (%s)', (engine) => {
+describe.each(ENGINES)('the caps on live streams (%s)', (engine) => {
   let database: DatabaseHandle;
   let app: App;
   let baseUrl: string;
