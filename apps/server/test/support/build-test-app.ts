@@ -4,6 +4,7 @@ import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/config/clock.ts';
 import { type Config, parseConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
+import { cheapPasswordHasher } from './password-hasher.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 
 /** A test configuration: quiet logs, no web build unless asked for, generous rate limits. */
@@ -37,6 +38,7 @@ export async function buildTestApp(
     clock: options.clock,
     logger: options.logger,
     boards: options.boards,
+    passwordHasher: cheapPasswordHasher,
   });
   await app.ready();
   return app;
