@@ -16,6 +16,8 @@ import { SEASONS_DATA_DIR } from '../../src/plugins/app/season/bundled-seasons.t
  * its data folder.
  */
 export type TemplateKind = 'migrated' | 'prepared';
+/** PGlite also keeps an `empty` one: a new in-memory PGlite spends seconds creating its cluster. */
+export type PgliteTemplateKind = TemplateKind | 'empty';
 
 /** Everything a template is made from: a change to any of it builds new ones. */
 const TEMPLATE_SOURCES = [
@@ -57,16 +59,16 @@ async function filesUnder(source: string): Promise<string[]> {
   return files;
 }
 
-async function fillTemplate(handle: DatabaseHandle, kind: TemplateKind): Promise<void> {
+async function fillTemplate(handle: DatabaseHandle, kind: PgliteTemplateKind): Promise<void> {
   if (kind === 'prepared') await prepareDatabase(handle);
-  else await handle.migrate();
+  else if (kind === 'migrated') await handle.migrate();
 }
 
 // PGlite: one dump per kind, kept in this worker's memory (files of a worker share modules)
 // and in a file that the project's global setup and the other workers read.
-const pgliteDumps = new Map<TemplateKind, Promise<Blob>>();
+const pgliteDumps = new Map<PgliteTemplateKind, Promise<Blob>>();
 
-export function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
+export function pgliteTemplate(kind: PgliteTemplateKind): Promise<Blob> {
   let dump = pgliteDumps.get(kind);
   if (!dump) {
     dump = readOrBuildPgliteDump(kind);
@@ -76,7 +78,7 @@ export function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
   return dump;
 }
 
-async function readOrBuildPgliteDump(kind: TemplateKind): Promise<Blob> {
+async function readOrBuildPgliteDump(kind: PgliteTemplateKind): Promise<Blob> {
   const file = path.join(tmpdir(), `hit21-pglite-${kind}-${await templateSourcesHash()}.tar`);
   const saved = await readFile(file).catch(() => undefined);
   if (saved) return new Blob([saved]);
@@ -166,6 +168,6 @@ export function adminUrl(): string {
 /** Builds every template before the files run, so that workers do not each build their own. */
 export async function buildTemplates(): Promise<void> {
   const kinds: TemplateKind[] = ['migrated', 'prepared'];
-  await Promise.all(kinds.map((kind) => pgliteTemplate(kind)));
+  await Promise.all([...kinds, 'empty' as const].map((kind) => pgliteTemplate(kind)));
   if (process.env.TEST_DATABASE_URL) await Promise.all(kinds.map((kind) => postgresTemplate(kind)));
 }

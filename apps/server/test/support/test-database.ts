@@ -42,7 +42,7 @@ export async function createTestDatabase(
   const { migrate = true, prepare = false } = options;
   const template: TemplateKind | undefined = prepare ? 'prepared' : migrate ? 'migrated' : undefined;
   if (engine === 'pglite') {
-    const loadDataDir = template && (await pgliteTemplate(template));
+    const loadDataDir = await pgliteTemplate(template ?? 'empty');
     return openDatabase({ engine: 'pglite', dataDir: 'memory://', loadDataDir });
   }
 
