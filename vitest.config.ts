@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/{src,test}/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
+          // Migrates a template database per engine once; each file's database is a copy.
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           // Files share their worker's loaded modules (the server, its database drivers, PGlite's
           // WebAssembly): importing them again for every file took 140 s of a 457 s round. Each
           // file still builds its own app and database, and none mocks a module or changes the

@@ -19,7 +19,7 @@ import { type BoardCacheOptions, boardCachePlugin } from './plugins/app/standing
 import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
-import { authPlugin, resolveAuthSecret } from './plugins/external/auth.ts';
+import { authPlugin, type PasswordHasher, resolveAuthSecret } from './plugins/external/auth.ts';
 import { compressionPlugin } from './plugins/external/compression.ts';
 import { configPlugin } from './plugins/external/config.ts';
 import { databasePlugin } from './plugins/external/database.ts';
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
   /** The board cache's settings, where tests need boards smaller than the real game's to behave as large ones. */
   boards?: BoardCacheOptions;
+  /** better-auth's scrypt unless given: the tests sign up hundreds of accounts. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** The Hit21 server, used alike by `npm start` and the tests: external plugins, then app plugins, then routes. */
@@ -101,7 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Without SMTP every message is stored, never retried.
   if (config.SMTP_URL) app.scheduler.add(mailRetryJob(mailer));
   const secret = await resolveAuthSecret(config);
-  await app.register(authPlugin, { mailer, secret });
+  await app.register(authPlugin, { mailer, secret, passwordHasher: options.passwordHasher });
   app.scheduler.add(
     deadlineMailsJob(app, { mailer, secret, intervalMs: config.DEADLINE_MAILS_INTERVAL_SECONDS * 1_000 }),
   );

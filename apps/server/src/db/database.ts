@@ -66,8 +66,11 @@ export interface DatabaseConnection {
 
 export type DatabaseLocation =
   | { engine: 'postgres'; url: string }
-  /** `dataDir` is a folder on disk, or `memory://` for a throw-away database. */
-  | { engine: 'pglite'; dataDir: string };
+  /**
+   * `dataDir` is a folder on disk, or `memory://` for a throw-away database; `loadDataDir`
+   * starts it from a dump of another's data folder (`dumpDataDir`), as the tests do.
+   */
+  | { engine: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
 /**
  * The pool only listens for errors on idle clients: a checked-out client (a transaction's,
@@ -149,7 +152,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
   // pg_trgm: the leaderboard search index (created by a migration).
-  const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location.dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: location.loadDataDir,
+  });
   const pgliteDb = drizzlePglite({ client, schema });
   const connection: DatabaseConnection = {
     db: pgliteDb as unknown as Database,

@@ -7,7 +7,9 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, selectRows } from '../../src/db/database.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { createTestDatabase, engines } from '../support/test-database.ts';
+
+const ENGINES = engines('both', "a migration's SQL");
 
 /** A copy of the migrations folder that stops just before the migration tagged `*_${name}`. */
 async function migrationsBefore(name: string): Promise<string> {
@@ -39,7 +41,7 @@ const STORED = [
   ['fine', 'İlkay Gündoğan', 'İlkay Gündoğan'],
 ] as const;
 
-describe.each(TEST_ENGINES)('the stored-names migration on %s', (engine) => {
+describe.each(ENGINES)('the stored-names migration on %s', (engine) => {
   it('cleans stored names the way the name rules normalise new ones, and marks the boards stale', async () => {
     const database = await createTestDatabase(engine, { migrate: false });
     const before = await migrationsBefore('clean_stored_names');

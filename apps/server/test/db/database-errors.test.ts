@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { isDatabaseUnreachableError } from '../../src/db/database-errors.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { createTestDatabase, engines } from '../support/test-database.ts';
+
+const ENGINES = engines('both', 'each driver reports a lost database its own way');
 
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -13,7 +15,7 @@ async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   throw new Error('Expected the work to fail');
 }
 
-describe.each(TEST_ENGINES)('telling "database unreachable" from a failed query on %s', (engine) => {
+describe.each(ENGINES)('telling "database unreachable" from a failed query on %s', (engine) => {
   it('a closed database is unreachable; a bad query on an open one is not', async () => {
     const database = await createTestDatabase(engine);
     const badQuery = await failureOf(() => database.db.execute(sql`select * from no_such_table`));

@@ -11,9 +11,11 @@ import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.
 import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
 import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { createTestDatabase, engines } from '../support/test-database.ts';
 
-describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
+const ENGINES = engines('both', 'migrations');
+
+describe.each(ENGINES)('migrations on %s', (engine) => {
   it('build the whole schema from an empty database, and running them again changes nothing', async () => {
     const database = await createTestDatabase(engine, { migrate: false });
     try {

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
-import { createTestDatabase, TEST_ENGINES, testDatabaseUrl } from '../support/test-database.ts';
+import { createTestDatabase, engines, testDatabaseUrl } from '../support/test-database.ts';
+
+const ENGINES = engines('both', 'LISTEN and NOTIFY are implemented per engine');
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
@@ -13,7 +15,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
   }
 }
 
-describe.each(TEST_ENGINES)('database notifications on %s', (engine) => {
+describe.each(ENGINES)('database notifications on %s', (engine) => {
   let database: DatabaseHandle;
 
   beforeAll(async () => {

@@ -6,7 +6,9 @@ import { loggingOptions } from '../../src/config/logging.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { cookieFrom, GOOD_PASSWORD, send, uniqueEmail } from '../support/accounts.ts';
 import { testConfig } from '../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { createTestDatabase, engines } from '../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 interface LogLine {
   level: number;
@@ -44,7 +46,7 @@ function parseLines(written: string[]): LogLine[] {
 const completedLine = (lines: LogLine[], url: string) =>
   lines.find((line) => line.msg === 'request completed' && line.url === url);
 
-describe.each(TEST_ENGINES)('structured logs in production on %s', (engine) => {
+describe.each(ENGINES)('structured logs in production on %s', (engine) => {
   let database: DatabaseHandle;
   let app: App;
   let written: string[];

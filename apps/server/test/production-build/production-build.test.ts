@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT, SERVER_ROOT } from '../../src/config/env.ts';
 import { findFreePort } from '../support/server-processes.ts';
-import { createScratchDatabase, TEST_ENGINES } from '../support/test-database.ts';
+import { createScratchDatabase, engines } from '../support/test-database.ts';
+
+const ENGINES = engines('both', "the bundle carries each engine's driver");
 
 const NO_WEB_BUILD = path.join(SERVER_ROOT, 'test/fixtures/no-web-build');
 const STARTUP_TIMEOUT_MS = 45_000;
@@ -65,7 +67,7 @@ describe('the production build', () => {
     ).toEqual([]);
   });
 
-  describe.each(TEST_ENGINES)('started with node alone (%s)', (engine) => {
+  describe.each(ENGINES)('started with node alone (%s)', (engine) => {
     let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
     afterAll(async () => {
       await scratch?.drop();

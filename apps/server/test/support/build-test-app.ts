@@ -4,7 +4,7 @@ import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/config/clock.ts';
 import { type Config, parseConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { prepareDatabase } from '../../src/db/prepare-database.ts';
+import { cheapPasswordHasher } from './password-hasher.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 
 /** A test configuration: quiet logs, no web build unless asked for, generous rate limits. */
@@ -38,6 +38,7 @@ export async function buildTestApp(
     clock: options.clock,
     logger: options.logger,
     boards: options.boards,
+    passwordHasher: cheapPasswordHasher,
   });
   await app.ready();
   return app;
@@ -59,8 +60,7 @@ export function setUpTestApp(
 ) {
   const context = {} as { app: Awaited<ReturnType<typeof buildTestApp>>; database: DatabaseHandle };
   beforeAll(async () => {
-    context.database = await createTestDatabase(engine, { migrate: !options.prepare });
-    if (options.prepare) await prepareDatabase(context.database);
+    context.database = await createTestDatabase(engine, { prepare: options.prepare });
     context.app = await buildTestApp(context.database, options);
   });
   afterAll(async () => {

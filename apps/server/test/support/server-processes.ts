@@ -9,6 +9,7 @@ import { REPOSITORY_ROOT } from '../../src/config/env.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { prepareDatabase } from '../../src/db/prepare-database.ts';
 import { GOOD_PASSWORD, uniqueEmail } from './accounts.ts';
+import { postgresTemplate } from './database-templates.ts';
 
 /** The PostgreSQL server the multi-process tests make their scratch database on. */
 export const PROCESS_TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -72,7 +73,13 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
   const serverUrl = options.serverUrl ?? PROCESS_TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('startServerProcesses needs a PostgreSQL server (TEST_DATABASE_URL)');
   const name = `hit21_procs_${randomBytes(6).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const prepare = options.prepare ?? true;
+  // A copy of the prepared template, on the server the templates are built on.
+  const template =
+    prepare && serverUrl === PROCESS_TEST_DATABASE_URL ? await postgresTemplate('prepared') : undefined;
+  await withClient(serverUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -89,8 +96,7 @@ export async function startServerProcesses(options: StartOptions): Promise<Serve
   };
 
   try {
-    const prepare = options.prepare ?? true;
-    if (prepare) {
+    if (prepare && !template) {
       // Migrate and load the season once, before any server starts: they would race otherwise.
       const handle = await openDatabase({ engine: 'postgres', url: databaseUrl });
       try {

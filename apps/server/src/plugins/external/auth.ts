@@ -47,6 +47,15 @@ const RATE_LIMITED_PATHS: Record<string, string> = {
  */
 const authRequestLog = new AsyncLocalStorage<FastifyBaseLogger>();
 
+/**
+ * How passwords are hashed and checked: better-auth's scrypt unless one is given (the tests give
+ * a cheaper one; the server never does).
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
 export function createAuth(options: {
   config: Config;
   db: Database;
@@ -58,6 +67,7 @@ export function createAuth(options: {
   log: FastifyBaseLogger;
   /** Told at once when better-auth ends a session or changes a user (the session cache forgets them). */
   onAccountChange?: (userId: string) => void;
+  passwordHasher?: PasswordHasher;
 }) {
   const { config, db, mailer } = options;
 
@@ -98,6 +108,7 @@ export function createAuth(options: {
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      password: options.passwordHasher,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -325,8 +336,8 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 }
 
 /** Mounts better-auth at /api/auth and decorates `fastify.auth`, `fastify.mailer`, `fastify.requireUser`. */
-export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
-  async (fastify, { mailer, secret }) => {
+export const authPlugin = fp<{ mailer: Mailer; secret: string; passwordHasher?: PasswordHasher }>(
+  async (fastify, { mailer, secret, passwordHasher }) => {
     const sessionCache = createSessionCache<AuthUser>({
       ttlMs: SESSION_CACHE_TTL_MS,
       max: SESSION_CACHE_MAX,
@@ -347,6 +358,7 @@ export const authPlugin = fp<{ mailer: Mailer; secret: string }>(
       trustedOrigins: () => fastify.trustedOrigins(),
       log: fastify.log,
       onAccountChange: accountChanges.announce,
+      passwordHasher,
     });
     fastify.decorate('auth', auth);
     fastify.decorate('mailer', mailer);

@@ -4,7 +4,9 @@ import type { App } from '../../../src/app.ts';
 import { parseConfig } from '../../../src/config/env.ts';
 import { ORIGIN, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, setUpTestApp, testConfig } from '../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 /** 40 failed sign-ins, each claiming another client address; answers the statuses. */
 async function rotatingSignIns(app: App, header: string, remoteAddress = '127.0.0.1') {
@@ -25,7 +27,7 @@ async function rotatingSignIns(app: App, header: string, remoteAddress = '127.0.
 const limited = (overrides: Record<string, string> = {}) =>
   testConfig({ ACCOUNT_RATE_LIMIT_PER_CLIENT: '10', ...overrides });
 
-describe.each(TEST_ENGINES)('who the client is (%s)', (engine) => {
+describe.each(ENGINES)('who the client is (%s)', (engine) => {
   describe('with no proxy configured', () => {
     const context = setUpTestApp(engine, { config: limited() });
 

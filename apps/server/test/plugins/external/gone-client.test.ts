@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../../src/app.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
-import { prepareDatabase } from '../../../src/db/prepare-database.ts';
 import { testConfig } from '../../support/build-test-app.ts';
 import { createTestDatabase } from '../../support/test-database.ts';
 
@@ -25,8 +24,7 @@ describe('a client that resets its connection right after its request', () => {
   const written: string[] = [];
   let port: number;
   beforeAll(async () => {
-    database = await createTestDatabase('pglite', { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase('pglite', { prepare: true });
     app = await buildApp({
       config: testConfig({ LOG_LEVEL: 'info' }),
       database,

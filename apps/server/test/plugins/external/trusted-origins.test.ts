@@ -6,7 +6,9 @@ import { trustedOrigins } from '../../../src/config/trusted-origins.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { createTestDatabase, type Engine, engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 /** A LAN address of this machine, as the development server prints it. */
 const lanAddress = Object.values(networkInterfaces())
@@ -23,7 +25,7 @@ function signUpFrom(app: App, origin: string) {
 }
 
 /** An app whose warnings are kept, on a fresh database. */
-function setUpApp(engine: (typeof TEST_ENGINES)[number], overrides: Record<string, string>) {
+function setUpApp(engine: Engine, overrides: Record<string, string>) {
   const context = { warnings: [] as string[] } as { app: App; database: DatabaseHandle; warnings: string[] };
   beforeAll(async () => {
     context.database = await createTestDatabase(engine);
@@ -45,7 +47,7 @@ function setUpApp(engine: (typeof TEST_ENGINES)[number], overrides: Record<strin
   return context;
 }
 
-describe.each(TEST_ENGINES)('trusted origins (%s)', (engine) => {
+describe.each(ENGINES)('trusted origins (%s)', (engine) => {
   describe('a development server', () => {
     const context = setUpApp(engine, { NODE_ENV: 'development', PORT: '3000' });
 

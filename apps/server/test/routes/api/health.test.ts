@@ -15,7 +15,10 @@ import { latestMigrationTag } from '../../../src/db/schema-version.ts';
 import { ORIGIN } from '../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../support/build-test-app.ts';
 import { startTcpRelay } from '../../support/tcp-relay.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
+const SCHEMA_ENGINES = engines('both', 'reads the state of the migrations');
 
 const READINESS_URLS = ['/api/health/ready', '/api/health'];
 const PROBE_URLS = ['/api/health/live', ...READINESS_URLS];
@@ -48,14 +51,13 @@ async function recordNewerMigration(database: DatabaseHandle) {
   );
 }
 
-describe.each(TEST_ENGINES)('the health probes on %s', (engine) => {
+describe.each(ENGINES)('the health probes on %s', (engine) => {
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let latestTag: string | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     app = await buildTestApp(database);
     latestTag = await latestMigrationTag();
   });
@@ -140,7 +142,7 @@ describe.each(TEST_ENGINES)('the health probes on %s', (engine) => {
   });
 });
 
-describe.each(TEST_ENGINES)('readiness of a database not set up on %s', (engine) => {
+describe.each(SCHEMA_ENGINES)('readiness of a database not set up on %s', (engine) => {
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {

@@ -6,13 +6,15 @@ import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { matchesSearch } from '../../support/search-key.ts';
 import { saveTeamByNames } from '../../support/squads.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const CROWD = 140;
 
-describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
+describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
   let now = BEFORE_DEADLINE;
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
   const viewer = { cookie: '', id: '' };

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.ts';
 import { send, signUp } from '../../support/accounts.ts';
 import { clockAt, setUpTestApp } from '../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const ONBOARDING = {
   fullName: 'Jordan Fan',
@@ -29,7 +31,7 @@ async function refuseMemberChanges(db: Database, work: () => Promise<void>) {
   }
 }
 
-describe.each(TEST_ENGINES)('profile writes as one operation on %s', (engine) => {
+describe.each(ENGINES)('profile writes as one operation on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: clockAt('2025-08-10T12:00:00Z') });
 
   it('writes nothing when its last step fails: the profile stays as it was', async () => {

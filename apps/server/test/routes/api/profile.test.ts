@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { profiles, sessions, users } from '../../../src/db/schema/index.ts';
 import { GOOD_PASSWORD, send, signIn, signUp } from '../../support/accounts.ts';
 import { clockAt, setUpTestApp } from '../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const ONBOARDING = {
   fullName: '  Ada Fan  ',
@@ -13,7 +15,7 @@ const ONBOARDING = {
   howDidYouHear: 'friend',
 };
 
-describe.each(TEST_ENGINES)('profile, onboarding, marketing and deletion on %s', (engine) => {
+describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: clockAt('2025-08-01T12:00:00Z') });
 
   it('completes onboarding with trimmed values', async () => {

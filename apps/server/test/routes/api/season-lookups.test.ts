@@ -2,7 +2,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../src/app.ts';
 import type { Database, DatabaseHandle } from '../../../src/db/database.ts';
-import { prepareDatabase } from '../../../src/db/prepare-database.ts';
 import * as schema from '../../../src/db/schema/index.ts';
 import { send, signUpOnboarded } from '../../support/accounts.ts';
 import { buildTestApp, clockAt } from '../../support/build-test-app.ts';
@@ -18,8 +17,7 @@ const SEASON_READ = /from "seasons"/;
  * seen through a Drizzle instance with a query logger.
  */
 async function recordingDatabase(): Promise<{ handle: DatabaseHandle; statements: string[] }> {
-  const handle = await createTestDatabase('pglite', { migrate: false });
-  await prepareDatabase(handle);
+  const handle = await createTestDatabase('pglite', { prepare: true });
   const statements: string[] = [];
   const client = (handle.db as unknown as { $client: Parameters<typeof drizzlePglite>[0] }).$client;
   const db = drizzlePglite({

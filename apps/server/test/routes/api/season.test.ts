@@ -1,17 +1,17 @@
 import { clubListSchema, seasonStateSchema } from '@hit21/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
-import { prepareDatabase } from '../../../src/db/prepare-database.ts';
 import { analyticsEvents } from '../../../src/db/schema/index.ts';
 import { buildTestApp, clockAt } from '../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../support/test-database.ts';
 
-describe.each(TEST_ENGINES)('season, clubs and analytics on %s', (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)('season, clubs and analytics on %s', (engine) => {
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
   });
   afterAll(() => database.close());
 

@@ -4,13 +4,15 @@ import { requestBoardRebuild } from '../../../src/plugins/app/standings/standing
 import { completeOnboarding, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../support/league-standings.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('both', 'name search SQL');
 
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const SEASON = '2025-26';
 
 /** The leaderboard's and league standings' name search ignores accents, case and punctuation. */
-describe.each(TEST_ENGINES)('the standings name search on %s', (engine) => {
+describe.each(ENGINES)('the standings name search on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(AFTER_GAMEWEEK_20) });
   const fans: Record<'zoe' | 'obrien' | 'jeanPierre', { cookie: string; id: string }> = {
     zoe: { cookie: '', id: '' },

@@ -5,7 +5,9 @@ import type { Database } from '../../../src/db/database.ts';
 import { goals, players } from '../../../src/db/schema/index.ts';
 import { send, signUp, signUpOnboarded } from '../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp } from '../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
@@ -33,7 +35,7 @@ async function unscoredBy(db: Database, moment: string, count: number): Promise<
   return rows.map((row) => row.id);
 }
 
-describe.each(TEST_ENGINES)('the team on %s', (engine) => {
+describe.each(ENGINES)('the team on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: clockAt(BEFORE_DEADLINE) });
 
   async function appAt(iso: string): Promise<App> {

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { waitlistEntries } from '../../../src/db/schema/index.ts';
 import { send } from '../../support/accounts.ts';
 import { buildTestApp, setUpTestApp, testConfig } from '../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../support/test-database.ts';
 
-describe.each(TEST_ENGINES)('the waitlist on %s', (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)('the waitlist on %s', (engine) => {
   const context = setUpTestApp(engine);
 
   it('adds a person once, trimmed and lower-cased, and counts', async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp, testConfig } from '../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../support/test-database.ts';
+import { engines } from '../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const MAILBOX_URLS = ['/dev/mailbox', '/dev/mailbox/messages'];
 
-describe.each(TEST_ENGINES)('the development mailbox (%s)', (engine) => {
+describe.each(ENGINES)('the development mailbox (%s)', (engine) => {
   const context = setUpTestApp(engine);
 
   it.each(MAILBOX_URLS)('%s is served to this machine (IPv4 and IPv6 loopback)', async (url) => {
@@ -58,7 +60,7 @@ describe.each(TEST_ENGINES)('the development mailbox (%s)', (engine) => {
   });
 });
 
-describe.each(TEST_ENGINES)('the development mailbox in production (%s)', (engine) => {
+describe.each(ENGINES)('the development mailbox in production (%s)', (engine) => {
   const context = setUpTestApp(engine, {
     config: testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://hit21.example' }),
   });

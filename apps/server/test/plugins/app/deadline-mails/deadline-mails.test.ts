@@ -13,7 +13,9 @@ import {
 import { sendDeadlineMails } from '../../../../src/plugins/app/deadline-mails/send-deadline-mails.ts';
 import { createMailer, type Mailer } from '../../../../src/plugins/app/mail/mailer.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('postgres', 'two runs at the same time');
 
 const DEADLINE = new Date('2025-08-15T17:30:00Z');
 const HOUR = 3_600_000;
@@ -46,7 +48,7 @@ async function seedPlayers(
 
 const addressOf = (id: string) => `${id}@example.com`;
 
-describe.each(TEST_ENGINES)('deadline e-mails (%s)', (engine) => {
+describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
   const context = setUpTestApp(engine, { prepare: true });
   let team: { id: string; name: string }[];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { runGoalAlerts } from '../../../../src/plugins/app/notifications/goal-alerts/run-goal-alerts.ts';
 import { NOTIFICATIONS_CHANNEL } from '../../../../src/plugins/app/notifications/notification-events.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import {
   addPicker,
   NEWCOMER,
@@ -17,10 +17,12 @@ import {
   WELBECK,
 } from './goal-alert-fixtures.ts';
 
+const ENGINES = engines('postgres', 'two runs at the same time');
+
 const SAKA_GOAL = { code: SAKA, fixtureId: 11, kickoffAt: '2025-08-16T14:00:00Z', goals: 1 };
 const AFTER_SAKA = new Date('2025-08-16T16:00:00Z');
 
-describe.each(TEST_ENGINES)('goal alerts on %s', (engine) => {
+describe.each(ENGINES)('goal alerts on %s', (engine) => {
   let database: DatabaseHandle;
   const run = (now: Date, options: { batchSize?: number } = {}) =>
     runGoalAlerts({ db: database.db, seasonId: SEASON_ID, now, ...options });

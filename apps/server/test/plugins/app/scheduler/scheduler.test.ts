@@ -16,7 +16,9 @@ import {
 import { configPlugin } from '../../../../src/plugins/external/config.ts';
 import { databasePlugin } from '../../../../src/plugins/external/database.ts';
 import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'job locks on a connection of its own');
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -45,7 +47,7 @@ function testJob(
   };
 }
 
-describe.each(TEST_ENGINES)('the scheduler on %s', (engine) => {
+describe.each(ENGINES)('the scheduler on %s', (engine) => {
   let database: DatabaseHandle;
 
   /** A bare instance with only the scheduler, logging into `lines`. */

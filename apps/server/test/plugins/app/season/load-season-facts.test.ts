@@ -8,8 +8,10 @@ import { ImportError } from '../../../../src/plugins/app/season/import-error.ts'
 import { importFplSeason } from '../../../../src/plugins/app/season/import-fpl-season.ts';
 import { loadSeasonFacts } from '../../../../src/plugins/app/season/load-season-facts.ts';
 import { readFplSeason } from '../../../../src/plugins/app/season/read-fpl-season.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { copyFixtureFolder, fixtureSource } from './fixture-season.ts';
+
+const ENGINES = engines('both', 'bulk loading SQL on a connection of its own');
 
 /** Everything a season import writes, in a comparable form. */
 async function snapshot(handle: DatabaseHandle) {
@@ -24,7 +26,7 @@ async function snapshot(handle: DatabaseHandle) {
   return result;
 }
 
-describe.each(TEST_ENGINES)('loading season facts on %s', (engine) => {
+describe.each(ENGINES)('loading season facts on %s', (engine) => {
   let database: DatabaseHandle;
 
   beforeAll(async () => {

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import {
@@ -14,7 +13,9 @@ import {
 } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { matchesSearch } from '../../../support/search-key.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'search and name folding in SQL');
 
 /*
  * Searches against a filter of the whole stored board written here: the total counts every
@@ -55,14 +56,13 @@ interface StoredRow {
   club_rank: number;
 }
 
-describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
+describe.each(ENGINES)('leaderboard search on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let board: StoredRow[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     const { userIds } = await addPopulation(database.db, {
       seasonId: season.id,

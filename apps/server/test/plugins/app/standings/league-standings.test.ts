@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/league-standings-repository.ts';
@@ -12,15 +11,17 @@ import { placeMemberChanges } from '../../../../src/plugins/app/standings/place-
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
 import { nameMatches, searchKey } from '../../../support/search-key.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeLeague } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 const AFTER_GAMEWEEK_30 = new Date('2026-03-20T12:00:00Z');
 const PLAYERS = 240;
 const OTHER_SEASON_LEAGUE = '00000000-0000-4000-8000-000000000001';
 
-describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (engine) => {
+describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let userIds: string[];
@@ -28,8 +29,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
   const mixed = { approved: [] as string[], others: [] as string[] };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     // Teamless members and twins (equal teams, a coin toss) too, so ties are ranked as the board ranks them.
     ({ userIds } = await addPopulation(database.db, {

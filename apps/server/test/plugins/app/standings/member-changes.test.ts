@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { BLOCK_SPAN, POSITION_STRIDE, ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { SPREAD_SPACING } from '../../../../src/plugins/app/standings/block-positions.ts';
@@ -27,8 +26,10 @@ import {
 } from '../../../../src/plugins/app/standings/standings-freshness.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../../../support/league-standings.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 /*
  * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
@@ -40,7 +41,7 @@ import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts
 const PLAYERS = 3_000;
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 
-describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (engine) => {
+describe.each(ENGINES)('member changes placed on the stored board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let userIds: string[];
@@ -48,8 +49,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   let outfield: string[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     ({ userIds } = await addPopulation(database.db, {
       seasonId: season.id,

@@ -15,8 +15,10 @@ import {
   removeMembers,
   shiftRankBlocks,
 } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL and COPY');
 
 /*
  * Boards spread over several chunks of rank blocks (standingsRankChunks): a board of 1,500 members
@@ -36,7 +38,7 @@ interface Member {
   club: string;
 }
 
-describe.each(TEST_ENGINES)('boards over several chunks of rank blocks on %s', (engine) => {
+describe.each(ENGINES)('boards over several chunks of rank blocks on %s', (engine) => {
   let database: DatabaseHandle;
   let members: Member[];
   let random = 7;

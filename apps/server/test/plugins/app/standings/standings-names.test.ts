@@ -12,7 +12,9 @@ import { requestBoardRebuild } from '../../../../src/plugins/app/standings/stand
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { holdOffStandingsJobs } from '../../../support/scheduled-jobs.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'standings SQL and name folding');
 
 const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
 
@@ -21,7 +23,7 @@ const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
  * stored board holds is there, whichever way it arrived (a rebuild, a placement), and nothing else
  * stays once a rebuild or an account's deletion leaves no board holding it.
  */
-describe.each(TEST_ENGINES)("the stored boards' names on %s", (engine) => {
+describe.each(ENGINES)("the stored boards' names on %s", (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(AFTER_GAMEWEEK_3) });
 
   beforeAll(async () => {

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { rebuiltPosition, standings } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import {
@@ -12,8 +11,10 @@ import {
 } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 /*
  * The stored ranks of a few thousand generated players against a brute-force ranking written
@@ -28,13 +29,12 @@ const boardOf = (key: 'country' | 'club', name: string): Board =>
 const sameUntilCoinToss = (a: Expected, b: Expected) =>
   a.status === b.status && a.total === b.total && a.goalDates.join() === b.goalDates.join();
 
-describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
+describe.each(ENGINES)('stored standings on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     // Some without a team, some with exactly the team of the player before them (coin tosses).
     await addPopulation(database.db, {

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { ADVISORY_LOCK_KEYS } from '../../../../src/db/advisory-locks.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
-import { connectOtherInstance, createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { connectOtherInstance, createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'standings SQL');
 
 const AFTER_GAMEWEEK_3 = new Date('2025-09-05T12:00:00Z');
 const AFTER_GAMEWEEK_10 = new Date('2025-11-05T12:00:00Z');
@@ -18,14 +19,13 @@ const AWKWARD = {
   country: 'Korea, Republic of',
 };
 
-describe.each(TEST_ENGINES)('recomputing the stored board on %s', (engine) => {
+describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
   let awkwardUserId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     const { userIds } = await addPopulation(database.db, { seasonId: season.id, size: 200 });
     awkwardUserId = userIds[7] ?? '';

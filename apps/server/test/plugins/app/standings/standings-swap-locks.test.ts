@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, openDatabase } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
 import { connectLockHolder, type LockHolder } from '../../../faults/support/blocked-work.ts';
@@ -19,9 +18,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the swap of a new board against
   let reader: LockHolder;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
+    scratch = await createScratchDatabase('prepared');
     database = await openDatabase({ engine: 'postgres', url: scratch.url });
-    await prepareDatabase(database);
     const season = await findActiveSeason(database.db);
     await addPopulation(database.db, { seasonId: season.id, size: 300, idPrefix: 'fan' });
     await recomputeStandings({ database, season, now: new Date('2025-09-05T12:00:00Z') });

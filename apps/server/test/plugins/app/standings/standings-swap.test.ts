@@ -3,23 +3,23 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('both', 'standings SQL and table swaps');
 
 const OLD_BOARD = { at: '2025-09-05T12:00:00.000Z', players: 12_000 };
 const NEW_BOARD = { at: '2026-01-05T12:00:00.000Z', players: 12_500 };
 
-describe.each(TEST_ENGINES)('replacing the stored board on %s', (engine) => {
+describe.each(ENGINES)('replacing the stored board on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
     await addPopulation(database.db, { seasonId: season.id, size: OLD_BOARD.players, idPrefix: 'old' });
     await recomputeStandings({ database, season, now: new Date(OLD_BOARD.at) });

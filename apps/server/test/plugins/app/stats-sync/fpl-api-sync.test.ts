@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { listCatalogPlayers } from '../../../../src/plugins/app/squads/player-catalog-repository.ts';
 import { runStatsSync } from '../../../../src/plugins/app/stats-sync/run-stats-sync.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { type Answers, jsonOf, recordedAnswers, startFplApiServer } from './fpl-api-server.ts';
 import {
   CODES,
@@ -14,6 +14,8 @@ import {
   storedState,
   syncRuns,
 } from './sync-test-database.ts';
+
+const ENGINES = engines('both', 'goal writes on a connection of its own');
 
 type Fixture = { id: number; stats: { identifier: string; a: Entry[]; h: Entry[] }[] };
 type Entry = { element: number; value: number };
@@ -48,7 +50,7 @@ function correctGoals(answers: Answers, gameweek: number, fixtureId: number, ele
   }
 }
 
-describe.each(TEST_ENGINES)('the goals sync from the FPL API on %s', (engine) => {
+describe.each(ENGINES)('the goals sync from the FPL API on %s', (engine) => {
   let database: DatabaseHandle;
   let answers: Answers;
   let api: Awaited<ReturnType<typeof startFplApiServer>>;

@@ -6,9 +6,11 @@ import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { runStatsSync } from '../../../../src/plugins/app/stats-sync/run-stats-sync.ts';
 import { readFplCsvWorld } from '../../../fixtures/fpl-api/fpl-api-from-csv.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { type Answer, type Answers, startFplApiServer } from './fpl-api-server.ts';
 import { committedFacts, resetToSeasonStart, storedGoals } from './sync-test-database.ts';
+
+const ENGINES = engines('both', 'goal writes on a connection of its own');
 
 const SHARED_SEASON_DIR = fileURLToPath(
   new URL('../../../../../../../shared/data/fpl/2025-26', import.meta.url),
@@ -17,7 +19,7 @@ const hasSharedData = existsSync(path.join(SHARED_SEASON_DIR, 'fixtures.csv'));
 const ALL_WEEKS = Array.from({ length: 38 }, (_, index) => index + 1);
 
 // Optional, when ../shared is beside the repository: the whole real season served as the FPL API.
-describe.runIf(hasSharedData).each(TEST_ENGINES)(
+describe.runIf(hasSharedData).each(ENGINES)(
   'the goals sync over the whole 2025/26 season on %s',
   (engine) => {
     let database: DatabaseHandle;

@@ -5,9 +5,11 @@ import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { readFplSeason } from '../../../../src/plugins/app/season/read-fpl-season.ts';
 import type { SeasonFacts } from '../../../../src/plugins/app/season/season-facts.schemas.ts';
 import { runStatsSync } from '../../../../src/plugins/app/stats-sync/run-stats-sync.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { copyFixtureFolder, FIXTURE_FPL_DIR, fixtureSource } from '../season/fixture-season.ts';
 import { playerOf, resetTo, storedGoals, storedState } from './sync-test-database.ts';
+
+const ENGINES = engines('both', 'goal writes on a connection of its own');
 
 const SAKA = 1002;
 const WELBECK = 1003;
@@ -37,7 +39,7 @@ function storedAfterGameweekOne(facts: SeasonFacts): SeasonFacts {
   };
 }
 
-describe.each(TEST_ENGINES)('the goals sync from a folder of FPL CSV files on %s', (engine) => {
+describe.each(ENGINES)('the goals sync from a folder of FPL CSV files on %s', (engine) => {
   let database: DatabaseHandle;
   let facts: SeasonFacts;
 

@@ -10,9 +10,11 @@ import { statsSyncSchedule } from '../../../../src/plugins/app/stats-sync/stats-
 import { configPlugin } from '../../../../src/plugins/external/config.ts';
 import { databasePlugin } from '../../../../src/plugins/external/database.ts';
 import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { type Answers, recordedAnswers, startFplApiServer } from './fpl-api-server.ts';
 import { resetToSeasonStart, syncRuns } from './sync-test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -22,7 +24,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 
-describe.each(TEST_ENGINES)('the scheduled goals sync on %s', (engine) => {
+describe.each(ENGINES)('the scheduled goals sync on %s', (engine) => {
   let database: DatabaseHandle;
   let answers: Answers;
   let api: Awaited<ReturnType<typeof startFplApiServer>>;

@@ -8,8 +8,10 @@ import { goals, players, users } from '../../../../src/db/schema/index.ts';
 import { keyPart } from '../../../../src/plugins/app/rate-limits/account-rate-limit.ts';
 import { ORIGIN, send, signIn, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { buildTestApp, clockAt, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { counted } from '../../../support/whole-board.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 
@@ -64,7 +66,7 @@ function expiredCookies(response: LightMyRequestResponse): string[] {
   return cookies.filter((cookie) => /Max-Age=0/i.test(cookie)).map((cookie) => cookie.split('=')[0] ?? '');
 }
 
-describe.each(TEST_ENGINES)('deleting an account on %s', (engine) => {
+describe.each(ENGINES)('deleting an account on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: clockAt(BEFORE_DEADLINE) });
 
   async function globalBoard(app: App, cookie: string) {

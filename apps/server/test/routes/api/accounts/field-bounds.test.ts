@@ -11,7 +11,9 @@ import {
   uniqueEmail,
 } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const NAME_TOO_LONG = 'Name must be at most 100 characters';
 const DIRECTION = 'Names cannot contain characters that change the direction of text';
@@ -25,7 +27,7 @@ async function countRows(db: Executor, table: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-describe.each(TEST_ENGINES)('bounded and normalised fields on %s', (engine) => {
+describe.each(ENGINES)('bounded and normalised fields on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true });
   const db = () => context.database.db;
 

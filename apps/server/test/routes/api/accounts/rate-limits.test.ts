@@ -10,7 +10,9 @@ import {
   uniqueEmail,
 } from '../../../support/accounts.ts';
 import { clockAt, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const WRONG_PASSWORD = 'Wrong#Guess2025';
 const NEW_PASSWORD = 'Offside&Trap42';
@@ -35,7 +37,7 @@ const limitsConfig = (overrides: Record<string, string> = {}) =>
     ...overrides,
   });
 
-describe.each(TEST_ENGINES)('account rate limits (%s)', (engine) => {
+describe.each(ENGINES)('account rate limits (%s)', (engine) => {
   describe('sign-in: a guesser is slowed, the owner is never locked out', () => {
     const context = setUpTestApp(engine, { config: limitsConfig() });
 

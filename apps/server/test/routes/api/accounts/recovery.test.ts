@@ -9,11 +9,13 @@ import {
   uniqueEmail,
 } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const NEW_PASSWORD = 'Offside&Trap42';
 
-describe.each(TEST_ENGINES)('password recovery and change on %s', (engine) => {
+describe.each(ENGINES)('password recovery and change on %s', (engine) => {
   const context = setUpTestApp(engine);
 
   afterEach(() => {

@@ -3,13 +3,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, GOOD_PASSWORD, send, signIn, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 /**
  * Session look-ups are kept in memory for a few seconds (decision 016): a session ended here is
  * refused by the very next request, one ended anywhere else within a moment.
  */
-describe.each(TEST_ENGINES)('the session cache on %s', (engine) => {
+describe.each(ENGINES)('the session cache on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true });
   const profile = (cookie: string) => send(context.app, 'GET', '/api/profile', { cookie });
 

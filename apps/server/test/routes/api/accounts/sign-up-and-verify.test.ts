@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { profiles, users } from '../../../../src/db/schema/index.ts';
 import { GOOD_PASSWORD, latestLink, send, signIn, signUp, uniqueEmail } from '../../../support/accounts.ts';
 import { buildTestApp, setUpTestApp, testConfig } from '../../../support/build-test-app.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
 
-describe.each(TEST_ENGINES)('sign-up, verification and sign-in on %s', (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)('sign-up, verification and sign-in on %s', (engine) => {
   const context = setUpTestApp(engine);
 
   it('creates the account and its profile, signs the user in and sends a verification e-mail', async () => {

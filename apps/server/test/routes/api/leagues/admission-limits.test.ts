@@ -11,15 +11,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leagueKickedAddresses, leagueMembers, leagues } from '../../../../src/db/schema/index.ts';
 import { send } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { listenForEvents, storedJoinRequests } from '../notifications/notification-fixtures.ts';
 import { call, LEAGUE_TIME, readyPlayer, seedLeague, seedMembership } from './membership-fixtures.ts';
+
+const ENGINES = engines('postgres', 'admissions at the same time');
 
 const HOUR = 3_600_000;
 /** The day after gameweek 38 of the bundled 2025/26 season. */
 const AFTER_THE_SEASON = new Date('2026-06-01T12:00:00Z');
 
-describe.each(TEST_ENGINES)('every way into a league holds its limits, on %s', (engine) => {
+describe.each(ENGINES)('every way into a league holds its limits, on %s', (engine) => {
   let now = new Date(LEAGUE_TIME);
   const context = setUpTestApp(engine, { prepare: true, clock: () => now });
   const seasonId = async () => (await context.app.activeSeason.get()).id;

@@ -12,7 +12,7 @@ import { leagues } from '../../../../src/db/schema/index.ts';
 import { createLeague } from '../../../../src/plugins/app/leagues/create-league.ts';
 import { send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   call,
   LEAGUE_TIME,
@@ -22,7 +22,9 @@ import {
   seedMembership,
 } from './membership-fixtures.ts';
 
-describe.each(TEST_ENGINES)('creating a league on %s', (engine) => {
+const ENGINES = engines('postgres', 'creations at the same time');
+
+describe.each(ENGINES)('creating a league on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(LEAGUE_TIME) });
   const create = (cookie: string, body: unknown) =>
     send(context.app, 'POST', '/api/leagues', { cookie, body });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { send } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { LEAGUE_TIME, readyPlayer, seedLeague, seedMembers, seedMembership } from './membership-fixtures.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 /*
  * The invite says, before any click, why Join League would be refused for whoever reads it:
  * the same rule (decideJoin) the join applies, for a visitor and for a signed-in player.
  */
-describe.each(TEST_ENGINES)('the invite’s join block on %s', (engine) => {
+describe.each(ENGINES)('the invite’s join block on %s', (engine) => {
   const now = new Date(LEAGUE_TIME);
   const context = setUpTestApp(engine, { prepare: true, clock: () => now });
   const seasonId = async () => (await context.app.activeSeason.get()).id;

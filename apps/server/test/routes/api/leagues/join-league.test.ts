@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { gameweeks, leagueMembers, leagues, seasons } from '../../../../src/db/schema/index.ts';
 import { send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   LEAGUE_TIME,
   leagueCounts,
@@ -21,7 +21,9 @@ import {
   seedMembership,
 } from './membership-fixtures.ts';
 
-describe.each(TEST_ENGINES)('joining a league on %s', (engine) => {
+const ENGINES = engines('postgres', 'joins at the same time');
+
+describe.each(ENGINES)('joining a league on %s', (engine) => {
   // The test moves the server's clock (kick cooldowns).
   let now = new Date(LEAGUE_TIME);
   const context = setUpTestApp(engine, { prepare: true, clock: () => now });

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leagues } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { call, LEAGUE_TIME, readyPlayer, seedLeague, seedMembership } from './membership-fixtures.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const NOW = new Date(LEAGUE_TIME);
 
-describe.each(TEST_ENGINES)('handing a league over on %s', (engine) => {
+describe.each(ENGINES)('handing a league over on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => NOW });
 
   async function adminWithLeague() {

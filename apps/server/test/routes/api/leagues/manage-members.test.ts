@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leagueMembers, leagues } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   call,
   LEAGUE_TIME,
@@ -23,11 +23,13 @@ import {
   seedMembership,
 } from './membership-fixtures.ts';
 
+const ENGINES = engines('postgres', 'decisions at the same time');
+
 const NOW = new Date(LEAGUE_TIME);
 const DAY = 24 * 3_600_000;
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
 
-describe.each(TEST_ENGINES)('league members on %s', (engine) => {
+describe.each(ENGINES)('league members on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => NOW });
 
   async function adminWithLeague(body: Record<string, unknown> = {}) {

@@ -9,13 +9,15 @@ import {
   standingsRankBlocks,
 } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { call, LEAGUE_TIME, readyPlayer, seedMembership } from './membership-fixtures.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const NOW = new Date(LEAGUE_TIME);
 const later = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
 
-describe.each(TEST_ENGINES)('league settings, code and deletion on %s', (engine) => {
+describe.each(ENGINES)('league settings, code and deletion on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => NOW });
 
   /** A real admin (signed up, onboarded, picked) with a league created through the API. */

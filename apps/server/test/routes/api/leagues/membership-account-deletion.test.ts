@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { leagueMembers, leagues } from '../../../../src/db/schema/index.ts';
 import { send } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   LEAGUE_TIME,
   leagueCounts,
@@ -14,7 +14,9 @@ import {
   seedMembership,
 } from './membership-fixtures.ts';
 
-describe.each(TEST_ENGINES)("a deleted account's leagues on %s", (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)("a deleted account's leagues on %s", (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(LEAGUE_TIME) });
   const seasonId = async () => (await context.app.activeSeason.get()).id;
   const deleteAccount = (cookie: string) => send(context.app, 'POST', '/api/deleteAccount', { cookie });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gameweeks, leagueMembers, leagues, seasons } from '../../../../src/db/schema/index.ts';
 import { send } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   call,
   LEAGUE_TIME,
@@ -14,7 +14,9 @@ import {
   seedMembership,
 } from './membership-fixtures.ts';
 
-describe.each(TEST_ENGINES)('league membership on %s', (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)('league membership on %s', (engine) => {
   let now = new Date(LEAGUE_TIME);
   const context = setUpTestApp(engine, { prepare: true, clock: () => now });
   const seasonId = async () => (await context.app.activeSeason.get()).id;

@@ -12,8 +12,10 @@ import {
 import { markMemberChanged } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
 import { completeOnboarding, send, signUp, uniqueEmail } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { call, LEAGUE_TIME, seedMembers } from './membership-fixtures.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 /*
  * Every league endpoint of the contract (packages/core/src/leagues/league.schemas.ts) × every
@@ -75,7 +77,7 @@ const SIGNED_IN: Record<Role, number> = {
   admin: 200,
 };
 
-describe.each(TEST_ENGINES)('league permission matrix on %s', (engine) => {
+describe.each(ENGINES)('league permission matrix on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => NOW });
   const accounts = {} as Record<Exclude<Role, 'signedOut'>, { id: string; email: string; cookie: string }>;
   const names = (role: Role) => `Matrix ${role} Person`;

@@ -13,7 +13,9 @@ import {
   setMembership,
 } from '../../../support/league-standings.ts';
 import { saveTeamByNames } from '../../../support/squads.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('one', 'no engine-specific SQL here');
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
@@ -23,7 +25,7 @@ const CROWD = 150;
 const APPROVED = 120;
 const NOT_FOUND = { reason: 'LEAGUE_NOT_FOUND', userMessage: 'League not found' };
 
-describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) => {
+describe.each(ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) => {
   let now = BEFORE_DEADLINE;
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
   const viewer = { cookie: '', id: '' };

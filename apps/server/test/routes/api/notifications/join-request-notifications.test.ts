@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { gameweeks, leagues, notifications, profiles, seasons } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import {
   call,
   LEAGUE_TIME,
@@ -19,7 +19,9 @@ import {
   storedNotifications,
 } from './notification-fixtures.ts';
 
-describe.each(TEST_ENGINES)("a league admin's join-request notifications on %s", (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)("a league admin's join-request notifications on %s", (engine) => {
   // Moved by the tests of kicks (24 hours) and of the season's end.
   let now = new Date(LEAGUE_TIME);
   const context = setUpTestApp(engine, { prepare: true, clock: () => now });

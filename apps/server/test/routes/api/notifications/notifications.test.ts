@@ -1,7 +1,7 @@
 import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { call, LEAGUE_TIME, readyPlayer } from '../leagues/membership-fixtures.ts';
 import {
   listenForEvents,
@@ -11,7 +11,9 @@ import {
   storedNotifications,
 } from './notification-fixtures.ts';
 
-describe.each(TEST_ENGINES)("a player's notifications on %s", (engine) => {
+const ENGINES = engines('one', 'no engine-specific SQL here');
+
+describe.each(ENGINES)("a player's notifications on %s", (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(LEAGUE_TIME) });
   const player = () => readyPlayer(context.app, context.database.db);
   const mark = (cookie: string | undefined, id: unknown, body: unknown) =>

@@ -6,11 +6,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../../src/app.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts';
 import { ORIGIN, signUp } from '../../../support/accounts.ts';
 import { buildTestApp, testConfig } from '../../../support/build-test-app.ts';
 import { type EventStream, openEventStream } from '../../../support/event-stream.ts';
-import { createTestDatabase, TEST_ENGINES } from '../../../support/test-database.ts';
+import { createTestDatabase, engines } from '../../../support/test-database.ts';
+
+const ENGINES = engines('postgres', 'live streams LISTEN on their own connection');
 
 const STREAM = '/api/notifications/stream';
 const PER_CLIENT = 3;
@@ -25,7 +26,7 @@ async function until(condition: () => boolean, timeoutMs = 5_000) {
   }
 }
 
-describe.each(TEST_ENGINES)('the caps on live streams (%s)', (engine) => {
+describe.each(ENGINES)('the caps on live streams (%s)', (engine) => {
   let database: DatabaseHandle;
   let app: App;
   let baseUrl: string;
@@ -38,8 +39,7 @@ describe.each(TEST_ENGINES)('the caps on live streams (%s)', (engine) => {
       path.join(distDir, 'index.html'),
       '<!doctype html><title>Hit21</title><div id="root"></div>',
     );
-    database = await createTestDatabase(engine, { migrate: false });
-    await prepareDatabase(database);
+    database = await createTestDatabase(engine, { prepare: true });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         const line = JSON.parse(String(chunk));

@@ -10,12 +10,14 @@ import { publishNotificationEvent } from '../../../../src/plugins/app/notificati
 import { ORIGIN, send, signUp } from '../../../support/accounts.ts';
 import { buildTestApp, setUpTestApp } from '../../../support/build-test-app.ts';
 import { type EventStream, openEventStream } from '../../../support/event-stream.ts';
-import { TEST_ENGINES } from '../../../support/test-database.ts';
+import { engines } from '../../../support/test-database.ts';
 import { seedGoalAlerts } from './notification-fixtures.ts';
+
+const ENGINES = engines('postgres', 'live streams LISTEN on their own connection');
 
 const STREAM = '/api/notifications/stream';
 
-describe.each(TEST_ENGINES)('the notifications stream on %s', (engine) => {
+describe.each(ENGINES)('the notifications stream on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true });
   let baseUrl: string;
   const opened: EventStream[] = [];
