@@ -8,8 +8,6 @@ import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../server/src/app.ts';
 import { parseConfig } from '../../../server/src/config/env.ts';
-import { openDatabase } from '../../../server/src/db/database.ts';
-import { prepareDatabase } from '../../../server/src/db/prepare-database.ts';
 import {
   createDemoClock,
   DEMO_CLOCK_FILE_NAME,
@@ -17,7 +15,7 @@ import {
   writeDemoClock,
 } from '../../../server/src/plugins/app/demo/demo-clock.ts';
 import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
-import { createScratchDatabase } from '../../../server/test/support/test-database.ts';
+import { createTestDatabase } from '../../../server/test/support/test-database.ts';
 import { BROWSER_UNCOUNTED_WALK_ROWS } from './server-settings.ts';
 
 declare module 'vitest' {
@@ -122,12 +120,11 @@ async function startTestServer(
   const mailDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-mail-'));
   const smtp = await startSmtpSink(mailDir);
   // On PostgreSQL when the run has one (CI): a native server spends far less CPU per request than
-  // the embedded PGlite, and the servers of all browser workers run in this one process.
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase() : undefined;
-  const database = scratch
-    ? await openDatabase({ engine: 'postgres', url: scratch.url })
-    : await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
-  await prepareDatabase(database);
+  // the embedded PGlite, and the servers of all browser workers run in this one process. Either
+  // way a copy of the prepared template (the committed season loaded), as the server tests use.
+  const database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', {
+    prepare: true,
+  });
   // The server runs on the demo clock, a day before the pick deadline unless a test moves it.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-e2e-data-'));
   const demoClockFile = path.join(dataDir, DEMO_CLOCK_FILE_NAME);
@@ -170,7 +167,6 @@ async function startTestServer(
     async close() {
       await app.close();
       await database.close();
-      await scratch?.drop();
       await smtp.close();
       await rm(mailDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
