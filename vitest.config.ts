@@ -1,5 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const POSTGRES_RESTART_TEST = 'apps/server/test/faults/postgres-restarted.test.ts';
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -40,11 +42,23 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['apps/server/test/faults/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, POSTGRES_RESTART_TEST],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Servers killed and the database restarted: after the other server tests, one file at a time.
+          // Servers killed, a database cut and floods: one file at a time, beside the browser
+          // files (their servers sit mostly waiting, which leaves the CPU to Chromium).
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // Restarts this machine's PostgreSQL, which every other project uses: alone, last.
+          name: 'postgres-restart',
+          include: [POSTGRES_RESTART_TEST],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -58,9 +72,9 @@ export default defineConfig({
           // A page takes over later on a machine busy with the other projects: wait up to 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
           // Two files side by side, each with its own Chromium and a server of its own
-          // (support/global-setup.ts, support/test-server.ts), after the faults.
+          // (support/global-setup.ts, support/test-server.ts), after the server tests.
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],
