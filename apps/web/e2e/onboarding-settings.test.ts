@@ -171,30 +171,6 @@ describe('onboarding', () => {
     await context.close();
   });
 
-  it('shows "Setting up your profile..." while the profile loads, then the pre-filled form', async () => {
-    const { context, page } = await signedInPage(DESKTOP, 'prefill');
-    const saved = await page.request.patch('/api/profile', {
-      data: { fullName: 'Jo Rivers', dob: '1988-02-11' },
-    });
-    expect(saved.status()).toBe(200);
-
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/profile', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/onboarding');
-    await page.getByText('Setting up your profile...').waitFor();
-    release();
-    await page.getByText('Step 1 of 3').waitFor();
-    expect(await page.getByLabel('Full Name').inputValue()).toBe('Jo Rivers');
-    expect(await page.getByLabel('Date of Birth').inputValue()).toBe('1988-02-11');
-    await context.close();
-  });
-
   it('shows the server refusal under its field', async () => {
     const { context, page } = await signedInPage(DESKTOP, 'refused');
     await page.route('**/api/profile/onboarding', (route) =>

@@ -1,0 +1,54 @@
+import {
+  clubListSchema,
+  type NotificationSummary,
+  notificationSummarySchema,
+  type Profile,
+} from '@hit21/core';
+import { type MockRoutes, ok } from './mock-api.ts';
+
+/** A signed-in user's profile, as GET /api/profile answers; override what a test is about. */
+export function profileFixture(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'user-1',
+    email: 'sam@example.com',
+    fullName: 'Sam Player',
+    dob: '1990-04-12',
+    country: 'GB',
+    favouriteTeam: 'ARS',
+    howDidYouHear: 'friend',
+    onboardingComplete: true,
+    playerSelectionComplete: true,
+    role: 'user',
+    marketingOptIn: false,
+    goalAlerts: 'all',
+    emailConfirmedAt: '2026-08-01T10:00:00.000Z',
+    createdAt: '2026-08-01T10:00:00.000Z',
+    updatedAt: '2026-08-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What the signed-in shell asks for on every page (the bell's counts), with nothing unread. */
+export function shellRoutes(summary: Partial<NotificationSummary> = {}): MockRoutes {
+  return {
+    'GET /api/notifications/summary': ok(notificationSummarySchema, {
+      unreadCount: 0,
+      readCount: 0,
+      unreadJoinRequests: 0,
+      unreadJoinRequestsByLeague: {},
+      ...summary,
+    }),
+  };
+}
+
+/** Two clubs, as GET /api/clubs answers. */
+export function clubsRoutes(): MockRoutes {
+  return {
+    'GET /api/clubs': ok(clubListSchema, {
+      clubs: [
+        { code: 'ARS', name: 'Arsenal', primaryColour: '#EF0107', secondaryColour: '#FFFFFF' },
+        { code: 'CHE', name: 'Chelsea', primaryColour: '#034694', secondaryColour: '#FFFFFF' },
+      ],
+    }),
+  };
+}
