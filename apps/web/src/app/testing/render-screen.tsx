@@ -18,13 +18,16 @@ export interface RenderedScreen extends RenderResult {
 }
 
 /**
- * Draws the app at `path` as the browser does (its routes, guards, query client and toast
+ * Draws the app at `path` (or the last of `history`, the pages visited before it first) as the browser does (its routes, guards, query client and toast
  * outlet) in memory, against a mocked API (mock-api.ts): each test starts from a fresh cache.
  */
-export function renderScreen(path: string, routes: MockRoutes): RenderedScreen {
+export function renderScreen(history: string | string[], routes: MockRoutes): RenderedScreen {
   const api = mockApi(routes);
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient), {
+    initialEntries: typeof history === 'string' ? [history] : history,
+    initialIndex: typeof history === 'string' ? 0 : history.length - 1,
+  });
   const result = render(<App router={router} queryClient={queryClient} />);
   onTestFinished(() => {
     cleanup();
