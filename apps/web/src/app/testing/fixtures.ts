@@ -3,6 +3,8 @@ import {
   type NotificationSummary,
   notificationSummarySchema,
   type Profile,
+  type SeasonState,
+  seasonStateSchema,
 } from '@hit21/core';
 import { type MockRoutes, ok } from './mock-api.ts';
 
@@ -50,5 +52,29 @@ export function clubsRoutes(): MockRoutes {
         { code: 'CHE', name: 'Chelsea', primaryColour: '#034694', secondaryColour: '#FFFFFF' },
       ],
     }),
+  };
+}
+
+/** A season under way (the deadline passed, gameweek 12 of 38), as GET /api/season answers. */
+export function seasonRoutes(overrides: Partial<SeasonState> = {}): MockRoutes {
+  const gameweeks = Array.from({ length: 38 }, (_, index) => ({
+    week: index + 1,
+    date: new Date(Date.UTC(2026, 7, 15 + 7 * index)).toISOString().slice(0, 10),
+  }));
+  return {
+    'GET /api/season': ok(seasonStateSchema, {
+      id: '2026-27',
+      name: 'Premier League 2026/27',
+      competition: 'Premier League',
+      pickDeadline: '2026-08-14T17:30:00Z',
+      launchAt: '2026-07-01T09:00:00Z',
+      gameweeks,
+      now: '2026-11-01T12:00:00Z',
+      currentGameweek: 12,
+      weeksLeft: 26,
+      isDeadlinePassed: true,
+      isSeasonOver: false,
+      ...overrides,
+    } satisfies SeasonState),
   };
 }
