@@ -115,6 +115,10 @@ describe('the notifications dropdown', () => {
   it('2. two requests: the bell and the Leagues badge count them without a reload', async () => {
     needs(league.id);
     const { page } = admin;
+    // The admin watches /leagues, with nothing yet: the counts come without a reload.
+    await page.goto('/leagues');
+    await manageLink(page, LEAGUE_NAME).waitFor();
+    expect(await readBadge(bell(page))).toBe('');
     await askToJoin(BEN, 'dropdown-ben');
     await askToJoin(CARA, 'dropdown-cara');
     await waitForBadges(
