@@ -1,6 +1,16 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const POSTGRES_RESTART_TEST = 'apps/server/test/faults/postgres-restarted.test.ts';
+
+const reactRouterRoot = path.dirname(
+  createRequire(import.meta.url).resolve('react-router/package.json', { paths: ['apps/web'] }),
+);
+const reactRouterEsBuild = [
+  { find: /^react-router$/, replacement: path.join(reactRouterRoot, 'dist/development/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterRoot, 'dist/development/dom-export.mjs') },
+];
 
 export default defineConfig({
   test: {
@@ -21,7 +31,19 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/{src,scripts}/**/*.test.{ts,tsx}'] } },
+      {
+        // Screen tests (*.test.tsx, apps/web/src/app/testing/) draw in happy-dom, named by each file's
+        // `@vitest-environment` comment. React Router's ES build only, and through Vite: on Node 20
+        // its ES build imports its CommonJS one, and screens then did not find the router.
+        resolve: { alias: reactRouterEsBuild },
+        test: {
+          name: 'web',
+          include: ['apps/web/{src,scripts}/**/*.test.{ts,tsx}'],
+          server: { deps: { inline: ['react-router'] } },
+          // A screen test waits for the screen's code to compile on its first visit.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',

@@ -8,7 +8,15 @@ import {
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
-import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  settledToastBoxes,
+  setUpBrowser,
+  waitForTheApp,
+} from './support/browser.ts';
 import { resetServerClock, setServerClock } from './support/clock.ts';
 
 /*
@@ -48,17 +56,6 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Every toast on screen, once one shows. */
-async function toastBoxes(page: Page): Promise<Box[]> {
-  const toasts = page.locator('[data-sonner-toast]');
-  await toasts.first().waitFor();
-  // Let the toast finish sliding in.
-  await page.waitForTimeout(400);
-  const boxes: Box[] = [];
-  for (const toast of await toasts.all()) boxes.push(await boxOf(toast));
-  return boxes;
-}
-
 describe('toasts', () => {
   it('at 1280 px the welcome toast after sign-up leaves onboarding’s Next clear', async () => {
     const context = await newContext(DESKTOP);
@@ -69,7 +66,7 @@ describe('toasts', () => {
       await next.waitFor();
       // As a person filling the form sees it: scrolled down to the Next button at the bottom.
       await next.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-      const toasts = await toastBoxes(page);
+      const toasts = await settledToastBoxes(page);
       const nextBox = await boxOf(next);
       for (const toast of toasts) expect(overlaps(toast, nextBox)).toBe(false);
       // Nor over the header's profile menu.
@@ -108,7 +105,7 @@ describe('toasts', () => {
       await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      const toasts = await toastBoxes(page);
+      const toasts = await settledToastBoxes(page);
       for (const name of ['Confirm', 'Cancel']) {
         const button = await boxOf(dialog.getByRole('button', { name, exact: true }));
         for (const toast of toasts) expect(overlaps(toast, button), name).toBe(false);
@@ -132,7 +129,7 @@ describe('toasts', () => {
       await dialog.waitFor();
       // Submitting without typing DELETE: refused with a toast, the dialog stays open.
       await dialog.getByRole('button', { name: 'Delete Account' }).click();
-      const toasts = await toastBoxes(page);
+      const toasts = await settledToastBoxes(page);
       for (const name of ['Cancel', 'Delete Account']) {
         const button = await boxOf(dialog.getByRole('button', { name, exact: true }));
         for (const toast of toasts) expect(overlaps(toast, button), name).toBe(false);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { LEAGUE_MESSAGES } from '@hit21/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
@@ -83,40 +82,31 @@ async function readInvite(page: Page, code: string): Promise<{ notice: string; h
 }
 
 describe('the invite page before the click', () => {
-  it('tells a member, a waiting player and a kicked one why they cannot join, with no Join League', async () => {
+  // What the page says for each refusal (member, pending, kicked, deadline) and that Join League
+  // is not offered are checked on the screen: apps/web/src/app/screens/league-invite-states.test.tsx.
+  // Here: the server's own decision for a kicked player, in their time zone, read by axe.
+  it('tells a kicked player when they may ask again, in their time zone, with no Join League', async () => {
     const admin = await player(`Ada Admin ${TAG}`);
     const league = await createLeague(admin, { joinMode: 'invite_only', joinDeadline: null });
-    const member = await player(`Meg Member ${TAG}`, MOBILE);
-    const waiting = await player(`Wes Waiting ${TAG}`);
     // Kicked in Tokyo: the moment rejoining opens is read in their own time zone.
     const kicked = await player(`Kit Kicked ${TAG}`, MOBILE, 'Asia/Tokyo');
-    for (const who of [member, waiting, kicked]) expect(await join(who, league.code)).toBe('pending');
+    expect(await join(kicked, league.code)).toBe('pending');
     const members = await admin.context.request.get(`/api/leagues/${league.id}/members?status=pending`);
     const rows = ((await members.json()) as { members: { userId: string; fullName: string }[] }).members;
-    const idOf = (name: string) => rows.find((row) => row.fullName.startsWith(name))?.userId ?? '';
-    const decide = (userId: string, status: string) =>
-      admin.context.request.put(`/api/leagues/${league.id}/members/${userId}`, {
+    const kickedId = rows.find((row) => row.fullName.startsWith('Kit Kicked'))?.userId ?? '';
+    const decide = (status: string) =>
+      admin.context.request.put(`/api/leagues/${league.id}/members/${kickedId}`, {
         data: { status },
         headers: originHeaders(),
       });
-    expect((await decide(idOf('Meg Member'), 'approved')).status()).toBe(200);
-    expect((await decide(idOf('Kit Kicked'), 'approved')).status()).toBe(200);
-    const kick = await decide(idOf('Kit Kicked'), 'kicked');
+    expect((await decide('approved')).status()).toBe(200);
+    const kick = await decide('kicked');
     expect(kick.status()).toBe(200);
     const rejoinAt = new Date(((await kick.json()) as { canRejoinAt: string }).canRejoinAt);
     const tokyo = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Asia/Tokyo' }).format(rejoinAt);
     const when = `${tokyo({ day: 'numeric', month: 'short', year: 'numeric' })} at ${tokyo({ hour: '2-digit', minute: '2-digit' })}`;
 
-    expect(await readInvite(member.page, league.code)).toEqual({
-      notice: `Already a Member${LEAGUE_MESSAGES.alreadyMember}`,
-      hasJoin: false,
-    });
-    await checkScreen(member.page, 'invite-already-member');
-    expect(await readInvite(waiting.page, league.code)).toEqual({
-      notice: `Request Pending${LEAGUE_MESSAGES.alreadyPending}`,
-      hasJoin: false,
-    });
     expect(await readInvite(kicked.page, league.code)).toEqual({
       notice: `Rejoining Opens LaterYou were removed from this league. You can request to rejoin from ${when}.`,
       hasJoin: false,

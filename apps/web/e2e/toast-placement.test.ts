@@ -6,7 +6,15 @@ import {
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
-import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  settledToastBoxes,
+  setUpBrowser,
+  waitForTheApp,
+} from './support/browser.ts';
 import { originHeaders } from './support/notifications.ts';
 
 /*
@@ -35,22 +43,9 @@ async function newContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
   return browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
 }
 
-/** Every toast on screen, once one shows and has slid in. */
-async function toastBoxes(page: Page): Promise<Box[]> {
-  const toasts = page.locator('[data-sonner-toast]');
-  await toasts.first().waitFor();
-  await page.waitForTimeout(400);
-  const boxes: Box[] = [];
-  for (const toast of await toasts.all()) {
-    const box = await toast.boundingBox();
-    if (box) boxes.push(box);
-  }
-  return boxes;
-}
-
 /** What a toast must leave clear in `scope`: its headings and every visible control. */
 async function clearOf(page: Page, scope: Locator, label: string): Promise<void> {
-  const toasts = await toastBoxes(page);
+  const toasts = await settledToastBoxes(page);
   const targets = scope.locator(
     'h1, h2, [role="heading"], button, a[href], input, select, textarea, [role="combobox"], [role="tab"]',
   );

@@ -141,3 +141,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function waitForTheApp(page: Page): Promise<void> {
   await page.locator('html[data-app="running"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Where every toast on screen sits once one shows and they have stopped moving (sliding in,
+ * stacking): read each animation frame until two frames agree, rather than after a fixed wait.
+ */
+export async function settledToastBoxes(
+  page: Page,
+): Promise<{ x: number; y: number; width: number; height: number }[]> {
+  await page.locator('[data-sonner-toast]').first().waitFor();
+  return page.evaluate(async () => {
+    const read = () =>
+      [...document.querySelectorAll('[data-sonner-toast]')].map((toast) => {
+        const { x, y, width, height } = toast.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = JSON.stringify(read());
+    for (let frame = 0; frame < 120; frame += 1) {
+      await nextFrame();
+      const now = JSON.stringify(read());
+      if (now === last) return read();
+      last = now;
+    }
+    return read();
+  });
+}
