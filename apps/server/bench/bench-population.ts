@@ -75,7 +75,7 @@ export async function openBenchPopulation(options: {
     const started = performance.now();
     await addPopulation(database.db, { seasonId: season.id, size: options.players });
     await database.db.execute(sql`
-      update profiles set full_name = 'Bench Viewer', country = ${VIEWER.country}, favourite_team = ${VIEWER.club},
+      update profiles set full_name = 'Bench Viewer', country = ${VIEWER.country}, favourite_club = ${VIEWER.club},
         onboarding_complete = true where id = ${viewerId}`);
     await database.db.execute(sql`
       insert into picks (user_id, season_id, player_id, slot)

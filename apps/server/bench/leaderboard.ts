@@ -188,7 +188,7 @@ export async function runLeaderboardBench(
     await database.db.execute(sql`insert into users (id, name, email, email_verified)
       values ('bench-joiner', '', 'bench-joiner@example.com', false)`);
     await database.db.execute(sql`insert into profiles
-        (id, email, full_name, country, favourite_team, onboarding_complete, player_selection_complete)
+        (id, email, full_name, country, favourite_club, onboarding_complete, player_selection_complete)
       values ('bench-joiner', 'bench-joiner@example.com', 'Sonia Smithson', ${VIEWER.country}, 'Arsenal', true, false)`);
     await markMemberChanged(database.db, 'bench-joiner');
     const joinStarted = performance.now();

@@ -219,9 +219,9 @@ export async function addPopulation(
   );
   for (const key of pickKey) await db.execute(sql.raw(`alter table picks drop constraint ${key.name}`));
   for (const index of pickIndexes) await db.execute(sql.raw(`drop index ${index.indexname}`));
-  // The teams rows too (migration 0018's triggers keep them per statement): written once after
+  // The squads rows too (migration 0018's triggers keep them per statement): written once after
   // the load by one grouping, rather than by the trigger joining millions of new picks.
-  await db.execute(sql`alter table picks disable trigger picks_refresh_teams_on_insert`);
+  await db.execute(sql`alter table picks disable trigger picks_refresh_squads_on_insert`);
 
   // A non-negative pseudo-random number per (player number, purpose).
   const random = (purpose: number, of = 'n') =>
@@ -231,7 +231,7 @@ export async function addPopulation(
     select ${prefix} || '-' || n, '', ${prefix} || '-' || n || '@example.com', false
     from generate_series(1, ${size}::int) as n`);
   await db.execute(sql`
-    insert into profiles (id, email, full_name, country, favourite_team, onboarding_complete, player_selection_complete)
+    insert into profiles (id, email, full_name, country, favourite_club, onboarding_complete, player_selection_complete)
     select ${prefix} || '-' || n, ${prefix} || '-' || n || '@example.com',
       first_names[1 + ${random(1)} % cardinality(first_names)] || ' ' || last_names[1 + ${random(2)} % cardinality(last_names)],
       countries[1 + ${random(3)} % cardinality(countries)],
@@ -266,16 +266,16 @@ export async function addPopulation(
     await db.execute(sql.raw(`alter table picks add constraint ${key.name} ${key.definition}`));
   }
   await db.execute(sql`
-    insert into teams (season_id, user_id, player_ids)
+    insert into squads (season_id, user_id, player_ids)
     select season_id, user_id, array_agg(player_id order by slot, player_id) from picks
     where season_id = ${seasonId} and user_id like ${`${prefix}-%`}
     group by season_id, user_id
     on conflict (season_id, user_id) do nothing`);
-  await db.execute(sql`alter table picks enable trigger picks_refresh_teams_on_insert`);
+  await db.execute(sql`alter table picks enable trigger picks_refresh_squads_on_insert`);
   for (const index of pickIndexes) await db.execute(sql.raw(index.indexdef));
   for (const key of foreignKeys) {
     await db.execute(sql.raw(`alter table ${key.table_name} add constraint ${key.name} ${key.definition}`));
   }
-  await db.execute(sql`analyze users, profiles, picks, teams`);
+  await db.execute(sql`analyze users, profiles, picks, squads`);
   return { userIds: Array.from({ length: size }, (_, index) => `${prefix}-${index + 1}`) };
 }

@@ -41,9 +41,9 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
   );
   const teams = new Map<string, string[]>();
   for (const row of teamRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), row.player_id]);
-  const people = await selectRows<{ id: string; country: string; favourite_team: string }>(
+  const people = await selectRows<{ id: string; country: string; favourite_club: string }>(
     db,
-    sql`select id, country, favourite_team from profiles where onboarding_complete`,
+    sql`select id, country, favourite_club from profiles where onboarding_complete`,
   );
   const lastDay = season.gameweeks.at(-1)?.date ?? '';
   const isOver = now.getTime() >= Date.parse(`${lastDay}T00:00:00Z`) + 24 * 60 * 60 * 1000;
@@ -59,7 +59,7 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
     return {
       userId: person.id,
       country: person.country,
-      club: person.favourite_team,
+      club: person.favourite_club,
       status,
       total,
       goalDates: perPick.flat().sort((a, b) => b - a),

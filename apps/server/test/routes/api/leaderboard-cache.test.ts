@@ -350,7 +350,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     // the one change, then shared at that roster.
     const [renamed] = await selectRows<{ id: string }>(
       db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_team) not like '%ar%'
+      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
         order by id limit 1`,
     );
     expect(renamed).toBeDefined();
@@ -462,7 +462,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     // A name changed since, into "ar", and logged: the counts are brought past it too.
     const [renamed] = await selectRows<{ id: string }>(
       db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_team) not like '%ar%'
+      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
         order by id desc limit 1`,
     );
     await db.execute(sql`update profiles set full_name = 'Arlo Logged' where id = ${renamed?.id ?? ''}`);

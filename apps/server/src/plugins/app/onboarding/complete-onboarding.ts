@@ -39,7 +39,7 @@ export async function completeOnboarding(options: CompleteOnboardingOptions): Pr
       fullName: input.fullName,
       dob: input.dob,
       country: input.country,
-      favouriteTeam: input.favouriteTeam,
+      favouriteClub: input.favouriteTeam,
       // The specification stores the free text when Other was chosen.
       howDidYouHear:
         input.howDidYouHear === 'other' ? (input.howDidYouHearOther ?? 'other') : input.howDidYouHear,

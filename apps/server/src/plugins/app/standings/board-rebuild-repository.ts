@@ -11,12 +11,12 @@ import {
   POSITION_STRIDE,
   profiles,
   type RankedWith,
+  squads,
   standingsGroups,
   standingsMemberChanges,
   standingsNames,
   standingsRosterChanges,
   standingsState,
-  teams,
 } from '../../../db/schema/index.ts';
 import { MAX_PLACED_CHANGES } from './place-member-changes.ts';
 import { blockOf, chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
@@ -177,7 +177,7 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
       ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
       ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
       ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
-    from ${teams} as team ${scorerJoins}
+    from ${squads} as team ${scorerJoins}
     where team.season_id = ${seasonId} ${filter}) as team`;
   // The profiles and the teams hashed, both read whole: for only the pickers of some footballers,
   // a tenth of the members at ten million, looking each one's profile up took 15.5 s against 11 s.
@@ -192,7 +192,7 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
       ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint as coin_toss
     from (
       select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
-        ${profiles.country} collate "C" as country, ${profiles.favouriteTeam} collate "C" as club,
+        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club,
         coalesce(team.total_goals, 0) as total_goals,
         ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
         case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
@@ -200,7 +200,7 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
           else 'safe' end as status
       ${membersFrom}
       where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null
     ) as member)`;
 }
 

@@ -436,7 +436,7 @@ export async function findViewerPlace(
     board_version: string;
   }>(
     db,
-    sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club, ${boardVersion(seasonId)} as board_version,
+    sql`select ${profiles.country} as country, ${profiles.favouriteClub} as club, ${boardVersion(seasonId)} as board_version,
         ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
         ${standings.country} as ranked_country, ${standings.club} as ranked_club,
         (select ${standingsState.placeMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_place_ms,

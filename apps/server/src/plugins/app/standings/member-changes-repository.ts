@@ -13,6 +13,7 @@ import {
   profiles,
   type RankedWith,
   ROSTER_CHANGES_KEPT,
+  squads,
   standings,
   standingsGroups,
   standingsMemberChanges,
@@ -21,7 +22,6 @@ import {
   standingsRankChunks,
   standingsRosterChanges,
   standingsState,
-  teams,
 } from '../../../db/schema/index.ts';
 import { REBUILT_TABLES } from './board-rebuild-repository.ts';
 import { microsOf } from './leaderboard-repository.ts';
@@ -264,11 +264,11 @@ export async function readMembersToPlace(
   }>(
     tx,
     sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-        ${profiles.favouriteTeam} as club, ${teams.playerIds}::text[] as player_ids
+        ${profiles.favouriteClub} as club, ${squads.playerIds}::text[] as player_ids
       from ${profiles}
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${profiles.id}
+      left join ${squads} on ${squads.seasonId} = ${seasonId} and ${squads.userId} = ${profiles.id}
       where ${profiles.id} = any(${textArray(userIds)}::text[]) and ${profiles.onboardingComplete}
-        and ${profiles.fullName} is not null and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
+        and ${profiles.fullName} is not null and ${profiles.country} is not null and ${profiles.favouriteClub} is not null`,
   );
   return rows.map((row) => ({
     userId: row.user_id,
@@ -335,8 +335,8 @@ export async function readTeamPicks(
 ): Promise<Map<string, string[]>> {
   const rows = await selectRows<{ user_id: string; player_ids: string[] }>(
     tx,
-    sql`select ${teams.userId} as user_id, ${teams.playerIds}::text[] as player_ids from ${teams}
-      where ${teams.seasonId} = ${seasonId} and ${teams.userId} = any(${textArray(userIds)}::text[])`,
+    sql`select ${squads.userId} as user_id, ${squads.playerIds}::text[] as player_ids from ${squads}
+      where ${squads.seasonId} = ${seasonId} and ${squads.userId} = any(${textArray(userIds)}::text[])`,
   );
   return new Map(rows.map((row) => [row.user_id, teamPicks(row.player_ids)]));
 }

@@ -204,7 +204,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     for (const [index, userId] of userIds.slice(400, 430).entries()) {
       await database.db.execute(sql`update profiles set full_name = ${`Renamed ${index}`},
           country = case when ${index % 3 === 0} then 'Iceland' else country end,
-          favourite_team = case when ${index % 3 === 1} then 'Fulham' else favourite_team end
+          favourite_club = case when ${index % 3 === 1} then 'Fulham' else favourite_club end
         where id = ${userId}`);
       await markMemberChanged(database.db, userId);
     }
@@ -642,7 +642,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       false,
     );
     expect(await isRosterKept(changeProfile(2_607, sql`country = 'Iceland'`)), 'a new country').toBe(false);
-    expect(await isRosterKept(changeProfile(2_608, sql`favourite_team = 'Fulham'`)), 'a new club').toBe(
+    expect(await isRosterKept(changeProfile(2_608, sql`favourite_club = 'Fulham'`)), 'a new club').toBe(
       false,
     );
     expect(
@@ -750,7 +750,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     // brought forward through the rows the move logged after a rebuild that keeps the roster
     // (whose countries are the stored board's and the new one's together). Two letters, so that
     // the kept count is used whatever the board holds; only her country matches them.
-    await changeProfile(2_615, sql`country = 'Samoa', full_name = 'Kit Fell', favourite_team = 'Fulham'`)();
+    await changeProfile(2_615, sql`country = 'Samoa', full_name = 'Kit Fell', favourite_club = 'Fulham'`)();
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
     const samoa = (await readSearch({ kind: 'global' }, 'oa')).searchCount;
     await changeProfile(2_615, sql`country = 'Iceland'`)();
