@@ -80,10 +80,10 @@ try {
         fullName: `New Comer ${index}`,
         dob: '1990-01-01',
         country: 'Ireland',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       });
-      await send('PUT', '/api/team', cookie, { playerIds: team.map((pick) => pick.id) });
+      await send('PUT', '/api/squad', cookie, { playerIds: team.map((pick) => pick.id) });
       let told: number | undefined;
       let polls = 0;
       for (;;) {

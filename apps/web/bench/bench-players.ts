@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedLeague, CreateLeagueInput, OnboardingInput, SaveTeamInput } from '@hit21/core';
+import type { CreatedLeague, CreateLeagueInput, OnboardingInput, SaveSquadInput } from '@hit21/core';
 
 /** Meets the password policy. */
 const PASSWORD = 'Kickoff#2025x';
@@ -9,7 +9,7 @@ const ONBOARDING: OnboardingInput = {
   fullName: 'Bench Player',
   dob: '1990-04-12',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
 };
 
@@ -74,9 +74,9 @@ async function pickTeam(client: ApiClient): Promise<void> {
     if (!player) throw new Error(`No player found for "${name}"`);
     playerIds.push(player.id);
   }
-  const { picks } = await client.request<{ picks: unknown[] }>('PUT', '/api/team', {
+  const { picks } = await client.request<{ picks: unknown[] }>('PUT', '/api/squad', {
     playerIds,
-  } satisfies SaveTeamInput);
+  } satisfies SaveSquadInput);
   if (picks.length !== TEAM.length) throw new Error(`The team was saved with ${picks.length} picks`);
 }
 

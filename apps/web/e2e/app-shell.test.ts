@@ -74,7 +74,7 @@ describe('document titles', () => {
   it('titles every signed-in page, and names the country and club on their boards', async () => {
     const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
     await signUpThroughApi(context);
-    await completeOnboardingThroughApi(context, { country: 'United Kingdom', favouriteTeam: 'Arsenal' });
+    await completeOnboardingThroughApi(context, { country: 'United Kingdom', favouriteClub: 'Arsenal' });
     await pickTeamThroughApi(context);
     const page = await context.newPage();
     for (const [pathname, title] of [

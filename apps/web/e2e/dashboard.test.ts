@@ -72,7 +72,7 @@ async function userWithTeam(viewport = DESKTOP): Promise<{ context: BrowserConte
     if (!player) throw new Error(`${name} is not in the player list`);
     playerIds.push(player.id);
   }
-  const saved = await context.request.put('/api/team', {
+  const saved = await context.request.put('/api/squad', {
     data: { playerIds },
     headers: { Origin: new URL(baseUrl()).origin },
   });
@@ -333,7 +333,7 @@ describe('the dashboard', () => {
       // The server's own reading of the goals fails too: the app draws the page and asks.
       await serveUndrawnPages(context, '**/dashboard');
       let failing = true;
-      await context.route('**/api/team/goals', async (route) => {
+      await context.route('**/api/squad/goals', async (route) => {
         if (failing)
           await route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x', userMessage: 'x' } });
         else await route.continue();
@@ -345,8 +345,8 @@ describe('the dashboard', () => {
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('heading', { level: 2, name: 'Your Team' }).waitFor();
 
-      await context.unroute('**/api/team/goals');
-      const { release } = await holdRequests(context, '**/api/team/goals');
+      await context.unroute('**/api/squad/goals');
+      const { release } = await holdRequests(context, '**/api/squad/goals');
       await page.reload();
       await page
         .getByRole('status')

@@ -87,7 +87,7 @@ describe('toasts', () => {
     try {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,

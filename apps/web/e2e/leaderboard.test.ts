@@ -64,14 +64,14 @@ function totalOf(picks: readonly PickGoals[]): number {
 let viewer: BrowserContext;
 const expected = new Map<keyof typeof STARS, { total: number; status: SquadStatus; picks: PickGoals[] }>();
 
-async function newUser(fullName: string, favouriteTeam: string): Promise<BrowserContext> {
+async function newUser(fullName: string, favouriteClub: string): Promise<BrowserContext> {
   const context = await browser().newContext({
     viewport: DESKTOP,
     baseURL: baseUrl(),
     reducedMotion: 'reduce',
   });
   await signUpThroughApi(context);
-  await completeOnboardingThroughApi(context, { fullName, country: COUNTRY, favouriteTeam });
+  await completeOnboardingThroughApi(context, { fullName, country: COUNTRY, favouriteClub });
   return context;
 }
 
@@ -487,7 +487,7 @@ describe('the leaderboard', () => {
           status: 400,
           json: {
             code: 'INVALID_REQUEST',
-            reason: 'FAVOURITE_TEAM_NOT_SET',
+            reason: 'FAVOURITE_CLUB_NOT_SET',
             message: LEADERBOARD_MESSAGES.noTeam,
             userMessage: LEADERBOARD_MESSAGES.noTeam,
           },
@@ -514,7 +514,7 @@ describe('the leaderboard', () => {
       await serveUndrawnPages(page, '**/leaderboard/team');
       await page.route('**/api/profile', async (route) => {
         const response = await route.fetch();
-        route.fulfill({ response, json: { ...(await response.json()), favouriteTeam: null } });
+        route.fulfill({ response, json: { ...(await response.json()), favouriteClub: null } });
       });
       await page.goto('/dashboard');
       await page.goto('/leaderboard/team');
@@ -617,7 +617,7 @@ describe('the leaderboard', () => {
       await completeOnboardingThroughApi(context, {
         fullName: name,
         country: 'Nauru',
-        favouriteTeam: STAR_CLUB,
+        favouriteClub: STAR_CLUB,
       });
       await pickTeamThroughApi(context, [...team.values()]);
       const first = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });

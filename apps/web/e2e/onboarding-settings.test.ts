@@ -164,7 +164,7 @@ describe('onboarding', () => {
       fullName: 'Alex Morgan',
       dob: '1990-05-20',
       country: 'United Kingdom',
-      favouriteTeam: 'Liverpool',
+      favouriteClub: 'Liverpool',
       howDidYouHear: 'A football podcast',
       onboardingComplete: true,
     });
@@ -270,7 +270,7 @@ describe('settings', () => {
         fullName: 'Alex Morgan',
         dob: '1990-05-20',
         country: 'United Kingdom',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       },
     });

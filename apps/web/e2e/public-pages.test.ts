@@ -493,7 +493,7 @@ async function openSignedIn(
         fullName: 'Rules Reader',
         dob: '1990-05-01',
         country: 'United Kingdom',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
         onboardingComplete: true,
         playerSelectionComplete: true,

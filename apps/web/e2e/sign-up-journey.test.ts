@@ -96,7 +96,7 @@ describe('a new fan, end to end', () => {
     expect(profile).toMatchObject({
       fullName: 'Jordan Fan',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       onboardingComplete: true,
     });
     expect(profile.emailConfirmedAt).not.toBeNull();

@@ -98,7 +98,7 @@ function errorAlert(page: Page): Locator {
 }
 
 async function savedTeamIds(page: Page): Promise<string[]> {
-  const response = await page.request.get('/api/team');
+  const response = await page.request.get('/api/squad');
   expect(response.status()).toBe(200);
   const team = (await response.json()) as { picks: { playerId: string }[] };
   return team.picks.map((pick) => pick.playerId);
@@ -447,7 +447,7 @@ describe('Make Your Picks', () => {
   it('says why a save failed and keeps the picks on screen', async () => {
     const { context, page } = await openPicker();
     try {
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,
@@ -631,7 +631,7 @@ describe('Edit Your Team', () => {
     try {
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, 'edit-players-grid-mobile');
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT' ? route.abort('connectionreset') : route.fallback(),
       );
       await page.getByRole('button', { name: `Remove ${picks[0]?.name}` }).click();
@@ -663,7 +663,7 @@ describe('Edit Your Team', () => {
       await setServerClock({ at: '2025-08-16T12:00:00Z' });
       await page.goto('/edit-players');
       await page.waitForURL('**/dashboard');
-      const refused = await page.request.put('/api/team', {
+      const refused = await page.request.put('/api/squad', {
         data: { playerIds: [...picks.slice(1).map((pick) => pick.playerId), picks[0]?.playerId] },
         headers: { Origin: new URL(baseUrl()).origin },
       });

@@ -135,7 +135,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,

@@ -21,9 +21,9 @@ import {
   type RandomSource,
   seasonStateSchema,
   seededRandom,
+  squadGoalsSchema,
+  squadSchema,
   TEAM_SIZE,
-  teamGoalsSchema,
-  teamSchema,
   teamSelectionProblem,
 } from '@hit21/core';
 import type { LatencyRecorder } from './latency-recorder.ts';
@@ -62,10 +62,10 @@ export const REQUEST_KINDS = {
   onboarding: 'PUT /api/profile/onboarding',
   season: 'GET /api/season',
   clubs: 'GET /api/clubs',
-  team: 'GET /api/team',
+  team: 'GET /api/squad',
   players: 'GET /api/players',
-  saveTeam: 'PUT /api/team',
-  teamGoals: 'GET /api/team/goals',
+  saveTeam: 'PUT /api/squad',
+  teamGoals: 'GET /api/squad/goals',
   analytics: 'POST /api/analytics/events',
   stream: 'GET /api/notifications/stream',
   summary: 'GET /api/notifications/summary',
@@ -244,7 +244,7 @@ export class SimulatedPlayer {
         fullName: `${this.pick(FIRST_NAMES)} ${this.pick(SURNAMES)}`,
         dob: `${1960 + Math.floor(this.random() * 45)}-0${1 + Math.floor(this.random() * 9)}-1${Math.floor(this.random() * 10)}`,
         country: this.pick(LOAD_TEST_COUNTRIES),
-        favouriteTeam: this.pick(clubNames),
+        favouriteClub: this.pick(clubNames),
         howDidYouHear: this.pick(HOW_DID_YOU_HEAR_OPTIONS.filter((option) => option.value !== 'other')).value,
       },
       schema: profileSchema,
@@ -464,7 +464,7 @@ export class SimulatedPlayer {
       `/api/players?position=${position}&sort=total_goals&order=desc&page=${page}&pageSize=20`,
       { schema: playerPageSchema },
     );
-    const team = await this.browser.api(REQUEST_KINDS.team, 'GET', '/api/team', { schema: teamSchema });
+    const team = await this.browser.api(REQUEST_KINDS.team, 'GET', '/api/squad', { schema: squadSchema });
     const replacement = answer.players.find(
       (player) => !team.picks.some((pick) => pick.playerId === player.id),
     );
@@ -490,24 +490,24 @@ export class SimulatedPlayer {
     if (problem || players.length !== TEAM_SIZE)
       throw this.fail(REQUEST_KINDS.saveTeam, `invalid team: ${problem}`);
     const playerIds = players.map((player) => player.id);
-    const saved = await this.browser.api(REQUEST_KINDS.saveTeam, 'PUT', '/api/team', {
+    const saved = await this.browser.api(REQUEST_KINDS.saveTeam, 'PUT', '/api/squad', {
       body: { playerIds },
-      schema: teamSchema,
+      schema: squadSchema,
     });
     const savedIds = saved.picks.map((pick) => pick.playerId);
     if (savedIds.length !== TEAM_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
       throw this.fail(REQUEST_KINDS.saveTeam, 'the saved team is not the one sent');
     // The app refreshes the team, its goals and the profile (player selection complete) after a save.
-    for (const key of ['/api/team', '/api/team/goals', '/api/profile']) this.fetchedAt.delete(key);
+    for (const key of ['/api/squad', '/api/squad/goals', '/api/profile']) this.fetchedAt.delete(key);
   }
 
   // --- Pages and queries as the web app asks for them -------------------------------------------
 
   private async dashboardQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/team', teamSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.team, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
-      this.query(REQUEST_KINDS.teamGoals, '/api/team/goals', teamGoalsSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.teamGoals, '/api/squad/goals', squadGoalsSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(REQUEST_KINDS.myLeagues, '/api/leagues', myLeaguesSchema, STALE_MS.default),
     ]);
@@ -515,7 +515,7 @@ export class SimulatedPlayer {
 
   private async pickingQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/team', teamSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.team, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(

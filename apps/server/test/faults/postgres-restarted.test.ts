@@ -99,7 +99,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     const profileDuringOutage = await request(server, 'GET', '/api/profile', { cookie: fan.cookie });
     expect(profileDuringOutage.status).toBe(503);
     expect(await profileDuringOutage.json()).toMatchObject({ reason: 'DATABASE_UNREACHABLE' });
-    const saveDuringOutage = await request(server, 'PUT', '/api/team', {
+    const saveDuringOutage = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
       body: { playerIds: team?.ids },
     });
@@ -130,7 +130,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     expect(new Set(duringOutage.map((answer) => answer.status))).toEqual(new Set([503]));
     // The same process served throughout, and takes writes again.
     expect(server.pid()).toBe(pid);
-    const saved = await request(server, 'PUT', '/api/team', {
+    const saved = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
       body: { playerIds: team?.ids },
     });

@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
 
     expect(await teamInDatabase(databaseUrl, fan.id)).toEqual(oldTeam);
     await server.restart();
-    const team = await request(server, 'GET', '/api/team', { cookie: fan.cookie });
+    const team = await request(server, 'GET', '/api/squad', { cookie: fan.cookie });
     expect(
       ((await team.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
     ).toEqual(oldTeam);
@@ -256,7 +256,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
 });
 
 function saveTeam(server: ServerProcess, fan: ProcessAccount, playerIds: string[]): Promise<Response> {
-  return request(server, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds } });
+  return request(server, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds } });
 }
 
 async function teamInDatabase(databaseUrl: string, userId: string): Promise<string[]> {

@@ -72,7 +72,7 @@ async function completeOnboarding(app: App, cookie: string) {
       fullName: 'Jordan Fan',
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });
@@ -182,7 +182,7 @@ describe.each(TEST_ENGINES)('every route under arbitrary input on %s', (engine) 
       // Sanity: the document and better-auth's API were read.
       expect(operations.map(operationName)).toEqual(
         expect.arrayContaining([
-          'PUT /api/team',
+          'PUT /api/squad',
           'GET /api/leaderboard/{type}',
           'POST /api/auth/update-user',
         ]),

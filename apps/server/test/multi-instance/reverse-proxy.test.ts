@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
       ),
     ).then((result) => result.rows);
-    const saved = await request(proxy, 'PUT', '/api/team', {
+    const saved = await request(proxy, 'PUT', '/api/squad', {
       cookie: admin.cookie,
       body: { playerIds: team?.ids },
     });
@@ -139,7 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
     const fan = await signUpOnServer(proxy, { fullName: 'Casey Count', databaseUrl: processes.databaseUrl });
     await waitForTeamOnBoard(fan.cookie, 'Casey Count', { withTeam: false });
     const before = boardUpdates();
-    const saved = await request(proxy, 'PUT', '/api/team', {
+    const saved = await request(proxy, 'PUT', '/api/squad', {
       cookie: fan.cookie,
       body: { playerIds: await someTeam() },
     });

@@ -70,7 +70,7 @@ export async function completeOnboarding(app: App, cookie: string, fullName = 'J
       fullName,
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });

@@ -303,7 +303,7 @@ export async function signUpOnServer(
       fullName: options.fullName ?? 'Jordan Fan',
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });

@@ -13,7 +13,7 @@ export async function saveTeamByNames(app: App, db: Database, cookie: string, na
     .select({ id: players.id, webName: players.webName })
     .from(players)
     .where(sql`${players.webName} in ${names}`);
-  const saved = await send(app, 'PUT', '/api/team', {
+  const saved = await send(app, 'PUT', '/api/squad', {
     cookie,
     body: { playerIds: names.map((name) => team.find((player) => player.webName === name)?.id) },
   });

@@ -52,7 +52,7 @@ export interface OnboardingDetails {
   /** An ISO 3166 English name, e.g. "Tuvalu". */
   country?: string;
   /** A club's full name, e.g. "Burnley". */
-  favouriteTeam?: string;
+  favouriteClub?: string;
 }
 
 /** Finishes onboarding for the context's signed-in user, as the onboarding screen would. */
@@ -65,7 +65,7 @@ export async function completeOnboardingThroughApi(
       fullName: 'Alex Morgan',
       dob: '1990-04-12',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
       ...details,
     },
@@ -94,7 +94,7 @@ export async function pickTeamThroughApi(
     if (!player) throw new Error(`No player found for "${name}"`);
     playerIds.push(player.id);
   }
-  const saved = await context.request.put('/api/team', { data: { playerIds }, headers: originHeaders() });
+  const saved = await context.request.put('/api/squad', { data: { playerIds }, headers: originHeaders() });
   expect(saved.status(), await saved.text()).toBe(200);
   return ((await saved.json()) as { picks: { playerId: string; name: string; webName: string }[] }).picks;
 }

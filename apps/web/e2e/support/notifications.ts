@@ -179,6 +179,6 @@ export async function pickSeasonPlayers(
     if (!match) throw new Error(`The catalogue has no "${wanted.name}" (${wanted.webName})`);
     playerIds.push(match.id);
   }
-  const saved = await context.request.put('/api/team', { data: { playerIds }, headers: originHeaders() });
+  const saved = await context.request.put('/api/squad', { data: { playerIds }, headers: originHeaders() });
   expect(saved.status(), await saved.text()).toBe(200);
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSeasonStory,
   type SeasonStoryInput,
+  type SquadGoal,
   seasonChartRows,
-  type TeamGoal,
-  teamGoalsSchema,
+  squadGoalsSchema,
 } from './season-story.ts';
 
 const GAMEWEEKS = Array.from({ length: 38 }, (_, index) => ({
@@ -20,7 +20,7 @@ const PICKS = [
 ];
 
 let fixtureId = 0;
-function goal(playerId: string, gameweek: number, kickoffAt: string, goals = 1): TeamGoal {
+function goal(playerId: string, gameweek: number, kickoffAt: string, goals = 1): SquadGoal {
   fixtureId += 1;
   return { playerId, fixtureId, gameweek, kickoffAt, goals, clubCode: 'MCI' };
 }
@@ -211,11 +211,11 @@ describe('buildSeasonStory', () => {
   });
 });
 
-describe('teamGoalsSchema', () => {
+describe('squadGoalsSchema', () => {
   it('accepts the endpoint answer and refuses a goal row without goals', () => {
     const row = goal('haaland', 1, '2025-08-16T16:30:00.000Z');
-    expect(teamGoalsSchema.parse({ goals: [row] })).toEqual({ goals: [row] });
-    expect(teamGoalsSchema.safeParse({ goals: [{ ...row, goals: 0 }] }).success).toBe(false);
-    expect(teamGoalsSchema.safeParse({ goals: [{ ...row, kickoffAt: 'yesterday' }] }).success).toBe(false);
+    expect(squadGoalsSchema.parse({ goals: [row] })).toEqual({ goals: [row] });
+    expect(squadGoalsSchema.safeParse({ goals: [{ ...row, goals: 0 }] }).success).toBe(false);
+    expect(squadGoalsSchema.safeParse({ goals: [{ ...row, kickoffAt: 'yesterday' }] }).success).toBe(false);
   });
 });

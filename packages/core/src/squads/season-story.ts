@@ -3,7 +3,7 @@ import { isoDateTimeSchema, type SeasonState } from '../season/season.schemas.ts
 import { type DashboardStatus, dashboardStatus, GOAL_TARGET, projectedGoals } from './squad-rules.ts';
 
 /** One pick's goals in one match; the kick-off time is the goal date. */
-export const teamGoalSchema = z.object({
+export const squadGoalSchema = z.object({
   playerId: z.string(),
   fixtureId: z.int(),
   gameweek: z.int().min(1),
@@ -11,11 +11,11 @@ export const teamGoalSchema = z.object({
   goals: z.int().min(1),
   clubCode: z.string(),
 });
-export type TeamGoal = z.infer<typeof teamGoalSchema>;
+export type SquadGoal = z.infer<typeof squadGoalSchema>;
 
-/** GET /api/team/goals: the signed-in user's picks' goals up to the server clock, by kick-off. */
-export const teamGoalsSchema = z.object({ goals: z.array(teamGoalSchema) });
-export type TeamGoals = z.infer<typeof teamGoalsSchema>;
+/** GET /api/squad/goals: the signed-in user's picks' goals up to the server clock, by kick-off. */
+export const squadGoalsSchema = z.object({ goals: z.array(squadGoalSchema) });
+export type SquadGoals = z.infer<typeof squadGoalsSchema>;
 
 /** The tooltip warns from this running total on: 21 is close. */
 export const CLOSE_TO_TARGET_FROM = 18;
@@ -95,7 +95,7 @@ export interface SeasonStoryInput {
   /** In slot order. */
   picks: readonly StoryPick[];
   /** The picks' goals up to the clock; other players' rows are ignored. */
-  goals: readonly TeamGoal[];
+  goals: readonly SquadGoal[];
   season: Pick<
     SeasonState,
     'gameweeks' | 'currentGameweek' | 'weeksLeft' | 'isDeadlinePassed' | 'isSeasonOver'

@@ -68,7 +68,7 @@ describe('teamSelectionProblem', () => {
   });
 
   it('locks an existing team after the deadline', () => {
-    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe('TEAM_LOCKED');
+    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe('SQUAD_LOCKED');
   });
 
   it('lets a first team after the deadline hold only players on 0 goals, until the season ends', () => {
@@ -84,7 +84,7 @@ describe('TEAM_SELECTION_MESSAGES', () => {
   it("words every refusal in the specification's terms", () => {
     expect(TEAM_SELECTION_MESSAGES).toEqual({
       GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
-      TEAM_LOCKED: SQUAD_MESSAGES.locked,
+      SQUAD_LOCKED: SQUAD_MESSAGES.locked,
       SEASON_OVER: SQUAD_MESSAGES.seasonOver,
       ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
     });

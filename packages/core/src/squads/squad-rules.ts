@@ -58,13 +58,13 @@ export interface TeamSelectionContext {
 /** The refusals of a team save that the rules decide; each is a declared `AppErrorReason`. */
 export type TeamSelectionRefusal = Extract<
   AppErrorReason,
-  'GOALKEEPER_NOT_ALLOWED' | 'TEAM_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
+  'GOALKEEPER_NOT_ALLOWED' | 'SQUAD_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
 >;
 
 /** What a person reads for each refusal (the specification's words). */
 export const TEAM_SELECTION_MESSAGES: Record<TeamSelectionRefusal, string> = {
   GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
-  TEAM_LOCKED: SQUAD_MESSAGES.locked,
+  SQUAD_LOCKED: SQUAD_MESSAGES.locked,
   SEASON_OVER: SQUAD_MESSAGES.seasonOver,
   ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
 };
@@ -77,7 +77,7 @@ export const TEAM_SELECTION_MESSAGES: Record<TeamSelectionRefusal, string> = {
 export function teamSelectionProblem(context: TeamSelectionContext): TeamSelectionRefusal | undefined {
   if (context.players.some((player) => player.position === 'goalkeeper')) return 'GOALKEEPER_NOT_ALLOWED';
   if (!context.isDeadlinePassed) return undefined;
-  if (context.hasTeam) return 'TEAM_LOCKED';
+  if (context.hasTeam) return 'SQUAD_LOCKED';
   if (context.isSeasonOver) return 'SEASON_OVER';
   if (context.players.some((player) => player.goals > 0)) return 'ONLY_UNSCORED_PLAYERS';
   return undefined;

@@ -268,7 +268,7 @@ const DELETED_PREFIX = 'deleted:';
 const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
 /** Routes whose writes change a user's profile, password, account or team (kept beside their board row). */
-const ACCOUNT_WRITE_PATHS = ['/api/profile', '/api/accounts/', '/api/deleteAccount', '/api/team'];
+const ACCOUNT_WRITE_PATHS = ['/api/profile', '/api/accounts/', '/api/deleteAccount', '/api/squad'];
 
 /** A JSON object answer of better-auth, or undefined for anything else. */
 function parseJsonObject(

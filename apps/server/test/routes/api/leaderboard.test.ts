@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
         fullName: 'Vera Viewer',
         dob: '1990-05-01',
         country: 'Ireland',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       },
     });
@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     expect(team.json().userMessage).toBe(
       'Please set your favorite team in your profile to view team leaderboard.',
     );
-    expect(team.json().reason).toBe('FAVOURITE_TEAM_NOT_SET');
+    expect(team.json().reason).toBe('FAVOURITE_CLUB_NOT_SET');
     // The global board still answers; the outsider is simply not on it.
     const global = await page('/api/leaderboard/global?me=true', outsiderCookie);
     expect(global).toMatchObject({ rows: [], total: 0, viewerPending: null });
@@ -213,7 +213,7 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
           fullName: name,
           dob: '1992-03-04',
           country: 'Ireland',
-          favouriteTeam: 'Arsenal',
+          favouriteClub: 'Arsenal',
           howDidYouHear: 'friend',
         },
       });

@@ -79,7 +79,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   async function userWithTeam(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
     const ids = await playerIds(context.database.db);
     const { cookie } = await signUpOnboarded(context.app);
-    const saved = await send(context.app, 'PUT', '/api/team', {
+    const saved = await send(context.app, 'PUT', '/api/squad', {
       cookie,
       body: { playerIds: TEAM.map((webName) => ids.get(webName)) },
     });
@@ -100,7 +100,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
 
   it('has no goals to tell before the season starts', async () => {
     const { cookie } = await userWithTeam();
-    const response = await send(context.app, 'GET', '/api/team/goals', { cookie });
+    const response = await send(context.app, 'GET', '/api/squad/goals', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });
   });
@@ -114,7 +114,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
     async (_case, moment) => {
       const { cookie, webNameById } = await userWithTeam();
       const rows = await withAppAt(moment, async (app) => {
-        const response = await send(app, 'GET', '/api/team/goals', { cookie });
+        const response = await send(app, 'GET', '/api/squad/goals', { cookie });
         expect(response.statusCode).toBe(200);
         return response.json().goals as GoalRow[];
       });
@@ -128,7 +128,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
     const { cookie, webNameById } = await userWithTeam();
     const rows = await withAppAt(
       END_OF_SEASON,
-      async (app) => (await send(app, 'GET', '/api/team/goals', { cookie })).json().goals as GoalRow[],
+      async (app) => (await send(app, 'GET', '/api/squad/goals', { cookie })).json().goals as GoalRow[],
     );
     const totals = new Map<string, number>();
     for (const row of rows) {
@@ -160,7 +160,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
     const justBefore = new Date(Date.parse(kickoff) - 1).toISOString();
     const haalandFixtures = async (moment: string) =>
       withAppAt(moment, async (app) =>
-        ((await send(app, 'GET', '/api/team/goals', { cookie })).json().goals as GoalRow[])
+        ((await send(app, 'GET', '/api/squad/goals', { cookie })).json().goals as GoalRow[])
           .filter((row) => webNameById.get(row.playerId) === 'Haaland')
           .map((row) => [row.kickoffAt, row.goals]),
       );
@@ -171,13 +171,15 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   it('answers only the goals of the signed-in user and none to a user without a team', async () => {
     await userWithTeam();
     const { cookie } = await signUpOnboarded(context.app);
-    const response = await withAppAt(END_OF_SEASON, (app) => send(app, 'GET', '/api/team/goals', { cookie }));
+    const response = await withAppAt(END_OF_SEASON, (app) =>
+      send(app, 'GET', '/api/squad/goals', { cookie }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });
   });
 
   it('refuses a visitor who is not signed in', async () => {
-    const response = await send(context.app, 'GET', '/api/team/goals');
+    const response = await send(context.app, 'GET', '/api/squad/goals');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('UNAUTHENTICATED');
   });

@@ -143,18 +143,18 @@ describe('leaderboard messages', () => {
   });
 
   it('refuses the country and team tabs to a profile without a country or a club', () => {
-    const complete = { country: 'Tuvalu', favouriteTeam: 'Burnley' };
+    const complete = { country: 'Tuvalu', favouriteClub: 'Burnley' };
     expect(missingProfileMessage('country', { ...complete, country: null })).toBe(
       LEADERBOARD_MESSAGES.noCountry,
     );
     expect(missingProfileMessage('country', { ...complete, country: '  ' })).toBe(
       LEADERBOARD_MESSAGES.noCountry,
     );
-    expect(missingProfileMessage('team', { ...complete, favouriteTeam: null })).toBe(
+    expect(missingProfileMessage('team', { ...complete, favouriteClub: null })).toBe(
       LEADERBOARD_MESSAGES.noTeam,
     );
     expect(missingProfileMessage('team', { ...complete, country: null })).toBeUndefined();
-    expect(missingProfileMessage('global', { country: null, favouriteTeam: null })).toBeUndefined();
+    expect(missingProfileMessage('global', { country: null, favouriteClub: null })).toBeUndefined();
     expect(missingProfileMessage('country', complete)).toBeUndefined();
   });
 
@@ -189,7 +189,7 @@ describe('leaderboard messages', () => {
 
   it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {
     const refusal = new AppError('INVALID_REQUEST', {
-      reason: 'FAVOURITE_TEAM_NOT_SET',
+      reason: 'FAVOURITE_CLUB_NOT_SET',
       message: LEADERBOARD_MESSAGES.noTeam,
       userMessage: LEADERBOARD_MESSAGES.noTeam,
     });

@@ -31,15 +31,15 @@ export async function completeOnboarding(options: CompleteOnboardingOptions): Pr
 
   return db.transaction(async (tx) => {
     const clubNames = (await listSeasonClubs(tx, season.id)).map((club) => club.name);
-    if (!clubNames.includes(input.favouriteTeam)) {
-      throw profileFieldRefusal('body.favouriteTeam', 'Please select your favourite team');
+    if (!clubNames.includes(input.favouriteClub)) {
+      throw profileFieldRefusal('body.favouriteClub', 'Please select your favourite team');
     }
     await createProfile(tx, user);
     await updateProfile(tx, user.id, {
       fullName: input.fullName,
       dob: input.dob,
       country: input.country,
-      favouriteClub: input.favouriteTeam,
+      favouriteClub: input.favouriteClub,
       // The specification stores the free text when Other was chosen.
       howDidYouHear:
         input.howDidYouHear === 'other' ? (input.howDidYouHearOther ?? 'other') : input.howDidYouHear,

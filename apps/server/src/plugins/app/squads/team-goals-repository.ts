@@ -1,4 +1,4 @@
-import type { TeamGoal } from '@hit21/core';
+import type { SquadGoal } from '@hit21/core';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { goals, picks } from '../../../db/schema/index.ts';
@@ -12,7 +12,7 @@ export async function listTeamGoals(
   userId: string,
   seasonId: string,
   now: Date,
-): Promise<TeamGoal[]> {
+): Promise<SquadGoal[]> {
   const rows = await db
     .select({
       playerId: goals.playerId,

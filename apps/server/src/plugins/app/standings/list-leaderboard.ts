@@ -216,7 +216,7 @@ function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
     if (!viewer.country) throw refusal('COUNTRY_NOT_SET', LEADERBOARD_MESSAGES.noCountry);
     return { kind: 'country', country: viewer.country };
   }
-  if (!viewer.club) throw refusal('FAVOURITE_TEAM_NOT_SET', LEADERBOARD_MESSAGES.noTeam);
+  if (!viewer.club) throw refusal('FAVOURITE_CLUB_NOT_SET', LEADERBOARD_MESSAGES.noTeam);
   return { kind: 'club', club: viewer.club };
 }
 
@@ -246,6 +246,6 @@ export function expectedWaitSeconds(
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_TEAM_NOT_SET', message: string): AppError {
+function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_CLUB_NOT_SET', message: string): AppError {
   return new AppError('INVALID_REQUEST', { reason, message, userMessage: message });
 }

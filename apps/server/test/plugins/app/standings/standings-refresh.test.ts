@@ -29,7 +29,7 @@ const AFTER_SEASON = '2026-05-25T01:00:00Z';
 const ONBOARDING = {
   dob: '1990-05-01',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
 };
 
@@ -133,7 +133,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     expect(await loggedChange(fan.id)).toBeUndefined();
     const before = await boardState();
     expect(
-      (await send(context.app, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds: team } }))
+      (await send(context.app, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds: team } }))
         .statusCode,
     ).toBe(200);
     await context.app.standings.refresh();
@@ -209,7 +209,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       sql`select id from players where position <> 'goalkeeper' and first_gameweek = 1
         and not exists (select 1 from goals where goals.player_id = players.id) order by fpl_code limit 4`,
     );
-    const saved = await send(context.app, 'PUT', '/api/team', {
+    const saved = await send(context.app, 'PUT', '/api/squad', {
       cookie: fan.cookie,
       body: { playerIds: unscored.map((row) => row.id) },
     });

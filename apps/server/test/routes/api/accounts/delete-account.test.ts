@@ -80,7 +80,7 @@ describe.each(TEST_ENGINES)('deleting an account on %s', (engine) => {
     const other = await signUpOnboarded(app);
     const team = await fourUnscoredPlayers(db);
     for (const account of [fan, other]) {
-      const saved = await send(app, 'PUT', '/api/team', {
+      const saved = await send(app, 'PUT', '/api/squad', {
         cookie: account.cookie,
         body: { playerIds: team },
       });

@@ -226,7 +226,7 @@ describe.each(TEST_ENGINES)('league permission matrix on %s', (engine) => {
       const { id } = await completeOnboarding(context.app, account.cookie, names(role));
       // A team each, so the standings of approved members carry their names.
       const team = outfield.slice(index * 4, index * 4 + 4).map((player) => player.id);
-      const saved = await send(context.app, 'PUT', '/api/team', {
+      const saved = await send(context.app, 'PUT', '/api/squad', {
         cookie: account.cookie,
         body: { playerIds: team },
       });

@@ -4,8 +4,8 @@ import {
   type Profile,
   projectedGoals,
   type SeasonState,
-  type Team,
-  type TeamGoals,
+  type Squad,
+  type SquadGoals,
 } from '@hit21/core';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate } from 'react-router';
@@ -103,9 +103,9 @@ function DashboardPanels({
   profile,
   clubs,
 }: {
-  team: Team;
+  team: Squad;
   season: SeasonState;
-  goals: TeamGoals;
+  goals: SquadGoals;
   profile: Profile;
   clubs?: readonly Club[];
 }) {
@@ -115,7 +115,7 @@ function DashboardPanels({
   );
   const teamGoals = team.picks.reduce((sum, pick) => sum + pick.goals, 0);
   const countryName = profile.country ? countryNameFromStored(profile.country) : DEFAULT_COUNTRY;
-  const clubName = profile.favouriteTeam ?? DEFAULT_CLUB;
+  const clubName = profile.favouriteClub ?? DEFAULT_CLUB;
   const clockOffsetMs = useServerClockOffset();
 
   return (

@@ -1,15 +1,15 @@
-import { type TeamGoals, teamGoalsSchema } from '@hit21/core';
+import { type SquadGoals, squadGoalsSchema } from '@hit21/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Every goal of the signed-in user's picks up to the server clock, one row per player per match. */
-export function getTeamGoals({ signal }: { signal?: AbortSignal } = {}): Promise<TeamGoals> {
-  return api.get('/api/team/goals', { schema: teamGoalsSchema, signal });
+export function getTeamGoals({ signal }: { signal?: AbortSignal } = {}): Promise<SquadGoals> {
+  return api.get('/api/squad/goals', { schema: squadGoalsSchema, signal });
 }
 
 export function getTeamGoalsQueryOptions() {
   // Under the team's key: whatever refreshes the team refreshes its goals too.
-  return queryOptions({ queryKey: ['team', 'goals'], queryFn: ({ signal }) => getTeamGoals({ signal }) });
+  return queryOptions({ queryKey: ['squad', 'goals'], queryFn: ({ signal }) => getTeamGoals({ signal }) });
 }
 
 export function useTeamGoals() {

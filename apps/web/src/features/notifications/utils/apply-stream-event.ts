@@ -20,7 +20,7 @@ export function applyStreamNotification(queryClient: QueryClient, item: AppNotif
   }
   if (item.type === 'goal') {
     // The open dashboard tells the same story as the alert: the team's goals and where the clock stands.
-    void queryClient.invalidateQueries({ queryKey: ['team'] });
+    void queryClient.invalidateQueries({ queryKey: ['squad'] });
     void queryClient.invalidateQueries({ queryKey: ['season'] });
   }
 }

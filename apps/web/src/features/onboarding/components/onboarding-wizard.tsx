@@ -51,7 +51,7 @@ const FIELD_IDS: Record<OnboardingField, string> = {
   fullName: 'onboarding-full-name',
   dob: 'onboarding-dob',
   country: 'onboarding-country',
-  favouriteTeam: 'onboarding-team',
+  favouriteClub: 'onboarding-team',
   howDidYouHear: 'onboarding-heard-friend',
   howDidYouHearOther: 'onboarding-heard-other-text',
 };
@@ -82,7 +82,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const values = watch();
-  const chosenClub = clubs.find((club) => club.name === values.favouriteTeam);
+  const chosenClub = clubs.find((club) => club.name === values.favouriteClub);
   // The server's age rule, shown as soon as a whole date is in (not while the year is typed).
   const dobYear = Number(values.dob.slice(0, 4));
   const liveDobProblem =
@@ -236,14 +236,14 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
         {step === 1 ? (
           <div className="flex flex-col gap-5">
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={FIELD_IDS.favouriteTeam}>Favourite Team</Label>
+              <Label htmlFor={FIELD_IDS.favouriteClub}>Favourite Team</Label>
               <Controller
                 control={control}
-                name="favouriteTeam"
+                name="favouriteClub"
                 render={({ field }) => (
                   <Select
                     size="field"
-                    id={FIELD_IDS.favouriteTeam}
+                    id={FIELD_IDS.favouriteClub}
                     placeholder="Choose your team"
                     options={clubs.map((club) => ({
                       value: club.name,
@@ -254,15 +254,15 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                     value={field.value}
                     onChange={(clubName) => {
                       field.onChange(clubName);
-                      clearStepErrors('favouriteTeam');
+                      clearStepErrors('favouriteClub');
                     }}
-                    isInvalid={Boolean(errors.favouriteTeam)}
-                    describedBy={errors.favouriteTeam ? ids.teamError : undefined}
+                    isInvalid={Boolean(errors.favouriteClub)}
+                    describedBy={errors.favouriteClub ? ids.teamError : undefined}
                   />
                 )}
               />
               <FieldError id={ids.teamError} role="alert">
-                {errors.favouriteTeam?.message}
+                {errors.favouriteClub?.message}
               </FieldError>
             </div>
             {chosenClub ? (

@@ -1,17 +1,17 @@
-import { teamGoalsSchema } from '@hit21/core';
+import { squadGoalsSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listTeamGoals } from '../../../plugins/app/squads/team-goals-repository.ts';
 
 /** The goals behind the dashboard's season story: each pick's goals per match, up to the clock. */
-const teamGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const squadGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/api/team/goals',
+    '/api/squad/goals',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
+        tags: ['squad'],
         summary: "The signed-in user's picks' goals, one row per player per match, by kick-off",
-        response: { 200: teamGoalsSchema },
+        response: { 200: squadGoalsSchema },
       },
     },
     async (request) => {
@@ -22,4 +22,4 @@ const teamGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default teamGoalsRoutes;
+export default squadGoalsRoutes;

@@ -3,8 +3,8 @@ import {
   isDeadlinePassed,
   isSeasonOver,
   type SeasonConfig,
-  saveTeamInputSchema,
-  teamSchema,
+  saveSquadInputSchema,
+  squadSchema,
 } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
@@ -12,7 +12,7 @@ import { saveTeam } from '../../../plugins/app/squads/save-team.ts';
 import { listTeam } from '../../../plugins/app/squads/squad-repository.ts';
 
 /** The signed-in user's 4 picks for the active season. */
-const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
   async function readTeam(userId: string, season: SeasonConfig) {
     const now = fastify.clock();
     const picks = await listTeam(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
@@ -23,27 +23,27 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   fastify.get(
-    '/api/team',
+    '/api/squad',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
+        tags: ['squad'],
         summary: "The signed-in user's picks with their goals so far",
-        response: { 200: teamSchema },
+        response: { 200: squadSchema },
       },
     },
     async (request) => readTeam((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
   );
 
   fastify.put(
-    '/api/team',
+    '/api/squad',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
+        tags: ['squad'],
         summary: 'Save exactly 4 outfield players, replacing the old team in one transaction',
-        body: saveTeamInputSchema,
-        response: { 200: teamSchema },
+        body: saveSquadInputSchema,
+        response: { 200: squadSchema },
       },
     },
     async (request) => {
@@ -64,4 +64,4 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 };
 
-export default teamRoutes;
+export default squadRoutes;
