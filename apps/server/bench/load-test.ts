@@ -65,7 +65,7 @@ export interface LoadTestResult {
   totalRequests: number;
   totalErrors: number;
   /** Players who signed up, onboarded and saved a team. */
-  playersWithTeams: number;
+  playersWithSquads: number;
   /** The whole report: settings, machine, load, the table and the errors. */
   report: string;
 }
@@ -161,8 +161,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
     clearInterval(progress);
     const seconds = (performance.now() - started) / 1000;
     const machine = load.stop();
-    const playersWithTeams = outcomes.filter(Boolean).length;
-    await checkStoredData(scratch.database.db, recorder, { playersWithTeams, leagues });
+    const playersWithSquads = outcomes.filter(Boolean).length;
+    await checkStoredData(scratch.database.db, recorder, { playersWithSquads, leagues });
     for (const [index, exitCode] of (await Promise.all(servers.map((server) => server.stop()))).entries()) {
       if (exitCode !== 0) recorder.addError('server shutdown', `server ${index + 1} exited with ${exitCode}`);
     }
@@ -177,7 +177,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       `Production bundle (NODE_ENV=production, default rate limits), clock ${LOAD_TEST_CLOCK}; players arrive over ` +
         `${options.rampSeconds} s, think ${options.thinkSeconds.join('-')} s, seed ${options.seed}; ` +
         `${seconds.toFixed(0)} s from the first arrival to the last player leaving.`,
-      `Players with a saved team: ${playersWithTeams.toLocaleString('en-GB')} of ${options.players.toLocaleString('en-GB')}; ` +
+      `Players with a saved team: ${playersWithSquads.toLocaleString('en-GB')} of ${options.players.toLocaleString('en-GB')}; ` +
         `leagues created ${leagues.created}, joins ${leagues.joinsSent}.`,
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ` +
         `Node ${process.version}; ${machine}.`,
@@ -202,7 +202,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       rows,
       totalRequests: recorder.totalRequests,
       totalErrors: recorder.totalErrors,
-      playersWithTeams,
+      playersWithSquads,
       report,
     };
   } finally {
@@ -219,7 +219,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
 async function checkStoredData(
   db: Executor,
   recorder: LatencyRecorder,
-  expected: { playersWithTeams: number; leagues: LeagueRegistry },
+  expected: { playersWithSquads: number; leagues: LeagueRegistry },
 ): Promise<void> {
   const [stored] = await selectRows<{ teams: number; picks: number; leagues: number; members: number }>(
     db,
@@ -229,8 +229,8 @@ async function checkStoredData(
       (select count(*)::int from league_members where status = 'approved') as members`,
   );
   const wanted = {
-    teams: expected.playersWithTeams,
-    picks: 4 * expected.playersWithTeams,
+    teams: expected.playersWithSquads,
+    picks: 4 * expected.playersWithSquads,
     leagues: expected.leagues.created,
     members: expected.leagues.created + expected.leagues.joinsSent,
   };

@@ -159,7 +159,7 @@ export interface PopulationOptions {
   /** Seeds the choices: the same seed builds the same population. */
   seed?: number;
   /** Every n-th player has no team (going bust with 0 goals); 0 for none. */
-  noTeamEvery?: number;
+  noSquadEvery?: number;
   /** Every n-th player copies the team of the player before them (a coin-toss tie); 0 for none. */
   twinEvery?: number;
 }
@@ -179,7 +179,7 @@ export async function addPopulation(
   const { seasonId, size } = options;
   const prefix = options.idPrefix ?? 'bench';
   const seed = options.seed ?? 21;
-  const noTeamEvery = options.noTeamEvery ?? 0;
+  const noSquadEvery = options.noSquadEvery ?? 0;
   const twinEvery = options.twinEvery ?? 0;
   const clubNames = (
     await selectRows<{ name: string }>(
@@ -236,7 +236,7 @@ export async function addPopulation(
       first_names[1 + ${random(1)} % cardinality(first_names)] || ' ' || last_names[1 + ${random(2)} % cardinality(last_names)],
       countries[1 + ${random(3)} % cardinality(countries)],
       clubs[1 + ${random(4)} % cardinality(clubs)],
-      true, ${noTeamEvery} = 0 or n % ${noTeamEvery} <> 0
+      true, ${noSquadEvery} = 0 or n % ${noSquadEvery} <> 0
     from generate_series(1, ${size}::int) as n,
       (select ${textArray(FIRST_NAMES)}::text[] as first_names, ${textArray(LAST_NAMES)}::text[] as last_names,
         ${textArray(COUNTRIES)}::text[] as countries, ${textArray(clubNames)}::text[] as clubs) as lists`);
@@ -250,7 +250,7 @@ export async function addPopulation(
     from (
       select n, case when ${twinEvery} > 0 and n % ${twinEvery} = 0 then n - 1 else n end as team_of
       from generate_series(1, ${size}::int) as n
-      where ${noTeamEvery} = 0 or n % ${noTeamEvery} <> 0
+      where ${noSquadEvery} = 0 or n % ${noSquadEvery} <> 0
     ) as members
     cross join lateral (
       select ${random(5, 'team_of')} % ${count}::int as first,

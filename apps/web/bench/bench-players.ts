@@ -62,7 +62,7 @@ async function signUpAndOnboard(baseUrl: string, label: string): Promise<ApiClie
   return client;
 }
 
-async function pickTeam(client: ApiClient): Promise<void> {
+async function pickSquad(client: ApiClient): Promise<void> {
   const playerIds: string[] = [];
   for (const name of TEAM) {
     const query = new URLSearchParams({ search: name, pageSize: '5' });
@@ -100,7 +100,7 @@ export interface BenchPlayers {
  */
 export async function createBenchPlayers(baseUrl: string): Promise<BenchPlayers> {
   const player = await signUpAndOnboard(baseUrl, 'bench-player');
-  await pickTeam(player);
+  await pickSquad(player);
   const league = await player.request<CreatedLeague>('POST', '/api/leagues', {
     name: 'Bench League',
   } satisfies CreateLeagueInput);

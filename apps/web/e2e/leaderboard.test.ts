@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LEADERBOARD_MESSAGES, type SquadStatus, squadStatus } from '@hit21/core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -36,7 +36,7 @@ const STARS = {
   buster: { name: `${TAG} Buster`, team: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'], status: 'bust' },
 } as const;
 // Bust too, but by fewer goals than the buster: the crowd ranks between the rival and him.
-const CROWD_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
+const CROWD_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
 const BOARD_SIZE = 3 + CROWD_SIZE;
 
 interface PickGoals {
@@ -83,7 +83,7 @@ beforeAll(async () => {
     (typeof STARS)[keyof typeof STARS],
   ][]) {
     const context = await newUser(star.name, STAR_CLUB);
-    await pickTeamThroughApi(context, star.team);
+    await pickSquadThroughApi(context, star.team);
     const picks = await goalsAfter(star.team, WEEK);
     const status = squadStatus(
       picks.map((pick) => pick.goals),
@@ -95,7 +95,7 @@ beforeAll(async () => {
     if (key === 'viewer') viewer = context;
     else await context.close();
   }
-  const crowdTotal = totalOf(await goalsAfter(CROWD_TEAM, WEEK));
+  const crowdTotal = totalOf(await goalsAfter(CROWD_SQUAD, WEEK));
   expect(crowdTotal).toBeGreaterThan(21);
   expect(crowdTotal).toBeLessThan(expected.get('buster')?.total ?? 0);
 
@@ -103,7 +103,7 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: Math.min(13, CROWD_SIZE - start + 1) }, async (_, offset) => {
         const context = await newUser(`${TAG} Crowd ${String(start + offset).padStart(2, '0')}`, CROWD_CLUB);
-        await pickTeamThroughApi(context, CROWD_TEAM);
+        await pickSquadThroughApi(context, CROWD_SQUAD);
         await context.close();
       }),
     );
@@ -488,13 +488,13 @@ describe('the leaderboard', () => {
           json: {
             code: 'INVALID_REQUEST',
             reason: 'FAVOURITE_CLUB_NOT_SET',
-            message: LEADERBOARD_MESSAGES.noTeam,
-            userMessage: LEADERBOARD_MESSAGES.noTeam,
+            message: LEADERBOARD_MESSAGES.noClub,
+            userMessage: LEADERBOARD_MESSAGES.noClub,
           },
         }),
       );
       await page.getByRole('tab', { name: 'Team' }).click();
-      await page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noTeam }).waitFor();
+      await page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noClub }).waitFor();
       expect(await page.getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/settings');
 
       // Another tab starts afresh.
@@ -519,7 +519,7 @@ describe('the leaderboard', () => {
       await page.goto('/dashboard');
       await page.goto('/leaderboard/team');
       await page.waitForURL('**/leaderboard/global');
-      const notice = page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noTeam });
+      const notice = page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noClub });
       await notice.waitFor();
       expect(await notice.getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe(
         '/settings',
@@ -619,7 +619,7 @@ describe('the leaderboard', () => {
         country: 'Nauru',
         favouriteClub: STAR_CLUB,
       });
-      await pickTeamThroughApi(context, [...team.values()]);
+      await pickSquadThroughApi(context, [...team.values()]);
       const first = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });
       const body = (await first.json()) as { rows: unknown[]; viewerPending: unknown };
       expect(body.rows.length === 0 || body.viewerPending === null).toBe(true);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -30,7 +30,7 @@ const PEOPLE = {
   admin: { name: `${TAG} Admin`, team: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'] },
   buster: { name: `${TAG} Buster`, team: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'] },
 } as const;
-const CROWD_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
+const CROWD_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
 const MEMBER_COUNT = 3 + CROWD_SIZE;
 
 let viewer: BrowserContext;
@@ -56,7 +56,7 @@ async function player(fullName: string, team: readonly string[]): Promise<Browse
   });
   await signUpThroughApi(context);
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context, team);
+  await pickSquadThroughApi(context, team);
   return context;
 }
 
@@ -134,16 +134,16 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: Math.min(12, CROWD_SIZE - start + 1) }, async (_, offset) => {
         const name = `${TAG} Crowd ${String(start + offset).padStart(2, '0')}`;
-        const context = await player(name, CROWD_TEAM);
+        const context = await player(name, CROWD_SQUAD);
         await askToJoin(context);
         memberNames.push(name);
         await context.close();
       }),
     );
   }
-  waiting = await player(`${TAG} Waiting`, CROWD_TEAM);
+  waiting = await player(`${TAG} Waiting`, CROWD_SQUAD);
   await askToJoin(waiting);
-  outsider = await player(`${TAG} Outsider`, CROWD_TEAM);
+  outsider = await player(`${TAG} Outsider`, CROWD_SQUAD);
 
   // The admin approves everybody but the one left waiting.
   const pending = await admin.request.get(`/api/leagues/${league.id}/members`, {

@@ -10,7 +10,7 @@ import { demoStart } from '../../server/src/plugins/app/demo/demo-clock.ts';
 import {
   completeOnboardingThroughApi,
   dismissToasts,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   toastText,
 } from './support/accounts.ts';
@@ -58,7 +58,7 @@ async function player(
   await captureAnalytics(context);
   const { email } = await signUpThroughApi(context);
   await completeOnboardingThroughApi(context, { fullName: name });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return { context, page: await context.newPage(), email };
 }
 

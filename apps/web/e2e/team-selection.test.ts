@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   toastText,
 } from './support/accounts.ts';
@@ -97,7 +97,7 @@ function errorAlert(page: Page): Locator {
   return page.getByRole('alert').filter({ hasText: /\S/ });
 }
 
-async function savedTeamIds(page: Page): Promise<string[]> {
+async function savedSquadIds(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/squad');
   expect(response.status()).toBe(200);
   const team = (await response.json()) as { picks: { playerId: string }[] };
@@ -426,7 +426,7 @@ describe('Make Your Picks', () => {
       await screenshot(page, 'player-selection-confirm-desktop');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(await savedTeamIds(page)).toEqual([]);
+      expect(await savedSquadIds(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -434,7 +434,7 @@ describe('Make Your Picks', () => {
         'Your 4 players have been successfully selected.',
       );
       await page.waitForURL('**/dashboard');
-      expect(await savedTeamIds(page)).toEqual(chosen.map((player) => player.id));
+      expect(await savedSquadIds(page)).toEqual(chosen.map((player) => player.id));
 
       // Picked: the selection screen is behind the player.
       await page.goto('/player-selection');
@@ -560,7 +560,7 @@ describe('Make Your Picks', () => {
 describe('Edit Your Team', () => {
   async function openEditor(viewport = DESKTOP) {
     const session = await onboardedContext(viewport);
-    const picks = await pickTeamThroughApi(session.context);
+    const picks = await pickSquadThroughApi(session.context);
     await session.page.goto('/edit-players');
     await session.page.getByRole('heading', { level: 1, name: 'Edit Your Team' }).waitFor();
     await session.page.getByTestId('pitch-player-card').first().waitFor();
@@ -617,7 +617,7 @@ describe('Edit Your Team', () => {
         'Your player selections have been updated successfully.',
       );
       await page.waitForURL('**/dashboard');
-      expect(await savedTeamIds(page)).toEqual([
+      expect(await savedSquadIds(page)).toEqual([
         ...picks.slice(0, 3).map((pick) => pick.playerId),
         replacement.id,
       ]);
@@ -651,7 +651,7 @@ describe('Edit Your Team', () => {
         'Your previous selections have been restored due to the update failure.',
       );
       await errorAlert(page).getByText('Failed to save your selections. Please try again.').waitFor();
-      expect(await savedTeamIds(page)).toEqual(picks.map((pick) => pick.playerId));
+      expect(await savedSquadIds(page)).toEqual(picks.map((pick) => pick.playerId));
     } finally {
       await context.close();
     }
@@ -668,7 +668,7 @@ describe('Edit Your Team', () => {
         headers: { Origin: new URL(baseUrl()).origin },
       });
       expect(refused.status()).toBe(403);
-      expect(await savedTeamIds(page)).toEqual(picks.map((pick) => pick.playerId));
+      expect(await savedSquadIds(page)).toEqual(picks.map((pick) => pick.playerId));
     } finally {
       await resetServerClock();
       await context.close();

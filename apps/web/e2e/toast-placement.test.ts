@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
@@ -99,7 +99,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       await page.goto('/leagues');
       await waitForTheApp(page);
       await page.getByRole('button', { name: 'Create League' }).first().click();
@@ -116,7 +116,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       const created = await context.request.post('/api/leagues', {
         data: { name: 'Toast Corner', maxMembers: 50, joinMode: 'open', joinDeadline: null },
         headers: originHeaders(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   readMailbox,
   signUpThroughApi,
 } from './support/accounts.ts';
@@ -79,7 +79,7 @@ describe('unsubscribing from the deadline reminders', () => {
 
     // The player's own Settings (open once onboarded and picked) show the marketing switch off.
     await completeOnboardingThroughApi(player);
-    await pickTeamThroughApi(player);
+    await pickSquadThroughApi(player);
     const settings = await player.newPage();
     await settings.goto('/settings');
     const toggle = settings.getByRole('switch', { name: MARKETING_EMAILS_SWITCH.label });

@@ -19,12 +19,12 @@ import {
   playerPageSchema,
   profileSchema,
   type RandomSource,
+  SQUAD_SIZE,
   seasonStateSchema,
   seededRandom,
   squadGoalsSchema,
   squadSchema,
-  TEAM_SIZE,
-  teamSelectionProblem,
+  squadSelectionProblem,
 } from '@hit21/core';
 import type { LatencyRecorder } from './latency-recorder.ts';
 import type { LeagueRegistry } from './league-registry.ts';
@@ -64,8 +64,8 @@ export const REQUEST_KINDS = {
   clubs: 'GET /api/clubs',
   team: 'GET /api/squad',
   players: 'GET /api/players',
-  saveTeam: 'PUT /api/squad',
-  teamGoals: 'GET /api/squad/goals',
+  saveSquad: 'PUT /api/squad',
+  squadGoals: 'GET /api/squad/goals',
   analytics: 'POST /api/analytics/events',
   stream: 'GET /api/notifications/stream',
   summary: 'GET /api/notifications/summary',
@@ -177,10 +177,10 @@ export class SimulatedPlayer {
 
   /** Signs up, onboards and saves a team, then visits pages until `endsAt`; answers whether it got that far. */
   async play(): Promise<boolean> {
-    let hasTeam = false;
+    let hasSquad = false;
     try {
       await this.signUpAndPick();
-      hasTeam = true;
+      hasSquad = true;
       // The first round of every visit is made however long it takes (a slow machine must not
       // leave a page untested); after it the player leaves when the time is up.
       while (this.isOnFirstRound() || performance.now() < this.options.endsAt) {
@@ -209,7 +209,7 @@ export class SimulatedPlayer {
     } finally {
       await this.leave();
     }
-    return hasTeam;
+    return hasSquad;
   }
 
   // --- Joining: sign-up, onboarding, picking ---------------------------------------------------
@@ -271,7 +271,7 @@ export class SimulatedPlayer {
     if (picked.outcome !== 'complete')
       throw this.fail(REQUEST_KINDS.players, `auto pick was ${picked.outcome}`);
     await this.think();
-    await this.saveTeam(picked.picks);
+    await this.saveSquad(picked.picks);
     await this.navigate('/dashboard', () => this.dashboardQueries());
   }
 
@@ -328,7 +328,7 @@ export class SimulatedPlayer {
       case 'standings':
         return this.openStandings(isFullLoad);
       case 'edit':
-        return this.editTeam(isFullLoad);
+        return this.editSquad(isFullLoad);
     }
   }
 
@@ -453,7 +453,7 @@ export class SimulatedPlayer {
   }
 
   /** Edit Your Team: one pick swapped for another outfield player of the list, then saved. */
-  private async editTeam(isFullLoad: boolean): Promise<void> {
+  private async editSquad(isFullLoad: boolean): Promise<void> {
     await this.goTo('/edit-players', REQUEST_KINDS.editPage, isFullLoad, () => this.pickingQueries());
     await this.think();
     const position = this.pick(['forward', 'midfielder', 'defender'] as const);
@@ -474,29 +474,29 @@ export class SimulatedPlayer {
       .filter((_, slot) => slot !== swapped)
       .map((pick) => ({ id: pick.playerId, position: pick.position, goals: pick.goals }));
     await this.think();
-    await this.saveTeam([...kept, replacement]);
+    await this.saveSquad([...kept, replacement]);
     await this.navigate('/dashboard', () => this.dashboardQueries());
   }
 
-  private async saveTeam(
+  private async saveSquad(
     players: readonly Pick<CatalogPlayer, 'id' | 'position' | 'goals'>[],
   ): Promise<void> {
-    const problem = teamSelectionProblem({
+    const problem = squadSelectionProblem({
       players,
       isDeadlinePassed: false,
       isSeasonOver: false,
-      hasTeam: true,
+      hasSquad: true,
     });
-    if (problem || players.length !== TEAM_SIZE)
-      throw this.fail(REQUEST_KINDS.saveTeam, `invalid team: ${problem}`);
+    if (problem || players.length !== SQUAD_SIZE)
+      throw this.fail(REQUEST_KINDS.saveSquad, `invalid team: ${problem}`);
     const playerIds = players.map((player) => player.id);
-    const saved = await this.browser.api(REQUEST_KINDS.saveTeam, 'PUT', '/api/squad', {
+    const saved = await this.browser.api(REQUEST_KINDS.saveSquad, 'PUT', '/api/squad', {
       body: { playerIds },
       schema: squadSchema,
     });
     const savedIds = saved.picks.map((pick) => pick.playerId);
-    if (savedIds.length !== TEAM_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
-      throw this.fail(REQUEST_KINDS.saveTeam, 'the saved team is not the one sent');
+    if (savedIds.length !== SQUAD_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
+      throw this.fail(REQUEST_KINDS.saveSquad, 'the saved team is not the one sent');
     // The app refreshes the team, its goals and the profile (player selection complete) after a save.
     for (const key of ['/api/squad', '/api/squad/goals', '/api/profile']) this.fetchedAt.delete(key);
   }
@@ -507,7 +507,7 @@ export class SimulatedPlayer {
     await Promise.all([
       this.query(REQUEST_KINDS.team, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
-      this.query(REQUEST_KINDS.teamGoals, '/api/squad/goals', squadGoalsSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squadGoals, '/api/squad/goals', squadGoalsSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(REQUEST_KINDS.myLeagues, '/api/leagues', myLeaguesSchema, STALE_MS.default),
     ]);

@@ -35,12 +35,12 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
     for (let goal = 0; goal < row.goals; goal += 1) dates.push(new Date(row.kickoff_at).getTime());
     datesOf.set(row.player_id, dates);
   }
-  const teamRows = await selectRows<{ user_id: string; player_id: string }>(
+  const squadRows = await selectRows<{ user_id: string; player_id: string }>(
     db,
     sql`select user_id, player_id from picks where season_id = ${season.id}`,
   );
   const teams = new Map<string, string[]>();
-  for (const row of teamRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), row.player_id]);
+  for (const row of squadRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), row.player_id]);
   const people = await selectRows<{ id: string; country: string; favourite_club: string }>(
     db,
     sql`select id, country, favourite_club from profiles where onboarding_complete`,

@@ -5,10 +5,10 @@ import { players } from '../../src/db/schema/index.ts';
 import { send } from './accounts.ts';
 
 /** Four players with goals all season: a team the boards' tests give their viewer. */
-export const SCORING_TEAM = ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'];
+export const SCORING_SQUAD = ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'];
 
 /** Saves the team of these players (by their short names) through the API; throws if refused. */
-export async function saveTeamByNames(app: App, db: Database, cookie: string, names = SCORING_TEAM) {
+export async function saveSquadByNames(app: App, db: Database, cookie: string, names = SCORING_SQUAD) {
   const team = await db
     .select({ id: players.id, webName: players.webName })
     .from(players)

@@ -75,15 +75,15 @@ export async function completeOnboardingThroughApi(
 }
 
 /** A team of 4 well-known outfield players, by their short (web) names. */
-export const KNOWN_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
+export const KNOWN_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
 
 /**
  * Saves a team for the context's signed-in user through the API (the server's clock must be
  * before the pick deadline, as it is unless a test moved it). Answers the saved picks.
  */
-export async function pickTeamThroughApi(
+export async function pickSquadThroughApi(
   context: BrowserContext,
-  names: readonly string[] = KNOWN_TEAM,
+  names: readonly string[] = KNOWN_SQUAD,
 ): Promise<{ playerId: string; name: string; webName: string }[]> {
   const playerIds: string[] = [];
   for (const name of names) {

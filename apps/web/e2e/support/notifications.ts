@@ -151,7 +151,7 @@ export async function seasonPlayer(webName: string): Promise<SeasonPlayer> {
 }
 
 /** Goals by these players (committed facts) kicked off at or before `at`: the team total then. */
-export async function teamTotalAt(players: readonly SeasonPlayer[], at: string): Promise<number> {
+export async function squadTotalAt(players: readonly SeasonPlayer[], at: string): Promise<number> {
   const facts = await committedSeason();
   const codes = new Set(players.map((player) => player.fplCode));
   return facts.goals

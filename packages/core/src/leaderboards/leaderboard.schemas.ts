@@ -9,7 +9,7 @@ export const LEADERBOARD_PAGE_SIZES = [25, 50] as const;
 
 export const LEADERBOARD_MESSAGES = {
   noCountry: 'Please set your country in your profile to view country leaderboard.',
-  noTeam: 'Please set your favorite team in your profile to view team leaderboard.',
+  noClub: 'Please set your favorite team in your profile to view team leaderboard.',
 } as const;
 
 export const leaderboardParamsSchema = z.object({ type: z.enum(LEADERBOARD_TYPES) });

@@ -13,7 +13,7 @@ import {
   rankEntries,
   rankingColumns,
   rankingKey,
-  scoreTeamForRanking,
+  scoreSquadForRanking,
 } from './ranking-order.ts';
 
 const SEASON = '2025-26';
@@ -165,7 +165,7 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
     minLength: 1,
     maxLength: 8,
   });
-  const teamArbitrary = (footballers: number) =>
+  const squadArbitrary = (footballers: number) =>
     fc.record({
       userId: fc.uuid(),
       picks: fc.uniqueArray(fc.integer({ min: 0, max: footballers - 1 }), { maxLength: 4 }),
@@ -176,7 +176,7 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
     fc.record({
       goalTimes: fc.constant(goalTimes),
       isSeasonOver: fc.boolean(),
-      teams: fc.uniqueArray(teamArbitrary(goalTimes.length), {
+      teams: fc.uniqueArray(squadArbitrary(goalTimes.length), {
         selector: (team) => team.userId,
         maxLength: 30,
       }),
@@ -210,9 +210,9 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
       };
       return {
         entry,
-        columns: rankingColumns(entry, teamLimbs(limbs, picks, limbCount), SEASON),
+        columns: rankingColumns(entry, squadLimbs(limbs, picks, limbCount), SEASON),
         // The same team as a stored board places it: its picks by id, the scorers alone listed.
-        placed: scoreTeamForRanking(
+        placed: scoreSquadForRanking(
           { userId, pickIds: picks.map(String) },
           new Map(
             [...limbs]
@@ -300,16 +300,16 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
           const byFootballer = new Map(goalTimes.map((times, footballer) => [footballer, times]));
           const vectors = goalDateVectors(byFootballer);
           const { limbCount, limbs } = goalDateLimbs(byFootballer);
-          const scoredTeams = teams.map((picks) => ({
+          const scoredSquads = teams.map((picks) => ({
             vector: picks.reduce((sum, footballer) => sum + (vectors.get(footballer) ?? 0n), 0n),
-            limbs: teamLimbs(limbs, picks, limbCount),
+            limbs: squadLimbs(limbs, picks, limbCount),
           }));
-          for (const team of scoredTeams) {
+          for (const team of scoredSquads) {
             expect(team.limbs).toHaveLength(limbCount);
             for (const limb of team.limbs) expect(limb).toBeLessThan(2n ** 63n);
           }
-          for (const a of scoredTeams) {
-            for (const b of scoredTeams) {
+          for (const a of scoredSquads) {
+            for (const b of scoredSquads) {
               const byVector = a.vector === b.vector ? 0 : a.vector > b.vector ? 1 : -1;
               const differing = a.limbs.findIndex((limb, index) => limb !== b.limbs[index]);
               const byLimbs =
@@ -392,7 +392,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /** A team's limbs: its picks' limbs added up, limb by limb. */
-function teamLimbs(
+function squadLimbs(
   limbs: ReadonlyMap<number, readonly bigint[]>,
   picks: readonly number[],
   limbCount: number,

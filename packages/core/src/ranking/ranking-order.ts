@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { type SquadStatus, squadStatus, TEAM_SIZE } from '../squads/squad-rules.ts';
+import { SQUAD_SIZE, type SquadStatus, squadStatus } from '../squads/squad-rules.ts';
 
 /** What the ranking needs to know of one user. */
 export interface RankingEntry {
@@ -76,13 +76,13 @@ export function rankEntries<T extends RankingEntry>(
  * the team's goals at each kick-off (the base is larger than a team can score at one
  * kick-off, so no digit carries), and between two teams with the same total the larger sum is
  * the team whose most recent goal is later, then the next most recent and so on: exactly the
- * tie-break of `compareRankingEntries`. `teamSize` is how many footballers a team adds up.
+ * tie-break of `compareRankingEntries`. `squadSize` is how many footballers a team adds up.
  */
 export function goalDateVectors<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number = TEAM_SIZE,
+  squadSize: number = SQUAD_SIZE,
 ): Map<Footballer, bigint> {
-  return goalDateDigits(goalTimesByFootballer, teamSize).vectors;
+  return goalDateDigits(goalTimesByFootballer, squadSize).vectors;
 }
 
 /** The largest whole number a database's 64-bit signed integer holds, plus one. */
@@ -97,9 +97,9 @@ const LIMB_LIMIT = 2n ** 63n;
  */
 export function goalDateLimbs<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number = TEAM_SIZE,
+  squadSize: number = SQUAD_SIZE,
 ): { limbCount: number; limbs: Map<Footballer, bigint[]> } {
-  const { base, digitCount, vectors } = goalDateDigits(goalTimesByFootballer, teamSize);
+  const { base, digitCount, vectors } = goalDateDigits(goalTimesByFootballer, squadSize);
   // The base is 1 while nobody has scored (no digits): one limb of zeros then.
   let digitsPerLimb = 1;
   while (base > 1n && base ** BigInt(digitsPerLimb + 1) <= LIMB_LIMIT) digitsPerLimb += 1;
@@ -118,7 +118,7 @@ export function goalDateLimbs<Footballer>(
 
 function goalDateDigits<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number,
+  squadSize: number,
 ): { base: bigint; digitCount: number; vectors: Map<Footballer, bigint> } {
   const kickoffs = [...new Set([...goalTimesByFootballer.values()].flat())].sort((a, b) => a - b);
   const digitOf = new Map(kickoffs.map((time, digit) => [time, digit]));
@@ -133,7 +133,7 @@ function goalDateDigits<Footballer>(
     }
     countsByFootballer.set(footballer, counts);
   }
-  const base = BigInt(mostAtOneKickoff * teamSize + 1);
+  const base = BigInt(mostAtOneKickoff * squadSize + 1);
   const vectors = new Map<Footballer, bigint>();
   for (const [footballer, counts] of countsByFootballer) {
     let vector = 0n;
@@ -184,7 +184,7 @@ export interface RankedFootballer {
  * team) and its ranking columns. A board's rebuild states the same in SQL; placing one member on
  * a stored board between their neighbours uses this.
  */
-export function scoreTeamForRanking(
+export function scoreSquadForRanking(
   team: { userId: string; pickIds: readonly string[] },
   scorers: ReadonlyMap<string, RankedFootballer>,
   options: { seasonId: string; limbCount: number; isSeasonOver: boolean },

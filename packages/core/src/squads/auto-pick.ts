@@ -1,6 +1,6 @@
 import type { Position } from '../players/positions.ts';
 import { type RandomSource, shuffled } from '../random/seeded-random.ts';
-import { TEAM_SIZE } from './squad-rules.ts';
+import { SQUAD_SIZE } from './squad-rules.ts';
 
 export interface AutoPickCandidate {
   id: string;
@@ -67,18 +67,18 @@ export function autoPick<T extends AutoPickCandidate>(
       .sort(byGoals);
 
   for (const letter of pattern) {
-    if (picks.length >= TEAM_SIZE) break;
+    if (picks.length >= SQUAD_SIZE) break;
     const position = POSITION_OF_LETTER[letter as keyof typeof POSITION_OF_LETTER];
     const freshClub = clubOrder.find((club) => !usedClubs.has(club) && available(position, club).length > 0);
     take(freshClub ? available(position, freshClub)[0] : available(position)[0]);
   }
   for (const player of suitable) {
-    if (picks.length >= TEAM_SIZE) break;
+    if (picks.length >= SQUAD_SIZE) break;
     if (!usedIds.has(player.id)) take(player);
   }
 
   const added = picks.length - alreadyPicked.length;
-  return picks.length >= TEAM_SIZE
+  return picks.length >= SQUAD_SIZE
     ? { outcome: 'complete', picks, pattern }
     : { outcome: 'partial', picks, pattern, suitableCount: added };
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { catalogPlayerSchema } from '../players/players.schemas.ts';
-import { SQUAD_MESSAGES, TEAM_SIZE } from './squad-rules.ts';
+import { SQUAD_MESSAGES, SQUAD_SIZE } from './squad-rules.ts';
 
 export const saveSquadInputSchema = z.object({
   playerIds: z
     .array(z.uuid('Player not found'), SQUAD_MESSAGES.exactlyFour)
-    .length(TEAM_SIZE, SQUAD_MESSAGES.exactlyFour)
+    .length(SQUAD_SIZE, SQUAD_MESSAGES.exactlyFour)
     .refine((ids) => new Set(ids).size === ids.length, SQUAD_MESSAGES.duplicate),
 });
 export type SaveSquadInput = z.infer<typeof saveSquadInputSchema>;

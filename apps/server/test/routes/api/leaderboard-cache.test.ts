@@ -30,7 +30,7 @@ import { requestBoardRebuild } from '../../../src/plugins/app/standings/standing
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
-import { SCORING_TEAM, saveTeamByNames } from '../../support/squads.ts';
+import { SCORING_SQUAD, saveSquadByNames } from '../../support/squads.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 import { counted } from '../../support/whole-board.ts';
 
@@ -40,7 +40,7 @@ const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
 const AFTER_GAMEWEEK_34 = '2026-04-29T12:00:00Z';
 const CROWD = 120;
 /** Another valid team (no goalkeeper): the viewer's team after a change of mind. */
-const OTHER_TEAM = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
+const OTHER_SQUAD = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
 
 /** Board pages served from memory per board version, with ETags (decision 016). */
 describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (engine) => {
@@ -88,7 +88,7 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
     const fan = await signUp(context.app);
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Cached');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     await addPopulation(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
     await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
@@ -403,11 +403,11 @@ describe.each(TEST_ENGINES)('leaderboard pages from the board cache on %s', (eng
       ((await page('/api/leaderboard/global?me=true')).rows[0]?.picks ?? []).map((pick) => pick.webName);
     now = BEFORE_DEADLINE;
     try {
-      expect(await picksShown()).toEqual(SCORING_TEAM);
-      await saveTeamByNames(context.app, context.database.db, viewer.cookie, OTHER_TEAM);
-      expect(await picksShown()).toEqual(OTHER_TEAM);
-      await saveTeamByNames(context.app, context.database.db, viewer.cookie, SCORING_TEAM);
-      expect(await picksShown()).toEqual(SCORING_TEAM);
+      expect(await picksShown()).toEqual(SCORING_SQUAD);
+      await saveSquadByNames(context.app, context.database.db, viewer.cookie, OTHER_SQUAD);
+      expect(await picksShown()).toEqual(OTHER_SQUAD);
+      await saveSquadByNames(context.app, context.database.db, viewer.cookie, SCORING_SQUAD);
+      expect(await picksShown()).toEqual(SCORING_SQUAD);
     } finally {
       now = AFTER_GAMEWEEK_20;
     }

@@ -5,7 +5,7 @@ import { requestBoardRebuild } from '../../../src/plugins/app/standings/standing
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { matchesSearch } from '../../support/search-key.ts';
-import { saveTeamByNames } from '../../support/squads.ts';
+import { saveSquadByNames } from '../../support/squads.ts';
 import { TEST_ENGINES } from '../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -48,14 +48,14 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       },
     });
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.json().id });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUp(context.app)).cookie;
 
     await addPopulation(context.database.db, {
       seasonId: '2025-26',
       size: CROWD,
       idPrefix: 'crowd',
-      noTeamEvery: 9,
+      noSquadEvery: 9,
     });
     await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
@@ -161,9 +161,9 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     const secondPage = await page('/api/leaderboard/global?search=arsenal&page=2&pageSize=25');
     expect(secondPage.rows.map((row) => row.userId)).toEqual(arsenal.slice(25, 50).map((row) => row.userId));
 
-    const onTeamBoard = await page('/api/leaderboard/team?search=smith');
+    const onClubBoard = await page('/api/leaderboard/team?search=smith');
     const team = await wholeBoard('team');
-    expect(onTeamBoard.rows.map((row) => row.rank)).toEqual(
+    expect(onClubBoard.rows.map((row) => row.rank)).toEqual(
       team.filter((row) => contains(row, 'smith')).map((row) => row.rank),
     );
     // Wildcards are punctuation, which names nobody by itself, and a search that matches nobody says so.

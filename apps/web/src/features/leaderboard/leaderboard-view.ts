@@ -95,7 +95,7 @@ export function missingProfileMessage(
   profile: Pick<Profile, 'country' | 'favouriteClub'>,
 ): string | undefined {
   if (type === 'country' && !profile.country?.trim()) return LEADERBOARD_MESSAGES.noCountry;
-  if (type === 'team' && !profile.favouriteClub?.trim()) return LEADERBOARD_MESSAGES.noTeam;
+  if (type === 'team' && !profile.favouriteClub?.trim()) return LEADERBOARD_MESSAGES.noClub;
   return undefined;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.ts';
 
 /** A team is complete with this many picks (a save replaces the team whole). */
-const TEAM_SIZE = 4;
+const SQUAD_SIZE = 4;
 
 export interface DeadlineMailCandidate {
   userId: string;
@@ -34,8 +34,8 @@ export async function listDeadlineMailCandidates(
   const pickCount = sql<number>`(select count(*) from ${picks} where ${picks.userId} = ${users.id} and ${picks.seasonId} = ${seasonId})::int`;
   const isWanted =
     kind === 'picks_locked'
-      ? sql`${pickCount} = ${TEAM_SIZE}`
-      : and(eq(profiles.marketingOptIn, true), sql`${pickCount} < ${TEAM_SIZE}`);
+      ? sql`${pickCount} = ${SQUAD_SIZE}`
+      : and(eq(profiles.marketingOptIn, true), sql`${pickCount} < ${SQUAD_SIZE}`);
   // Skips those recorded already, so a run after the mails went out finds nothing quickly;
   // recordDeadlineMails still decides, for runs side by side.
   const alreadySent = db

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
+import { RANKING_KEY, SQUAD_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, selectRows, type Transaction } from '../../../db/database.ts';
@@ -142,9 +142,9 @@ export function rankingBucket(
  * The season's members, scored (a subquery): user id, name, country and club, total goals,
  * status, the ranking's `bucket`, `rank_key` (the bucket and the goal-date limbs as one byte
  * string) and `coin_toss`. Every member whose onboarding is complete, with or without a team;
- * `onlyTeamsWith`, when given, keeps only the members whose team holds one of those footballers.
+ * `onlySquadsWith`, when given, keeps only the members whose team holds one of those footballers.
  */
-function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[]): SQL {
+function scoredMembers(options: BoardScoring, onlySquadsWith?: readonly string[]): SQL {
   const { seasonId, footballers, groupOrder } = options;
   const idList = textArray(footballers.map((footballer) => footballer.playerId));
   const goalList = `{${footballers.map((footballer) => footballer.goals).join(',')}}`;
@@ -154,7 +154,7 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
       sql`${`{${footballers.map((footballer) => footballer.goalDateLimbs[limb - 1] ?? 0n).join(',')}}`}::bigint[]`,
   );
   const incomplete = options.isSeasonOver ? 'bust' : 'going_bust';
-  const slots = Array.from({ length: TEAM_SIZE }, (_, index) => index + 1);
+  const slots = Array.from({ length: SQUAD_SIZE }, (_, index) => index + 1);
   /** The sum over a team's footballers of what `term` gives for each slot (one join of the scorers per slot). */
   const overSlots = (term: (slot: number) => string) => sql.raw(slots.map(term).join(' + '));
   /** What `term(limb)` gives for each goal-date limb, most significant first, joined by `separator`. */
@@ -172,7 +172,7 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
     ),
     sql` `,
   );
-  const scoredTeams = (filter: SQL) => sql`(
+  const scoredSquads = (filter: SQL) => sql`(
     select team.user_id,
       ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
       ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
@@ -181,10 +181,10 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
     where team.season_id = ${seasonId} ${filter}) as team`;
   // The profiles and the teams hashed, both read whole: for only the pickers of some footballers,
   // a tenth of the members at ten million, looking each one's profile up took 15.5 s against 11 s.
-  const membersFrom = onlyTeamsWith
-    ? sql`from ${profiles} join ${scoredTeams(sql`and team.player_ids && ${textArray(onlyTeamsWith)}::uuid[]`)}
+  const membersFrom = onlySquadsWith
+    ? sql`from ${profiles} join ${scoredSquads(sql`and team.player_ids && ${textArray(onlySquadsWith)}::uuid[]`)}
       on team.user_id = ${profiles.id}`
-    : sql`from ${profiles} left join ${scoredTeams(sql``)} on team.user_id = ${profiles.id}`;
+    : sql`from ${profiles} left join ${scoredSquads(sql``)} on team.user_id = ${profiles.id}`;
   const bucket = rankingBucket(groupOrder, 'member.status', 'member.total_goals');
   return sql`(select member.*, ${bucket} as bucket,
       int4send(${bucket})

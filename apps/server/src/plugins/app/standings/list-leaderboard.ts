@@ -10,7 +10,7 @@ import {
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
-import { listTeam } from '../squads/squad-repository.ts';
+import { listSquad } from '../squads/squad-repository.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import { withOwnRow } from './board-etag.ts';
 import {
@@ -125,7 +125,7 @@ export async function viewerPicks(options: {
     version,
     async () => ({
       version,
-      picks: await listTeam(
+      picks: await listSquad(
         db,
         viewerId,
         seasonId,
@@ -216,7 +216,7 @@ function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
     if (!viewer.country) throw refusal('COUNTRY_NOT_SET', LEADERBOARD_MESSAGES.noCountry);
     return { kind: 'country', country: viewer.country };
   }
-  if (!viewer.club) throw refusal('FAVOURITE_CLUB_NOT_SET', LEADERBOARD_MESSAGES.noTeam);
+  if (!viewer.club) throw refusal('FAVOURITE_CLUB_NOT_SET', LEADERBOARD_MESSAGES.noClub);
   return { kind: 'club', club: viewer.club };
 }
 

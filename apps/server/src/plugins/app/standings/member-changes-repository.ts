@@ -275,11 +275,11 @@ export async function readMembersToPlace(
     fullName: row.full_name,
     country: row.country,
     club: row.club,
-    pickIds: teamPicks(row.player_ids),
+    pickIds: squadPicks(row.player_ids),
   }));
 }
 
-/** A stored member at `position`, whose ranking columns the caller works out from their team (`readTeamPicks`). */
+/** A stored member at `position`, whose ranking columns the caller works out from their team (`readSquadPicks`). */
 export interface StoredMember {
   position: number;
   userId: string;
@@ -328,7 +328,7 @@ export async function readBlockMembers(
 }
 
 /** The picks of each of these members' teams (a member without a team is left out). */
-export async function readTeamPicks(
+export async function readSquadPicks(
   tx: Transaction,
   seasonId: string,
   userIds: readonly string[],
@@ -338,7 +338,7 @@ export async function readTeamPicks(
     sql`select ${squads.userId} as user_id, ${squads.playerIds}::text[] as player_ids from ${squads}
       where ${squads.seasonId} = ${seasonId} and ${squads.userId} = any(${textArray(userIds)}::text[])`,
   );
-  return new Map(rows.map((row) => [row.user_id, teamPicks(row.player_ids)]));
+  return new Map(rows.map((row) => [row.user_id, squadPicks(row.player_ids)]));
 }
 
 /** A member placed on the board: their row as the rebuild writes it. */
@@ -708,6 +708,6 @@ function boardUser(userId: SQL | AnyColumn): SQL {
 }
 
 /** A team's picks as the `teams` row lists them (none: no team). */
-function teamPicks(playerIds: readonly (string | null)[] | null): string[] {
+function squadPicks(playerIds: readonly (string | null)[] | null): string[] {
   return (playerIds ?? []).filter((id) => id !== null);
 }

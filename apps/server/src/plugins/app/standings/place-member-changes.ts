@@ -4,7 +4,7 @@ import {
   type RankedFootballer,
   type RankingColumns,
   type SeasonConfig,
-  scoreTeamForRanking,
+  scoreSquadForRanking,
 } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
@@ -33,7 +33,7 @@ import {
   readBlockMembers,
   readMembersToPlace,
   readPlacingState,
-  readTeamPicks,
+  readSquadPicks,
   removeMembers,
   type StoredMember,
   saveBoardRevision,
@@ -106,7 +106,7 @@ const SERIALIZATION_FAILURE = '40001';
  * Puts the members changed since the stored board (`markMemberChanged`) at their places on it,
  * in one transaction, instead of ranking everyone again: each is taken off every board (the
  * global one, their country's and club's, their leagues'), scored as the rebuild scored the
- * board (the scorers it stored, the domain's `scoreTeamForRanking`) and put between the two
+ * board (the scorers it stored, the domain's `scoreSquadForRanking`) and put between the two
  * members they rank between, at a position halfway between theirs (`standings.position`), with
  * the rank blocks, group counts and state row moved in step. Readers see the board before or
  * after, never half of it. The transaction reads one snapshot: a stored member whose team changed
@@ -190,13 +190,13 @@ async function placeInOneTransaction(
     yield await readMembersToPlace(tx, season.id, [...changed]);
     for (let start = 0; start < unchangedMovers.length; start += placedAtOnce) {
       const batch = unchangedMovers.slice(start, start + placedAtOnce);
-      const teamPicks = await readTeamPicks(
+      const squadPicks = await readSquadPicks(
         tx,
         season.id,
         batch.map((row) => row.userId),
       );
       yield batch.map(({ userId, fullName, country, club }) => {
-        return { userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] };
+        return { userId, fullName, country, club, pickIds: squadPicks.get(userId) ?? [] };
       });
     }
   }
@@ -343,7 +343,7 @@ function isNamedAlike(
 type Score = (member: {
   userId: string;
   pickIds: readonly string[];
-}) => ReturnType<typeof scoreTeamForRanking>;
+}) => ReturnType<typeof scoreSquadForRanking>;
 
 /** Scores a team as the stored board was ranked: its scorers, limbs and the season's end as it stood. */
 function scorer(seasonId: string, rankedWith: RankedWith): Score {
@@ -354,7 +354,7 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
     ]),
   );
   const options = { seasonId, limbCount: rankedWith.limbCount, isSeasonOver: rankedWith.isSeasonOver };
-  return (member) => scoreTeamForRanking(member, scorers, options);
+  return (member) => scoreSquadForRanking(member, scorers, options);
 }
 
 /**
@@ -431,7 +431,7 @@ function storedColumns(tx: Transaction, seasonId: string, score: Score): StoredC
     async read(userIds) {
       const missing = [...new Set(userIds)].filter((userId) => !known.has(userId));
       if (missing.length === 0) return;
-      const picks = await readTeamPicks(tx, seasonId, missing);
+      const picks = await readSquadPicks(tx, seasonId, missing);
       for (const userId of missing) {
         known.set(userId, score({ userId, pickIds: picks.get(userId) ?? [] }).columns);
       }

@@ -1,6 +1,6 @@
 import { squadGoalsSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listTeamGoals } from '../../../plugins/app/squads/team-goals-repository.ts';
+import { listSquadGoals } from '../../../plugins/app/squads/squad-goals-repository.ts';
 
 /** The goals behind the dashboard's season story: each pick's goals per match, up to the clock. */
 const squadGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -17,7 +17,7 @@ const squadGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const user = await fastify.requireUser(request);
       const season = await fastify.activeSeason.get();
-      return { goals: await listTeamGoals(fastify.db, user.id, season.id, fastify.clock()) };
+      return { goals: await listSquadGoals(fastify.db, user.id, season.id, fastify.clock()) };
     },
   );
 };

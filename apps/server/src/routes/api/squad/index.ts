@@ -8,14 +8,14 @@ import {
 } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
-import { saveTeam } from '../../../plugins/app/squads/save-team.ts';
-import { listTeam } from '../../../plugins/app/squads/squad-repository.ts';
+import { saveSquad } from '../../../plugins/app/squads/save-squad.ts';
+import { listSquad } from '../../../plugins/app/squads/squad-repository.ts';
 
 /** The signed-in user's 4 picks for the active season. */
 const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  async function readTeam(userId: string, season: SeasonConfig) {
+  async function readSquad(userId: string, season: SeasonConfig) {
     const now = fastify.clock();
-    const picks = await listTeam(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
+    const picks = await listSquad(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
     const isEditable =
       !isDeadlinePassed(season.pickDeadline, now) ||
       (picks.length === 0 && !isSeasonOver(season.gameweeks, now));
@@ -32,7 +32,7 @@ const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: squadSchema },
       },
     },
-    async (request) => readTeam((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
+    async (request) => readSquad((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
   );
 
   fastify.put(
@@ -50,7 +50,7 @@ const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       await findOrCreateProfile(fastify.db, user);
       const season = await fastify.activeSeason.get();
-      await saveTeam({
+      await saveSquad({
         db: fastify.db,
         userId: user.id,
         season,
@@ -59,7 +59,7 @@ const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
       });
       // Rank the new team soon rather than at the next check: the leaderboard shows it waiting.
       fastify.standings.requestRefresh();
-      return readTeam(user.id, season);
+      return readSquad(user.id, season);
     },
   );
 };

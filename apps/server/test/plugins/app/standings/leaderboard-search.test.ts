@@ -67,7 +67,7 @@ describe.each(TEST_ENGINES)('leaderboard search on %s', (engine) => {
     const { userIds } = await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,
-      noTeamEvery: 7,
+      noSquadEvery: 7,
     });
     await database.db.execute(
       sql`update profiles set full_name = full_name || ' Quill'

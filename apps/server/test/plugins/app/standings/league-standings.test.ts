@@ -36,7 +36,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
       seasonId: season.id,
       size: PLAYERS,
       idPrefix: 'fan',
-      noTeamEvery: 7,
+      noSquadEvery: 7,
       twinEvery: 5,
     }));
     const admin = userIds[0] ?? '';

@@ -56,7 +56,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       size: PLAYERS,
       idPrefix: 'fan',
       seed: 8,
-      noTeamEvery: 23,
+      noSquadEvery: 23,
       twinEvery: 9,
     }));
     league = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[0] ?? '' });
@@ -82,7 +82,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   });
 
   /** A team of four distinct outfield players picked by `seed`, written as a team save writes it. */
-  async function saveTeam(userId: string, seed: number) {
+  async function saveSquad(userId: string, seed: number) {
     const picks = [0, 1, 2, 3].map((slot) => outfield[(seed * 37 + slot * 101) % outfield.length] ?? '');
     await database.db.execute(sql`delete from picks where user_id = ${userId} and season_id = ${season.id}`);
     await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
@@ -189,16 +189,16 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
       size: 150,
       idPrefix: 'late',
       seed: 31,
-      noTeamEvery: 5,
+      noSquadEvery: 5,
     });
     for (const userId of newcomers) await markMemberChanged(database.db, userId);
     await insertMemberships(database.db, league, newcomers.slice(0, 20), 'approved');
     // Changed teams, including a member without one picking a first team.
     for (const [index, userId] of userIds.slice(100, 160).entries()) {
-      await saveTeam(userId, index);
+      await saveSquad(userId, index);
       await markMemberChanged(database.db, userId);
     }
-    await saveTeam(userIds[22] ?? '', 7);
+    await saveSquad(userIds[22] ?? '', 7);
     await markMemberChanged(database.db, userIds[22] ?? '');
     // A new name, country or club.
     for (const [index, userId] of userIds.slice(400, 430).entries()) {
@@ -243,10 +243,10 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
 
   it('places a member changed again after a placement, and one changed while a rebuild runs', async () => {
     const member = userIds[2_222] ?? '';
-    await saveTeam(member, 3);
+    await saveSquad(member, 3);
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
-    await saveTeam(member, 4);
+    await saveSquad(member, 4);
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
     await expectBoardsToMatchTheRules();
@@ -254,7 +254,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     // A change logged while the rebuild ranks: on its board, or placed on it afterwards.
     const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     const changed = userIds[2_300] ?? '';
-    await saveTeam(changed, 9);
+    await saveSquad(changed, 9);
     await markMemberChanged(database.db, changed);
     expect((await rebuild).status).toBe('recomputed');
     await placeMemberChanges({ database, season });
@@ -265,7 +265,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   it('places a change while a rebuild runs (PostgreSQL), and again on the rebuilt board', async () => {
     const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     const member = userIds[2_400] ?? '';
-    await saveTeam(member, 12);
+    await saveSquad(member, 12);
     await markMemberChanged(database.db, member);
     const placed = await placeMemberChanges({ database, season });
     // The embedded database has one session, which the rebuild holds.
@@ -396,7 +396,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     expect(pickers.size).toBeGreaterThan(0);
     // A member's own change waits at the same time.
     const changed = userIds[2_500] ?? '';
-    await saveTeam(changed, 21);
+    await saveSquad(changed, 21);
     await markMemberChanged(database.db, changed);
     expect(await standingsStaleReason(database.db, season, live)).toBe('goals counted changed');
 
@@ -519,7 +519,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
 
     // Member changes waiting are placed on the merged board.
     const changed = userIds[1_700] ?? '';
-    await saveTeam(changed, 33);
+    await saveSquad(changed, 33);
     await markMemberChanged(database.db, changed);
     const next = await selectRows<{ at: Date | string }>(
       database.db,
@@ -616,7 +616,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
 
     expect(
       await isRosterKept(async () => {
-        await saveTeam(member(2_601), 5);
+        await saveSquad(member(2_601), 5);
         await markMemberChanged(database.db, member(2_601));
       }),
       'a new team',

@@ -42,7 +42,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
       size: PLAYERS,
       idPrefix: 'fan',
       seed: 5,
-      noTeamEvery: 29,
+      noSquadEvery: 29,
       twinEvery: 7,
     });
   });

@@ -6,7 +6,7 @@ import { requestBoardRebuild } from '../../../../src/plugins/app/standings/stand
 import { send, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
-import { saveTeamByNames } from '../../../support/squads.ts';
+import { saveSquadByNames } from '../../../support/squads.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -48,7 +48,7 @@ describe.each(TEST_ENGINES)("a league's standings after a member's account is de
   beforeAll(async () => {
     const { db } = context.database;
     Object.assign(admin, await signUpOnboarded(context.app));
-    await saveTeamByNames(context.app, db, admin.cookie);
+    await saveSquadByNames(context.app, db, admin.cookie);
     const crowd = (await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'ldelete' })).userIds;
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: admin.id });
     await insertMemberships(db, leagueId, crowd, 'approved');

@@ -12,7 +12,7 @@ import {
   removeMembership,
   setMembership,
 } from '../../../support/league-standings.ts';
-import { saveTeamByNames } from '../../../support/squads.ts';
+import { saveSquadByNames } from '../../../support/squads.ts';
 import { TEST_ENGINES } from '../../../support/test-database.ts';
 
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
       cookie: fan.cookie,
       id: (await completeOnboarding(context.app, fan.cookie, 'Vera Viewer')).id,
     });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUpOnboarded(context.app)).cookie;
     Object.assign(waiting, await signUpOnboarded(context.app));
 
@@ -86,7 +86,7 @@ describe.each(TEST_ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engin
       seasonId: SEASON,
       size: CROWD,
       idPrefix: 'crowd',
-      noTeamEvery: 9,
+      noSquadEvery: 9,
       twinEvery: 6,
     });
     leagueId = await insertLeague(context.database.db, { seasonId: SEASON, adminId: viewer.id });

@@ -53,7 +53,7 @@ export function DashboardError({ onRetry }: { onRetry: () => void }) {
 }
 
 /** No team yet: the one thing to do next. */
-export function NoTeamYet() {
+export function NoSquadYet() {
   return (
     <Card className="mx-auto flex max-w-xl flex-col items-center text-center">
       <CardContent className="flex flex-col items-center gap-4 py-10">

@@ -25,9 +25,9 @@ import {
   toOnboardingInput,
   UNEXPECTED_ERROR_MESSAGE,
 } from '../onboarding-form.ts';
+import { ClubCard } from './club-card.tsx';
 import { HowDidYouHearOptions } from './how-did-you-hear-options.tsx';
 import { OnboardingProgress } from './onboarding-progress.tsx';
-import { TeamCard } from './team-card.tsx';
 
 /** What the wizard needs from a country picker (the route passes the countries feature's). */
 export interface CountryPickerProps {
@@ -51,7 +51,7 @@ const FIELD_IDS: Record<OnboardingField, string> = {
   fullName: 'onboarding-full-name',
   dob: 'onboarding-dob',
   country: 'onboarding-country',
-  favouriteClub: 'onboarding-team',
+  favouriteClub: 'onboarding-club',
   howDidYouHear: 'onboarding-heard-friend',
   howDidYouHearOther: 'onboarding-heard-other-text',
 };
@@ -71,7 +71,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
     dobHint: useId(),
     dobError: useId(),
     countryError: useId(),
-    teamError: useId(),
+    clubError: useId(),
     heardLabel: useId(),
     heardError: useId(),
     stepError: useId(),
@@ -257,16 +257,16 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                       clearStepErrors('favouriteClub');
                     }}
                     isInvalid={Boolean(errors.favouriteClub)}
-                    describedBy={errors.favouriteClub ? ids.teamError : undefined}
+                    describedBy={errors.favouriteClub ? ids.clubError : undefined}
                   />
                 )}
               />
-              <FieldError id={ids.teamError} role="alert">
+              <FieldError id={ids.clubError} role="alert">
                 {errors.favouriteClub?.message}
               </FieldError>
             </div>
             {chosenClub ? (
-              <TeamCard club={chosenClub} />
+              <ClubCard club={chosenClub} />
             ) : (
               <p className="rounded-2xl border-2 border-stone-300 border-dashed px-5 py-8 text-center text-muted">
                 Your team decides which club leaderboard you play on.

@@ -16,9 +16,9 @@ import {
   type GoalDiff,
   insertGoalAlerts,
   insertMark,
-  listPickerTeams,
+  listPickerSquads,
   lockMark,
-  type PickerTeam,
+  type PickerSquad,
   readScorerWords,
   updateMark,
 } from './goal-alerts-repository.ts';
@@ -93,7 +93,7 @@ export async function fanOutGoalStep(options: GoalStepOptions): Promise<GoalStep
 
     const { pendingGoal: goalNumber, pendingKind: kind } = mark;
     if (goalNumber === null || kind === null) throw new Error('A goal alert fan-out lost its goal');
-    const teams = await listPickerTeams(tx, {
+    const teams = await listPickerSquads(tx, {
       seasonId,
       now,
       goal,
@@ -138,10 +138,10 @@ const NOTHING_PENDING = {
  * goes to those whose preference took the goal's alert, with the total the team is back on.
  */
 function alertFor(
-  team: PickerTeam,
+  team: PickerSquad,
   goal: { scorer: string; club: string; goalNumber: number; kind: 'alert' | 'correction' },
 ): GoalAlertRow[] {
-  const totalBefore = team.teamBefore + goal.goalNumber - 1;
+  const totalBefore = team.squadBefore + goal.goalNumber - 1;
   const wasScorerOnZero = team.scorerBefore + goal.goalNumber - 1 === 0;
   const goalKind = goalAlertKind({
     totalBefore,
@@ -153,7 +153,7 @@ function alertFor(
   const facts: GoalAlertFacts =
     goal.kind === 'alert'
       ? { kind: goalKind, scorer: goal.scorer, club: goal.club, total: totalBefore + 1 }
-      : { kind: 'correction', scorer: goal.scorer, club: goal.club, total: team.teamNow };
+      : { kind: 'correction', scorer: goal.scorer, club: goal.club, total: team.squadNow };
   return [
     { userId: team.userId, kind: facts.kind, title: goalAlertTitle(facts), message: goalAlertMessage(facts) },
   ];

@@ -2,19 +2,19 @@ import { type SaveSquadInput, type Squad, squadSchema } from '@hit21/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
-import { getTeamQueryOptions } from '../../../lib/queries/get-team.ts';
+import { getSquadQueryOptions } from '../../../lib/queries/get-squad.ts';
 
 /** Replaces the team with exactly 4 players in one server transaction, or changes nothing. */
-export function saveTeam(input: SaveSquadInput): Promise<Squad> {
+export function saveSquad(input: SaveSquadInput): Promise<Squad> {
   return api.put('/api/squad', input, { schema: squadSchema });
 }
 
-export function useSaveTeam() {
+export function useSaveSquad() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveTeam,
+    mutationFn: saveSquad,
     onSuccess: async (team) => {
-      queryClient.setQueryData(getTeamQueryOptions().queryKey, team);
+      queryClient.setQueryData(getSquadQueryOptions().queryKey, team);
       // The profile now says the selection is complete: the guards read it.
       await queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
     },

@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   }
 
   /** A new user whose team is TEAM, saved before the deadline. */
-  async function userWithTeam(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
+  async function userWithSquad(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
     const ids = await playerIds(context.database.db);
     const { cookie } = await signUpOnboarded(context.app);
     const saved = await send(context.app, 'PUT', '/api/squad', {
@@ -99,7 +99,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   }
 
   it('has no goals to tell before the season starts', async () => {
-    const { cookie } = await userWithTeam();
+    const { cookie } = await userWithSquad();
     const response = await send(context.app, 'GET', '/api/squad/goals', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });
@@ -112,7 +112,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   ])(
     'answers every goal of the picks %s, by kick-off, as the season facts have them',
     async (_case, moment) => {
-      const { cookie, webNameById } = await userWithTeam();
+      const { cookie, webNameById } = await userWithSquad();
       const rows = await withAppAt(moment, async (app) => {
         const response = await send(app, 'GET', '/api/squad/goals', { cookie });
         expect(response.statusCode).toBe(200);
@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   );
 
   it('counts Haaland 27 and Semenyo 17 at the end, with Semenyo scoring for City after his move', async () => {
-    const { cookie, webNameById } = await userWithTeam();
+    const { cookie, webNameById } = await userWithSquad();
     const rows = await withAppAt(
       END_OF_SEASON,
       async (app) => (await send(app, 'GET', '/api/squad/goals', { cookie })).json().goals as GoalRow[],
@@ -154,7 +154,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   });
 
   it('returns a goal from its kick-off on, never before', async () => {
-    const { cookie, webNameById } = await userWithTeam();
+    const { cookie, webNameById } = await userWithSquad();
     // Haaland's first goals (two): gameweek 1, kick-off 2025-08-16 16:30 UTC.
     const kickoff = '2025-08-16T16:30:00.000Z';
     const justBefore = new Date(Date.parse(kickoff) - 1).toISOString();
@@ -169,7 +169,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
   });
 
   it('answers only the goals of the signed-in user and none to a user without a team', async () => {
-    await userWithTeam();
+    await userWithSquad();
     const { cookie } = await signUpOnboarded(context.app);
     const response = await withAppAt(END_OF_SEASON, (app) =>
       send(app, 'GET', '/api/squad/goals', { cookie }),

@@ -7,7 +7,7 @@ import { goals, picks } from '../../../db/schema/index.ts';
  * Every goal of a user's picks whose match has kicked off by `now`, in kick-off order: the
  * raw material of the season story (one row per player per match).
  */
-export async function listTeamGoals(
+export async function listSquadGoals(
   db: Executor,
   userId: string,
   seasonId: string,

@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Every goal of the signed-in user's picks up to the server clock, one row per player per match. */
-export function getTeamGoals({ signal }: { signal?: AbortSignal } = {}): Promise<SquadGoals> {
+export function getSquadGoals({ signal }: { signal?: AbortSignal } = {}): Promise<SquadGoals> {
   return api.get('/api/squad/goals', { schema: squadGoalsSchema, signal });
 }
 
-export function getTeamGoalsQueryOptions() {
+export function getSquadGoalsQueryOptions() {
   // Under the team's key: whatever refreshes the team refreshes its goals too.
-  return queryOptions({ queryKey: ['squad', 'goals'], queryFn: ({ signal }) => getTeamGoals({ signal }) });
+  return queryOptions({ queryKey: ['squad', 'goals'], queryFn: ({ signal }) => getSquadGoals({ signal }) });
 }
 
-export function useTeamGoals() {
-  return useQuery(getTeamGoalsQueryOptions());
+export function useSquadGoals() {
+  return useQuery(getSquadGoalsQueryOptions());
 }
