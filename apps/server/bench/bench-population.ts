@@ -1,6 +1,6 @@
 /**
  * The population the leaderboard and league benchmarks measure: BENCH_PLAYERS players with
- * random valid teams in a scratch database, plus a viewer signed up through the API (a real
+ * random valid squads in a scratch database, plus a viewer signed up through the API (a real
  * session), built once and shared by both benchmarks when `npm run bench` runs them together.
  */
 import { randomBytes } from 'node:crypto';
@@ -42,7 +42,7 @@ export interface BenchPopulation {
   close(): Promise<void>;
 }
 
-/** Builds `players` players and the viewer (on the viewer's board, with bench-1's team). */
+/** Builds `players` players and the viewer (on the viewer's board, with bench-1's squad). */
 export async function openBenchPopulation(options: {
   databaseUrl?: string;
   players: number;

@@ -1,5 +1,5 @@
 /**
- * The leaderboard benchmark: on BENCH_PLAYERS players with random valid teams (1,000,000 on
+ * The leaderboard benchmark: on BENCH_PLAYERS players with random valid squads (1,000,000 on
  * PostgreSQL, 20,000 on the embedded database by default, bench-population.ts), times two full
  * recomputes (the first board, then the re-rank after a gameweek's goals; a third, of the same
  * board, at the end), then measures each

@@ -158,15 +158,15 @@ export interface PopulationOptions {
   idPrefix?: string;
   /** Seeds the choices: the same seed builds the same population. */
   seed?: number;
-  /** Every n-th player has no team (going bust with 0 goals); 0 for none. */
+  /** Every n-th player has no squad (going bust with 0 goals); 0 for none. */
   noSquadEvery?: number;
-  /** Every n-th player copies the team of the player before them (a coin-toss tie); 0 for none. */
+  /** Every n-th player copies the squad of the player before them (a coin-toss tie); 0 for none. */
   twinEvery?: number;
 }
 
 /**
  * Adds `size` onboarded players with random names, countries (the United Kingdom weighted), favourite
- * clubs of the season and random valid teams (4 distinct outfield players in the game from
+ * clubs of the season and random valid squads (4 distinct outfield players in the game from
  * gameweek 1), in a few set-based statements. The foreign keys of profiles and picks are
  * dropped for the load and added back after it, validated in one pass each (PostgreSQL's
  * advice for bulk loads: per-row checks would take minutes at a million players). Choices

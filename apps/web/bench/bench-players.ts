@@ -82,11 +82,11 @@ async function pickSquad(client: ApiClient): Promise<void> {
 
 /** Each account as a Cookie header (`__Secure-better-auth.session_token=…` in production). */
 export interface BenchPlayers {
-  /** Onboarded, with a complete team of 4 and a league of their own: sees the dashboard and boards. */
+  /** Onboarded, with a complete squad of 4 and a league of their own: sees the dashboard and boards. */
   playerCookie: string;
   /**
-   * Onboarded, no team yet: the one player who sees /player-selection (a player with a complete
-   * team is sent on to /dashboard).
+   * Onboarded, no squad yet: the one player who sees /player-selection (a player with a complete
+   * squad is sent on to /dashboard).
    */
   pickerCookie: string;
   /** The invite code of the player's league, for /join/{code}. */

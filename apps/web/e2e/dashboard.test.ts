@@ -50,7 +50,7 @@ async function expectedAfter(week: number): Promise<Expected> {
   return { goals: goalsByName, total };
 }
 
-/** A new onboarded user (United Kingdom, Arsenal) whose team is TEAM, saved before the deadline. */
+/** A new onboarded user (United Kingdom, Arsenal) whose squad is TEAM, saved before the deadline. */
 async function userWithSquad(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext({
     viewport,

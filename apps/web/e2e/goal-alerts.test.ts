@@ -73,15 +73,15 @@ function justAfter(kickoffAt: string): string {
   return new Date(Date.parse(kickoffAt) + 60_000).toISOString();
 }
 
-/** The alert a team gets for this scorer's goal at `at`, computed from the committed goals. */
-async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: string) {
+/** The alert a squad gets for this scorer's goal at `at`, computed from the committed goals. */
+async function expectedAlert(squad: SeasonPlayer[], scorer: SeasonPlayer, at: string) {
   const goal = await firstGoal(scorer);
   expect(goal.goals, 'a one-goal match keeps the expected words simple').toBe(1);
-  const totalAfter = await squadTotalAt(team, at);
+  const totalAfter = await squadTotalAt(squad, at);
   const totalBefore = totalAfter - goal.goals;
   const onZero = async (moment: string) => {
     let count = 0;
-    for (const player of team) if ((await squadTotalAt([player], moment)) === 0) count += 1;
+    for (const player of squad) if ((await squadTotalAt([player], moment)) === 0) count += 1;
     return count;
   };
   const kind = goalAlertKind({
@@ -94,7 +94,7 @@ async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: str
   return { title: goalAlertTitle(facts), message: goalAlertMessage(facts), total: totalAfter };
 }
 
-async function person(label: string, fullName: string, team: SeasonPlayer[]): Promise<Person> {
+async function person(label: string, fullName: string, squad: SeasonPlayer[]): Promise<Person> {
   const context = await browser().newContext({
     viewport: DESKTOP,
     baseURL: baseUrl(),
@@ -102,7 +102,7 @@ async function person(label: string, fullName: string, team: SeasonPlayer[]): Pr
   });
   await signUpThroughApi(context, newAccount(label));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickSeasonPlayers(context, team);
+  await pickSeasonPlayers(context, squad);
   return { context, page: await context.newPage() };
 }
 

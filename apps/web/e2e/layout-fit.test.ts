@@ -224,7 +224,7 @@ describe('long names and addresses', () => {
 describe('the dashboard chart and the leaderboard', () => {
   // A board of its own: nobody else lives in Nauru.
   const COUNTRY = 'Nauru';
-  // Saka has not scored by gameweek 1's end: the team is going bust there.
+  // Saka has not scored by gameweek 1's end: the squad is going bust there.
   const TEAM = ['Saka', 'Watkins', 'Rice', 'Palmer'];
 
   async function userWithSquad(

@@ -31,9 +31,9 @@ const WEEK = 20;
 
 // After gameweek 20: all four scored and at most 21; one has not scored; well over 21.
 const STARS = {
-  viewer: { name: `${TAG} Viewer`, team: ['Saka', 'Rice', 'Palmer', 'Watkins'], status: 'safe' },
-  rival: { name: `${TAG} Rival`, team: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'], status: 'going_bust' },
-  buster: { name: `${TAG} Buster`, team: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'], status: 'bust' },
+  viewer: { name: `${TAG} Viewer`, squad: ['Saka', 'Rice', 'Palmer', 'Watkins'], status: 'safe' },
+  rival: { name: `${TAG} Rival`, squad: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'], status: 'going_bust' },
+  buster: { name: `${TAG} Buster`, squad: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'], status: 'bust' },
 } as const;
 // Bust too, but by fewer goals than the buster: the crowd ranks between the rival and him.
 const CROWD_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
@@ -45,9 +45,9 @@ interface PickGoals {
 }
 
 /** Each pick's goals up to gameweek `week`, from the committed season facts. */
-async function goalsAfter(team: readonly string[], week: number): Promise<PickGoals[]> {
+async function goalsAfter(squad: readonly string[], week: number): Promise<PickGoals[]> {
   const { players, goals } = await committedSeason();
-  return team.map((webName) => {
+  return squad.map((webName) => {
     const player = players.find((candidate) => candidate.webName === webName);
     if (!player) throw new Error(`${webName} is not in the committed season`);
     const count = goals
@@ -83,8 +83,8 @@ beforeAll(async () => {
     (typeof STARS)[keyof typeof STARS],
   ][]) {
     const context = await newUser(star.name, STAR_CLUB);
-    await pickSquadThroughApi(context, star.team);
-    const picks = await goalsAfter(star.team, WEEK);
+    await pickSquadThroughApi(context, star.squad);
+    const picks = await goalsAfter(star.squad, WEEK);
     const status = squadStatus(
       picks.map((pick) => pick.goals),
       { isSeasonOver: false },
@@ -443,7 +443,7 @@ describe('the leaderboard', () => {
       expect(shown.map((row) => row.status)).toEqual(['safe', 'going_bust', 'bust']);
       expect(shown[0]?.rank).toBeLessThan(shown[1]?.rank ?? 0);
       expect(shown[1]?.rank).toBeLessThan(shown[2]?.rank ?? 0);
-      // The team board shows each player's country.
+      // The club board shows each player's country.
       expect(await rows(page).nth(0).textContent()).toContain(COUNTRY);
 
       // Expand by keyboard.
@@ -585,12 +585,12 @@ describe('the leaderboard', () => {
   });
 
   it('Show Me Only tells a new player when they will appear, never a search message, then shows them', async () => {
-    // After the deadline a first team takes players who have not scored: four of them, from four clubs.
+    // After the deadline a first squad takes players who have not scored: four of them, from four clubs.
     const { players, goals } = await committedSeason();
     const scorers = new Set(goals.filter((goal) => goal.gameweek <= WEEK).map((goal) => goal.fplCode));
     const nameCounts = new Map<string, number>();
     for (const player of players) nameCounts.set(player.webName, (nameCounts.get(player.webName) ?? 0) + 1);
-    const team = new Map<string, string>();
+    const squad = new Map<string, string>();
     for (const player of players) {
       const club = player.clubSpells.at(-1)?.clubCode ?? '';
       const isCandidate =
@@ -598,7 +598,7 @@ describe('the leaderboard', () => {
         !scorers.has(player.fplCode) &&
         nameCounts.get(player.webName) === 1 &&
         /^[A-Za-z]+$/.test(player.webName);
-      if (isCandidate && !team.has(club) && team.size < 4) team.set(club, player.webName);
+      if (isCandidate && !squad.has(club) && squad.size < 4) squad.set(club, player.webName);
     }
 
     // The server's answer the moment after the save, before a recompute has ranked them (a
@@ -619,7 +619,7 @@ describe('the leaderboard', () => {
         country: 'Nauru',
         favouriteClub: STAR_CLUB,
       });
-      await pickSquadThroughApi(context, [...team.values()]);
+      await pickSquadThroughApi(context, [...squad.values()]);
       const first = await context.request.get('/api/leaderboard/global', { params: { me: 'true' } });
       const body = (await first.json()) as { rows: unknown[]; viewerPending: unknown };
       expect(body.rows.length === 0 || body.viewerPending === null).toBe(true);

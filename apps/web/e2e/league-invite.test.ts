@@ -72,7 +72,7 @@ async function createLeague(
   return league;
 }
 
-/** A signed-in player who has onboarded and picked a team, through the API. */
+/** A signed-in player who has onboarded and picked a squad, through the API. */
 async function readyPlayer(context: BrowserContext, fullName: string): Promise<void> {
   await signUpThroughApi(context, newAccount('invite'));
   await completeOnboardingThroughApi(context, { fullName });

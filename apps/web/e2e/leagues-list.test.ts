@@ -36,7 +36,7 @@ afterEach(async () => {
   await resetServerClock();
 });
 
-/** A signed-in player who has onboarded and picked a team, in a fresh browser context. */
+/** A signed-in player who has onboarded and picked a squad, in a fresh browser context. */
 async function player(
   name: string,
   viewport = DESKTOP,

@@ -275,7 +275,7 @@ describe('settings', () => {
       },
     });
     expect(response.status(), await response.text()).toBe(200);
-    // Settings sits behind the player-selection guard: pick a team as a player would.
+    // Settings sits behind the player-selection guard: pick a squad as a player would.
     await pickSquadThroughApi(session.context);
     return session;
   }

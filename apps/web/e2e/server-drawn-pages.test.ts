@@ -31,7 +31,7 @@ const browser = setUpBrowser();
 const TAG = randomUUID().slice(0, 6);
 const contexts: BrowserContext[] = [];
 let league: { code: string; name: string };
-/** Signed in, onboarded, with a team and the league above. */
+/** Signed in, onboarded, with a squad and the league above. */
 let admin: BrowserContext;
 let adminSquad: { name: string }[];
 

@@ -100,8 +100,8 @@ function errorAlert(page: Page): Locator {
 async function savedSquadIds(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/squad');
   expect(response.status()).toBe(200);
-  const team = (await response.json()) as { picks: { playerId: string }[] };
-  return team.picks.map((pick) => pick.playerId);
+  const squad = (await response.json()) as { picks: { playerId: string }[] };
+  return squad.picks.map((pick) => pick.playerId);
 }
 
 /** Adds the first `count` players of the current page that are not picked yet, with their ADD buttons. */
@@ -322,13 +322,13 @@ describe('Make Your Picks', () => {
       expect(await page.getByRole('button', { name: 'CONFIRM TEAM' }).isEnabled()).toBe(true);
       await screenshot(page, 'player-selection-auto-picked-desktop');
 
-      // RESET empties the team.
+      // RESET empties the squad.
       await page.getByRole('button', { name: 'RESET' }).click();
       expect(await pitchNames(page)).toEqual([]);
       expect(await counter(page)).toBe('PLAYERS SELECTED 0/4');
       expect(await page.getByTestId('pitch-empty-slot').count()).toBe(4);
 
-      // Only one suitable player among the filtered ones: a partial team and a message.
+      // Only one suitable player among the filtered ones: a partial squad and a message.
       const one = (await apiPlayers(page, { minGoals: 1, maxGoals: 10, pageSize: 100 })).players.find(
         (player) => player.webName.length >= 5,
       );
@@ -380,7 +380,7 @@ describe('Make Your Picks', () => {
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
       expect(await pitchNames(page)).toEqual(added);
 
-      // A picked player's card still takes a click: the game says he is on the team already.
+      // A picked player's card still takes a click: the game says he is on the squad already.
       const pickedCard = page.getByTestId('player-card').filter({ hasText: added[1] as string });
       expect(await pickedCard.getAttribute('data-picked')).toBe('true');
       await pickedCard.getByText(added[1] as string, { exact: true }).click();

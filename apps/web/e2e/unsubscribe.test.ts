@@ -15,7 +15,7 @@ const browser = setUpBrowser();
 /**
  * The server's demo clock stands a day before the pick deadline, so its deadline-mails job
  * (every 5 s on the test servers) sends the 48-hour reminder to a player who agreed to reminders
- * and has no team.
+ * and has no squad.
  */
 describe('unsubscribing from the deadline reminders', () => {
   it('works from the e-mail link without signing in, and Settings shows the switch off', async () => {

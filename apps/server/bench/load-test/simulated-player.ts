@@ -62,7 +62,7 @@ export const REQUEST_KINDS = {
   onboarding: 'PUT /api/profile/onboarding',
   season: 'GET /api/season',
   clubs: 'GET /api/clubs',
-  team: 'GET /api/squad',
+  squad: 'GET /api/squad',
   players: 'GET /api/players',
   saveSquad: 'PUT /api/squad',
   squadGoals: 'GET /api/squad/goals',
@@ -86,7 +86,7 @@ export const REQUEST_KINDS = {
   standings: 'GET /api/leagues/:id/standings',
 } as const;
 
-/** What a player does between pages once their team is saved; each visit is one of these. */
+/** What a player does between pages once their squad is saved; each visit is one of these. */
 const VISITS = [
   'dashboard',
   'board',
@@ -146,8 +146,8 @@ export interface SimulatedPlayerOptions {
 }
 
 /**
- * One player of the load test, from the sign-up page to a saved team, then visiting the
- * dashboard, the boards and leagues, and now and then changing their team, as the web app
+ * One player of the load test, from the sign-up page to a saved squad, then visiting the
+ * dashboard, the boards and leagues, and now and then changing their squad, as the web app
  * asks for each page (apps/web/src/app/router.tsx): a page opened afresh comes drawn by the
  * server, a page reached in the app asks for the profile (the guard) and whatever data of the
  * page is stale, and the notifications stream stays open on every signed-in page.
@@ -175,7 +175,7 @@ export class SimulatedPlayer {
     this.random = seededRandom(options.seed);
   }
 
-  /** Signs up, onboards and saves a team, then visits pages until `endsAt`; answers whether it got that far. */
+  /** Signs up, onboards and saves a squad, then visits pages until `endsAt`; answers whether it got that far. */
   async play(): Promise<boolean> {
     let hasSquad = false;
     try {
@@ -230,7 +230,7 @@ export class SimulatedPlayer {
       throw this.fail(REQUEST_KINDS.signUp, 'no session cookie after sign-up');
 
     // The app moves on to onboarding: the guard reads the profile, the screen the clubs (for the
-    // favourite team), and the signed-in layout opens the notifications stream.
+    // favourite club), and the signed-in layout opens the notifications stream.
     let clubNames: string[] = [];
     await this.navigate('/onboarding', async () => {
       const clubs = await this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs);
@@ -251,7 +251,7 @@ export class SimulatedPlayer {
     });
     if (!profile.onboardingComplete) throw this.fail(REQUEST_KINDS.onboarding, 'onboarding not complete');
 
-    // Make Your Picks: the team, the season, the clubs and the first page of players.
+    // Make Your Picks: the squad, the season, the clubs and the first page of players.
     await this.navigate('/player-selection', () => this.pickingQueries());
     await this.think();
     // Auto Pick reads every candidate (1-10 goals last season) a page of 100 at a time.
@@ -464,13 +464,13 @@ export class SimulatedPlayer {
       `/api/players?position=${position}&sort=total_goals&order=desc&page=${page}&pageSize=20`,
       { schema: playerPageSchema },
     );
-    const team = await this.browser.api(REQUEST_KINDS.team, 'GET', '/api/squad', { schema: squadSchema });
+    const squad = await this.browser.api(REQUEST_KINDS.squad, 'GET', '/api/squad', { schema: squadSchema });
     const replacement = answer.players.find(
-      (player) => !team.picks.some((pick) => pick.playerId === player.id),
+      (player) => !squad.picks.some((pick) => pick.playerId === player.id),
     );
     if (!replacement) return;
-    const swapped = Math.floor(this.random() * team.picks.length);
-    const kept = team.picks
+    const swapped = Math.floor(this.random() * squad.picks.length);
+    const kept = squad.picks
       .filter((_, slot) => slot !== swapped)
       .map((pick) => ({ id: pick.playerId, position: pick.position, goals: pick.goals }));
     await this.think();
@@ -497,7 +497,7 @@ export class SimulatedPlayer {
     const savedIds = saved.picks.map((pick) => pick.playerId);
     if (savedIds.length !== SQUAD_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
       throw this.fail(REQUEST_KINDS.saveSquad, 'the saved team is not the one sent');
-    // The app refreshes the team, its goals and the profile (player selection complete) after a save.
+    // The app refreshes the squad, its goals and the profile (player selection complete) after a save.
     for (const key of ['/api/squad', '/api/squad/goals', '/api/profile']) this.fetchedAt.delete(key);
   }
 
@@ -505,7 +505,7 @@ export class SimulatedPlayer {
 
   private async dashboardQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/squad', squadSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squad, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
       this.query(REQUEST_KINDS.squadGoals, '/api/squad/goals', squadGoalsSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
@@ -515,7 +515,7 @@ export class SimulatedPlayer {
 
   private async pickingQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/squad', squadSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squad, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(

@@ -84,7 +84,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     const server = processes.servers[0] as ServerProcess;
     const fan = await signUpOnServer(server);
     const pid = server.pid();
-    const [team] = await withClient(processes.databaseUrl, (client) =>
+    const [squad] = await withClient(processes.databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
@@ -101,7 +101,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     expect(await profileDuringOutage.json()).toMatchObject({ reason: 'DATABASE_UNREACHABLE' });
     const saveDuringOutage = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saveDuringOutage.status).toBe(503);
 
@@ -132,7 +132,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     expect(server.pid()).toBe(pid);
     const saved = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saved.status).toBe(200);
     console.info(`PostgreSQL back to serving again: ${(servingAt ?? 0) - backAt} ms`);

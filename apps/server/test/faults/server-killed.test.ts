@@ -19,7 +19,7 @@ import {
 } from '../support/server-processes.ts';
 import { connectLockHolder, type LockHolder, until } from './support/blocked-work.ts';
 
-/** 47 hours before the 2025/26 pick deadline: teams may be saved and changed. */
+/** 47 hours before the 2025/26 pick deadline: squads may be saved and changed. */
 const BEFORE_DEADLINE = '2025-08-13T18:30:00Z';
 /** After gameweek 3, as the recorded FPL API answers are. */
 const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
@@ -90,9 +90,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
 
     expect(await squadInDatabase(databaseUrl, fan.id)).toEqual(oldSquad);
     await server.restart();
-    const team = await request(server, 'GET', '/api/squad', { cookie: fan.cookie });
+    const squad = await request(server, 'GET', '/api/squad', { cookie: fan.cookie });
     expect(
-      ((await team.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
+      ((await squad.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
     ).toEqual(oldSquad);
     expect((await saveSquad(server, fan, newSquad)).status).toBe(200);
     expect(await squadInDatabase(databaseUrl, fan.id)).toEqual(newSquad);
@@ -159,9 +159,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       databaseUrl,
       `select id from players where position <> 'goalkeeper' order by fpl_code limit 4`,
     );
-    const team = outfield.map((player) => player.id);
+    const squad = outfield.map((player) => player.id);
     const fan = await signUpOnServer(server, { fullName: 'First Fan' });
-    await saveSquad(server, fan, team);
+    await saveSquad(server, fan, squad);
     const storedGoals = async () =>
       (
         await query<{ total_goals: number }>(
@@ -187,7 +187,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       databaseUrl,
       `insert into goals (player_id, fixture_id, gameweek, kickoff_at, goals, club_code)
         values ($1, 999001, 1, '2025-08-01T12:00:00Z', 2, 'ARS')`,
-      [team[0]],
+      [squad[0]],
     );
     await holder.waitForBlocked('%standings%');
     expect(await tableExists(databaseUrl, 'standings_next')).toBe(true);

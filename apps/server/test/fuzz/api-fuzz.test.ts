@@ -59,7 +59,7 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'standings_state',
 ];
 
-/** Before the first deadline: team routes get past "the season is locked". */
+/** Before the first deadline: squad routes get past "the season is locked". */
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 
 type Visitor = 'signed out' | 'signed in' | 'signed in, not onboarded';

@@ -13,7 +13,7 @@ import {
   withClient,
 } from '../support/server-processes.ts';
 
-/** Before the pick deadline of the committed season: teams saved, leagues made and joined. */
+/** Before the pick deadline of the committed season: squads saved, leagues made and joined. */
 const CLOCK_NOW = '2025-08-10T12:00:00Z';
 /** Failed sign-ins for one address from one client before it is refused. */
 const FAILURES_ALLOWED = 5;
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
     }
     expect(requestsPerInstance('/api/profile').every((count) => count >= 2)).toBe(true);
 
-    const [team] = await withClient(databaseUrl, (client) =>
+    const [squad] = await withClient(databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
@@ -85,7 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
     ).then((result) => result.rows);
     const saved = await request(proxy, 'PUT', '/api/squad', {
       cookie: admin.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saved.status).toBe(200);
     await waitForSquadOnBoard(admin.cookie, 'Alex Admin');
@@ -160,16 +160,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
   }
 
   async function someSquad(): Promise<string[]> {
-    const [team] = await withClient(processes.databaseUrl, (client) =>
+    const [squad] = await withClient(processes.databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
       ),
     ).then((result) => result.rows);
-    return team?.ids ?? [];
+    return squad?.ids ?? [];
   }
 
-  /** Waits until the board shows the signed-in player, with the 4 picks of a saved team unless told. */
+  /** Waits until the board shows the signed-in player, with the 4 picks of a saved squad unless told. */
   async function waitForSquadOnBoard(cookie: string, fullName: string, options = { withSquad: true }) {
     const deadline = Date.now() + 20_000;
     for (;;) {

@@ -39,8 +39,8 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
     db,
     sql`select user_id, player_id from picks where season_id = ${season.id}`,
   );
-  const teams = new Map<string, string[]>();
-  for (const row of squadRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), row.player_id]);
+  const squads = new Map<string, string[]>();
+  for (const row of squadRows) squads.set(row.user_id, [...(squads.get(row.user_id) ?? []), row.player_id]);
   const people = await selectRows<{ id: string; country: string; favourite_club: string }>(
     db,
     sql`select id, country, favourite_club from profiles where onboarding_complete`,
@@ -49,12 +49,12 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
   const isOver = now.getTime() >= Date.parse(`${lastDay}T00:00:00Z`) + 24 * 60 * 60 * 1000;
 
   const entries: Expected[] = people.map((person) => {
-    const team = teams.get(person.id) ?? [];
-    const perPick = team.map((playerId) => datesOf.get(playerId) ?? []);
+    const squad = squads.get(person.id) ?? [];
+    const perPick = squad.map((playerId) => datesOf.get(playerId) ?? []);
     const total = perPick.reduce((sum, dates) => sum + dates.length, 0);
     let status: Status = 'safe';
     if (total > 21) status = 'bust';
-    else if (team.length === 0 || perPick.some((dates) => dates.length === 0))
+    else if (squad.length === 0 || perPick.some((dates) => dates.length === 0))
       status = isOver ? 'bust' : 'going_bust';
     return {
       userId: person.id,

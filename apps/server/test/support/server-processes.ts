@@ -280,7 +280,7 @@ export interface ProcessAccount {
 
 /**
  * A signed-in player made through `server`'s HTTP API: signed up and onboarded; with
- * `databaseUrl`, also marked as having picked a team (as the league fixtures do), so it may
+ * `databaseUrl`, also marked as having picked a squad (as the league fixtures do), so it may
  * create and join leagues.
  */
 export async function signUpOnServer(

@@ -74,11 +74,11 @@ export async function completeOnboardingThroughApi(
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** A team of 4 well-known outfield players, by their short (web) names. */
+/** A squad of 4 well-known outfield players, by their short (web) names. */
 export const KNOWN_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
 
 /**
- * Saves a team for the context's signed-in user through the API (the server's clock must be
+ * Saves a squad for the context's signed-in user through the API (the server's clock must be
  * before the pick deadline, as it is unless a test moved it). Answers the saved picks.
  */
 export async function pickSquadThroughApi(

@@ -97,7 +97,7 @@ function warm<Data, Key extends QueryKey>(
     queryClient.ensureQueryData({ ...options, retry: false, revalidateIfStale: true }).catch(() => undefined);
 }
 
-/** The picking screens' data: the team, the season, the clubs and the first page of players. */
+/** The picking screens' data: the squad, the season, the clubs and the first page of players. */
 function pickingQueries(): WarmQuery[] {
   return [
     warm(getSquadQueryOptions()),

@@ -43,9 +43,9 @@ export interface GoalDot {
   playerName: string;
   gameweek: number;
   kickoffAt: string;
-  /** The team's total right after this goal; also the dot's height in the chart. */
+  /** The squad's total right after this goal; also the dot's height in the chart. */
   runningTotal: number;
-  /** Above 21: the goal that took (or kept) the team bust. */
+  /** Above 21: the goal that took (or kept) the squad bust. */
   isDangerZone: boolean;
   /** From 18 on the tooltip warns that 21 is close. */
   isCloseToTarget: boolean;
@@ -55,7 +55,7 @@ export interface StoryGameweek {
   week: number;
   /** This gameweek's goals in kick-off order, each one dot. */
   dots: GoalDot[];
-  /** The team's total once this gameweek's goals are in (0 for weeks not played yet). */
+  /** The squad's total once this gameweek's goals are in (0 for weeks not played yet). */
   totalAfter: number;
   isPlayed: boolean;
   /** The current gameweek: the WEEK n badge. */
@@ -69,7 +69,7 @@ export interface PlayerBreakdownEntry {
   goals: number;
 }
 
-/** The dashboard's banner: its status, and "final_bust" once the season is over and the team is bust. */
+/** The dashboard's banner: its status, and "final_bust" once the season is over and the squad is bust. */
 export type StoryBannerKind = DashboardStatus | 'final_bust';
 
 export interface SeasonStory {
@@ -103,8 +103,8 @@ export interface SeasonStoryInput {
 }
 
 /**
- * The season story of a team: every goal of its picks as a dot in its gameweek's column,
- * at the height of the team's running total after it, with the numbers and the status the
+ * The season story of a squad: every goal of its picks as a dot in its gameweek's column,
+ * at the height of the squad's running total after it, with the numbers and the status the
  * dashboard shows around the chart.
  */
 export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): SeasonStory {

@@ -51,11 +51,11 @@ export interface SquadSelectionContext {
   players: readonly { position: string; goals: number }[];
   isDeadlinePassed: boolean;
   isSeasonOver: boolean;
-  /** Whether the user already has a saved team this season. */
+  /** Whether the user already has a saved squad this season. */
   hasSquad: boolean;
 }
 
-/** The refusals of a team save that the rules decide; each is a declared `AppErrorReason`. */
+/** The refusals of a squad save that the rules decide; each is a declared `AppErrorReason`. */
 export type SquadSelectionRefusal = Extract<
   AppErrorReason,
   'GOALKEEPER_NOT_ALLOWED' | 'SQUAD_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
@@ -70,9 +70,9 @@ export const SQUAD_SELECTION_MESSAGES: Record<SquadSelectionRefusal, string> = {
 };
 
 /**
- * Why a team may not be saved now, or undefined when it may (DECISIONS.md): never a
- * goalkeeper; before the deadline anything goes; after it an existing team is locked, and a
- * first team may only hold players who have not scored yet, until the season ends.
+ * Why a squad may not be saved now, or undefined when it may (DECISIONS.md): never a
+ * goalkeeper; before the deadline anything goes; after it an existing squad is locked, and a
+ * first squad may only hold players who have not scored yet, until the season ends.
  */
 export function squadSelectionProblem(context: SquadSelectionContext): SquadSelectionRefusal | undefined {
   if (context.players.some((player) => player.position === 'goalkeeper')) return 'GOALKEEPER_NOT_ALLOWED';

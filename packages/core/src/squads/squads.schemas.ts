@@ -16,7 +16,7 @@ export type Pick = z.infer<typeof pickSchema>;
 
 export const squadSchema = z.object({
   picks: z.array(pickSchema),
-  /** Whether the server will accept a save now (before the deadline, or a first team after it). */
+  /** Whether the server will accept a save now (before the deadline, or a first squad after it). */
   isEditable: z.boolean(),
 });
 export type Squad = z.infer<typeof squadSchema>;

@@ -39,7 +39,7 @@ const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
 const AFTER_GAMEWEEK_34 = '2026-04-29T12:00:00Z';
 const CROWD = 120;
-/** Another valid team (no goalkeeper): the viewer's team after a change of mind. */
+/** Another valid squad (no goalkeeper): the viewer's squad after a change of mind. */
 const OTHER_SQUAD = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
 
 /** Board pages served from memory per board version, with ETags (decision 016). */

@@ -121,21 +121,21 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     expect(country.map((row) => row.rank)).toEqual(country.map((_, index) => index + 1));
     expect((await page('/api/leaderboard/country')).filter).toEqual({ country: 'Ireland' });
 
-    const team = await wholeBoard('team');
-    expect(team.length).toBeGreaterThan(1);
-    expect(team.map((row) => row.userId)).toEqual(
+    const clubBoard = await wholeBoard('team');
+    expect(clubBoard.length).toBeGreaterThan(1);
+    expect(clubBoard.map((row) => row.userId)).toEqual(
       global.filter((row) => row.club === 'Arsenal').map((row) => row.userId),
     );
-    expect(team.map((row) => row.rank)).toEqual(team.map((_, index) => index + 1));
+    expect(clubBoard.map((row) => row.rank)).toEqual(clubBoard.map((_, index) => index + 1));
     expect((await page('/api/leaderboard/team')).filter).toEqual({ club: 'Arsenal' });
   });
 
   it('shows only the viewer with "me", ranked on the board asked for', async () => {
     const global = await wholeBoard('global');
-    const team = await wholeBoard('team');
+    const clubBoard = await wholeBoard('team');
     for (const [type, board] of [
       ['global', global],
-      ['team', team],
+      ['team', clubBoard],
     ] as const) {
       const mine = await page(`/api/leaderboard/${type}?me=true`);
       expect(mine.total).toBe(1);
@@ -162,9 +162,9 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     expect(secondPage.rows.map((row) => row.userId)).toEqual(arsenal.slice(25, 50).map((row) => row.userId));
 
     const onClubBoard = await page('/api/leaderboard/team?search=smith');
-    const team = await wholeBoard('team');
+    const clubBoard = await wholeBoard('team');
     expect(onClubBoard.rows.map((row) => row.rank)).toEqual(
-      team.filter((row) => contains(row, 'smith')).map((row) => row.rank),
+      clubBoard.filter((row) => contains(row, 'smith')).map((row) => row.rank),
     );
     // Wildcards are punctuation, which names nobody by itself, and a search that matches nobody says so.
     expect(await page('/api/leaderboard/global?search=%25')).toMatchObject({ rows: [], total: 0 });
@@ -187,12 +187,12 @@ describe.each(TEST_ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       'Please set your country in your profile to view country leaderboard.',
     );
     expect(country.json().reason).toBe('COUNTRY_NOT_SET');
-    const team = await get('/api/leaderboard/team', outsiderCookie);
-    expect(team.statusCode).toBe(400);
-    expect(team.json().userMessage).toBe(
+    const clubBoard = await get('/api/leaderboard/team', outsiderCookie);
+    expect(clubBoard.statusCode).toBe(400);
+    expect(clubBoard.json().userMessage).toBe(
       'Please set your favorite team in your profile to view team leaderboard.',
     );
-    expect(team.json().reason).toBe('FAVOURITE_CLUB_NOT_SET');
+    expect(clubBoard.json().reason).toBe('FAVOURITE_CLUB_NOT_SET');
     // The global board still answers; the outsider is simply not on it.
     const global = await page('/api/leaderboard/global?me=true', outsiderCookie);
     expect(global).toMatchObject({ rows: [], total: 0, viewerPending: null });

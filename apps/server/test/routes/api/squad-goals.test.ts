@@ -75,7 +75,7 @@ describe.each(TEST_ENGINES)('the team goals on %s', (engine) => {
     }
   }
 
-  /** A new user whose team is TEAM, saved before the deadline. */
+  /** A new user whose squad is TEAM, saved before the deadline. */
   async function userWithSquad(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
     const ids = await playerIds(context.database.db);
     const { cookie } = await signUpOnboarded(context.app);

@@ -79,8 +79,8 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
   it('refuses a team from an account that has not completed onboarding, and saves nothing', async () => {
     const { db } = context.database;
     const { cookie } = await signUp(context.app);
-    const team = await unscoredBy(db, BEFORE_DEADLINE, 4);
-    const refused = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: team } });
+    const squad = await unscoredBy(db, BEFORE_DEADLINE, 4);
+    const refused = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: squad } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       reason: 'ONBOARDING_INCOMPLETE',
@@ -140,8 +140,8 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: ids.slice(0, 4) } });
     const later = await appAt(AFTER_GAMEWEEK_3);
     try {
-      const team = await send(later, 'GET', '/api/squad', { cookie });
-      expect(team.json().isEditable).toBe(false);
+      const squad = await send(later, 'GET', '/api/squad', { cookie });
+      expect(squad.json().isEditable).toBe(false);
       const response = await send(later, 'PUT', '/api/squad', {
         cookie,
         body: { playerIds: ids.slice(1, 5) },
@@ -229,8 +229,8 @@ describe.each(TEST_ENGINES)('the team on %s', (engine) => {
     await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: ids } });
     const endOfSeason = await appAt('2026-06-01T00:00:00Z');
     try {
-      const team = (await send(endOfSeason, 'GET', '/api/squad', { cookie })).json();
-      const byName = Object.fromEntries(team.picks.map((pick: { webName: string }) => [pick.webName, pick]));
+      const squad = (await send(endOfSeason, 'GET', '/api/squad', { cookie })).json();
+      const byName = Object.fromEntries(squad.picks.map((pick: { webName: string }) => [pick.webName, pick]));
       expect(byName.Haaland).toMatchObject({ goals: 27 });
       expect(byName.Semenyo).toMatchObject({ goals: 17, clubCode: 'MCI' });
     } finally {

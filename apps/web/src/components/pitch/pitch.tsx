@@ -10,7 +10,7 @@ import {
 } from './pitch-player-card.tsx';
 
 export interface PitchProps {
-  /** The team in slot order, 0 to 4 picks; the remaining slots show "Add Player". */
+  /** The squad in slot order, 0 to 4 picks; the remaining slots show "Add Player". */
   picks: readonly SquadPick[];
   /** Names the list of slots for screen readers, e.g. "Your team". */
   label: string;

@@ -17,7 +17,7 @@ export interface PickError {
 }
 
 export interface PickState {
-  /** The team being built, in slot order. */
+  /** The squad being built, in slot order. */
   picks: CatalogPlayer[];
   error: PickError | null;
   isConfirmOpen: boolean;

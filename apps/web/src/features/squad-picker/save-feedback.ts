@@ -29,7 +29,7 @@ export function saveSuccessFeedback(mode: PickerMode): FeedbackToast {
 
 /**
  * What the user reads when a save fails. The server saves all or nothing, so a failed save
- * always leaves the previous team stored: the specification's "restored" wording holds
+ * always leaves the previous squad stored: the specification's "restored" wording holds
  * whenever there was one.
  */
 export function saveFailureFeedback(

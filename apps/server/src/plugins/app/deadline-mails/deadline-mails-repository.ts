@@ -11,7 +11,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 
-/** A team is complete with this many picks (a save replaces the team whole). */
+/** A squad is complete with this many picks (a save replaces the squad whole). */
 const SQUAD_SIZE = 4;
 
 export interface DeadlineMailCandidate {
@@ -23,8 +23,8 @@ export interface DeadlineMailCandidate {
 
 /**
  * The next page of players a deadline mail of `kind` is meant for, by user id after
- * `afterUserId` (keyset): for the reminders, players who agreed to them and whose team is not
- * complete; for the receipt, players with a complete team; in both, those without a record of it.
+ * `afterUserId` (keyset): for the reminders, players who agreed to them and whose squad is not
+ * complete; for the receipt, players with a complete squad; in both, those without a record of it.
  */
 export async function listDeadlineMailCandidates(
   db: Executor,

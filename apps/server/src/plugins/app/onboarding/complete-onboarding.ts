@@ -10,7 +10,7 @@ import { markMemberChanged } from '../standings/member-changes-repository.ts';
 export interface CompleteOnboardingOptions {
   db: Database;
   user: { id: string; email: string; name: string };
-  /** The season whose clubs the favourite team must be one of. */
+  /** The season whose clubs the favourite club must be one of. */
   season: SeasonConfig;
   /** The request body, already parsed by `onboardingInputSchema`. */
   input: z.output<typeof onboardingInputSchema>;

@@ -19,7 +19,7 @@ import {
 } from './squad-repository.ts';
 
 /**
- * Saves a user's 4 picks in one transaction: the old team is replaced entirely or nothing
+ * Saves a user's 4 picks in one transaction: the old squad is replaced entirely or nothing
  * changes. Every rule is checked here, against the clock, whatever the screen allowed.
  */
 export async function saveSquad(options: {

@@ -92,7 +92,7 @@ export async function replaceSquad(
 
 /**
  * Locks the owner's profile row until the transaction ends, so a user's saves run one at a
- * time (a second waits, then sees the first one's team). Undefined when there is no profile.
+ * time (a second waits, then sees the first one's squad). Undefined when there is no profile.
  */
 export async function lockSquadOwner(
   tx: Executor,
@@ -106,7 +106,7 @@ export async function lockSquadOwner(
   return owner;
 }
 
-/** Records on the profile that the user has picked a team (the dashboard's gate). */
+/** Records on the profile that the user has picked a squad (the dashboard's gate). */
 export async function markSquadPicked(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx
     .update(profiles)

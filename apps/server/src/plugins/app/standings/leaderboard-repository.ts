@@ -95,7 +95,7 @@ export function microsOf(instant: SQL | AnyColumn): SQL {
 /**
  * The part of a board version that names its roster: who is on the board under which name,
  * country and club. A search matches the same members on every board version with the same
- * roster, however goals, teams and rebuilds have moved them, so its count holds across those
+ * roster, however goals, squads and rebuilds have moved them, so its count holds across those
  * versions. NO_BOARD without a board.
  */
 export function rosterVersionOf(boardVersion: string): string {
@@ -408,7 +408,7 @@ export async function readPageBeforeCount(
 export interface ViewerPlace {
   country: string | null;
   club: string | null;
-  /** Onboarding complete: the next standings check puts them on the boards, with or without a team. */
+  /** Onboarding complete: the next standings check puts them on the boards, with or without a squad. */
   isMember: boolean;
   /** Their stored row's country and club; null when the stored board does not hold them yet. */
   ranked: { country: string; club: string } | null;

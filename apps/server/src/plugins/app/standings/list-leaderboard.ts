@@ -24,7 +24,7 @@ import {
 } from './leaderboard-repository.ts';
 
 /**
- * A page of one of the three boards as the viewer sees it: the country and team boards are
+ * A page of one of the three boards as the viewer sees it: the country and club boards are
  * those of the viewer's profile (refused with the specification's message when it has none);
  * the viewer's own row is marked and carries their picks, nobody else's does.
  */
@@ -105,7 +105,7 @@ export function sharedAnswer<Answer>(stored: object, notice: number | null, buil
 
 /**
  * The viewer's picks with their goals as of the stored board, so they add up to the total shown
- * beside them; kept with the viewer's place until the board or their profile changes (a team
+ * beside them; kept with the viewer's place until the board or their profile changes (a squad
  * save does). None before the board's first computation.
  */
 export async function viewerPicks(options: {

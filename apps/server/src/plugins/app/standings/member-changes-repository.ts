@@ -37,7 +37,7 @@ import { textArray } from './sql-arrays.ts';
 
 /**
  * Records, in the caller's transaction, that a member's place on the boards may have changed:
- * their team, onboarding, name, country or club, their account, or a league's membership. The
+ * their squad, onboarding, name, country or club, their account, or a league's membership. The
  * standings check places them on the stored board; each change takes a new `seq`.
  */
 export async function markMemberChanged(db: Executor, userId: string): Promise<void> {
@@ -240,7 +240,7 @@ export async function removeMembers(
   };
 }
 
-/** A board member as the rebuild reads them: onboarding complete, with their team's picks (none: no team). */
+/** A board member as the rebuild reads them: onboarding complete, with their squad's picks (none: no squad). */
 export interface MemberToPlace {
   userId: string;
   fullName: string;
@@ -249,7 +249,7 @@ export interface MemberToPlace {
   pickIds: string[];
 }
 
-/** Those of `userIds` who are board members now (the rebuild's test), with their teams. */
+/** Those of `userIds` who are board members now (the rebuild's test), with their squads. */
 export async function readMembersToPlace(
   tx: Transaction,
   seasonId: string,
@@ -279,7 +279,7 @@ export async function readMembersToPlace(
   }));
 }
 
-/** A stored member at `position`, whose ranking columns the caller works out from their team (`readSquadPicks`). */
+/** A stored member at `position`, whose ranking columns the caller works out from their squad (`readSquadPicks`). */
 export interface StoredMember {
   position: number;
   userId: string;
@@ -327,7 +327,7 @@ export async function readBlockMembers(
   return rows.map((row) => ({ position: Number(row.position), userId: row.user_id }));
 }
 
-/** The picks of each of these members' teams (a member without a team is left out). */
+/** The picks of each of these members' squads (a member without a squad is left out). */
 export async function readSquadPicks(
   tx: Transaction,
   seasonId: string,
@@ -660,7 +660,7 @@ async function bringCountsPastUnlogged(
 }
 
 /**
- * The members of the season whose team picks one of `playerIds` (the picks' (player, user)
+ * The members of the season whose squad picks one of `playerIds` (the picks' (player, user)
  * index finds them), at most `limit`.
  */
 export async function listPickers(
@@ -707,7 +707,7 @@ function boardUser(userId: SQL | AnyColumn): SQL {
   return sql`${userId} collate "default"`;
 }
 
-/** A team's picks as the `teams` row lists them (none: no team). */
+/** A squad's picks as the `squads` row lists them (none: no squad). */
 function squadPicks(playerIds: readonly (string | null)[] | null): string[] {
   return (playerIds ?? []).filter((id) => id !== null);
 }

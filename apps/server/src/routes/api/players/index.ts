@@ -19,7 +19,7 @@ const playerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       const now = fastify.clock();
       const season = await fastify.activeSeason.get();
-      // After the deadline only a first team can be picked, and only from players on 0 goals.
+      // After the deadline only a first squad can be picked, and only from players on 0 goals.
       const isUnscoredOnly =
         isDeadlinePassed(season.pickDeadline, now) &&
         (await countSquadPicks(fastify.db, user.id, season.id)) === 0;

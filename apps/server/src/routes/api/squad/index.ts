@@ -41,7 +41,7 @@ const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['squad'],
-        summary: 'Save exactly 4 outfield players, replacing the old team in one transaction',
+        summary: 'Save exactly 4 outfield players, replacing the old squad in one transaction',
         body: saveSquadInputSchema,
         response: { 200: squadSchema },
       },
@@ -57,7 +57,7 @@ const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
         playerIds: request.body.playerIds,
         now: fastify.clock(),
       });
-      // Rank the new team soon rather than at the next check: the leaderboard shows it waiting.
+      // Rank the new squad soon rather than at the next check: the leaderboard shows it waiting.
       fastify.standings.requestRefresh();
       return readSquad(user.id, season);
     },

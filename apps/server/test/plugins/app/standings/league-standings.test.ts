@@ -31,7 +31,7 @@ describe.each(TEST_ENGINES)('league standings rebuilt with the board on %s', (en
     database = await createTestDatabase(engine, { migrate: false });
     await prepareDatabase(database);
     season = await findActiveSeason(database.db);
-    // Teamless members and twins (equal teams, a coin toss) too, so ties are ranked as the board ranks them.
+    // Teamless members and twins (equal squads, a coin toss) too, so ties are ranked as the board ranks them.
     ({ userIds } = await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,

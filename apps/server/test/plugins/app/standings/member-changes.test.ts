@@ -32,7 +32,7 @@ import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts
 
 /*
  * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
- * ranking of the rules text: new members with and without teams, changed teams, names,
+ * ranking of the rules text: new members with and without squads, changed squads, names,
  * countries and clubs, deleted accounts, league joins and leaves. Every board is read page by
  * page as the API reads it, across its rank blocks' edges (3,000 members: three blocks).
  */
@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     await database.close();
   });
 
-  /** A team of four distinct outfield players picked by `seed`, written as a team save writes it. */
+  /** A squad of four distinct outfield players picked by `seed`, written as a squad save writes it. */
   async function saveSquad(userId: string, seed: number) {
     const picks = [0, 1, 2, 3].map((slot) => outfield[(seed * 37 + slot * 101) % outfield.length] ?? '');
     await database.db.execute(sql`delete from picks where user_id = ${userId} and season_id = ${season.id}`);
@@ -183,7 +183,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   }
 
   it('places new members, changed teams, names, countries and clubs, leavers and league changes as a rebuild ranks them', async () => {
-    // New members: onboarded, most with a team, some without, a few in the league.
+    // New members: onboarded, most with a squad, some without, a few in the league.
     const { userIds: newcomers } = await addPopulation(database.db, {
       seasonId: season.id,
       size: 150,
@@ -193,7 +193,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
     });
     for (const userId of newcomers) await markMemberChanged(database.db, userId);
     await insertMemberships(database.db, league, newcomers.slice(0, 20), 'approved');
-    // Changed teams, including a member without one picking a first team.
+    // Changed squads, including a member without one picking a first squad.
     for (const [index, userId] of userIds.slice(100, 160).entries()) {
       await saveSquad(userId, index);
       await markMemberChanged(database.db, userId);
@@ -307,7 +307,7 @@ describe.each(TEST_ENGINES)('member changes placed on the stored board on %s', (
   });
 
   it('spreads a rank block out when two members leave no position between them, and nothing else', async () => {
-    // A newcomer with the team of the member ranked 1,500th ranks beside them, in the second block.
+    // A newcomer with the squad of the member ranked 1,500th ranks beside them, in the second block.
     const [middle] = (
       await readLeaderboardPage(database.db, {
         seasonId: season.id,

@@ -36,7 +36,7 @@ describe.each(TEST_ENGINES)('stored standings on %s', (engine) => {
     database = await createTestDatabase(engine, { migrate: false });
     await prepareDatabase(database);
     season = await findActiveSeason(database.db);
-    // Some without a team, some with exactly the team of the player before them (coin tosses).
+    // Some without a squad, some with exactly the squad of the player before them (coin tosses).
     await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,

@@ -129,11 +129,11 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
     now = BEFORE_DEADLINE;
     const fan = await onboardedFan('Tariq Team');
     await context.app.standings.refresh();
-    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
     expect(await loggedChange(fan.id)).toBeUndefined();
     const before = await boardState();
     expect(
-      (await send(context.app, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds: team } }))
+      (await send(context.app, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds: squad } }))
         .statusCode,
     ).toBe(200);
     await context.app.standings.refresh();
@@ -148,7 +148,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
       'goals counted changed',
     );
     await context.app.standings.refresh();
-    const expected = await goalsBy(team, AFTER_GAMEWEEK_3);
+    const expected = await goalsBy(squad, AFTER_GAMEWEEK_3);
     expect(expected).toBeGreaterThan(0);
     expect((await storedRow(fan.id))?.totalGoals).toBe(expected);
 
@@ -161,17 +161,17 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
   it('counts a goal a sync adds, and drops one it takes away', async () => {
     now = AFTER_GAMEWEEK_3;
     const fan = await onboardedFan('Sol Sync');
-    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
-    // A team kept from before the deadline, written as the team save writes it.
+    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    // A squad kept from before the deadline, written as the squad save writes it.
     await context.database.db
       .insert(picks)
       .values(
-        team.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
+        squad.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
       );
     await requestBoardRebuild(context.database.db);
     await context.app.standings.refresh();
     const counted = (await storedRow(fan.id))?.totalGoals ?? -1;
-    expect(counted).toBe(await goalsBy(team, AFTER_GAMEWEEK_3));
+    expect(counted).toBe(await goalsBy(squad, AFTER_GAMEWEEK_3));
 
     const [saka] = await playerIds(['Saka']);
     await context.database.db.insert(goals).values({
@@ -203,7 +203,7 @@ describe.each(TEST_ENGINES)('keeping the stored standings current on %s', (engin
   it('turns going bust into bust when the season ends', async () => {
     now = LATE_SEASON;
     const fan = await onboardedFan('Una Unscored');
-    // A first team after the deadline: only players without a goal yet, so going bust.
+    // A first squad after the deadline: only players without a goal yet, so going bust.
     const unscored = await selectRows<{ id: string }>(
       context.database.db,
       sql`select id from players where position <> 'goalkeeper' and first_gameweek = 1

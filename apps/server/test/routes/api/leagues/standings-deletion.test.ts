@@ -26,7 +26,7 @@ describe.each(TEST_ENGINES)("a league's standings after a member's account is de
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  /** A fan (without a team: the season has started), approved in the league. */
+  /** A fan (without a squad: the season has started), approved in the league. */
   async function approvedMember(options: { markChanged?: boolean } = {}) {
     const fan = await signUpOnboarded(context.app);
     await setMembership(context.database.db, leagueId, fan.id, 'approved', options);

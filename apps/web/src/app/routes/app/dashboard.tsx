@@ -30,18 +30,18 @@ import { countryNameFromStored, findCountryByName } from '../../../lib/countries
 import { useProfile } from '../../../lib/queries/get-profile.ts';
 import { useSquad } from '../../../lib/queries/get-squad.ts';
 
-// The specification's defaults for a profile without a country or a favourite team.
+// The specification's defaults for a profile without a country or a favourite club.
 const DEFAULT_COUNTRY = 'England';
 const DEFAULT_CLUB = 'Brentford';
 
 export default function DashboardRoute() {
-  const team = useSquad();
+  const squad = useSquad();
   const season = useSeason();
   const goals = useSquadGoals();
   const profile = useProfile();
   const clubs = useClubs();
 
-  const required = [team, season, goals, profile];
+  const required = [squad, season, goals, profile];
   let content: ReactNode;
   if (required.some((query) => query.isError)) {
     content = (
@@ -53,14 +53,14 @@ export default function DashboardRoute() {
     );
   } else if (profile.data === null) {
     return <Navigate to={paths.login.getHref()} replace />;
-  } else if (!team.data || !season.data || !goals.data || !profile.data) {
+  } else if (!squad.data || !season.data || !goals.data || !profile.data) {
     content = <DashboardSkeleton />;
-  } else if (team.data.picks.length === 0) {
+  } else if (squad.data.picks.length === 0) {
     content = <NoSquadYet />;
   } else {
     content = (
       <DashboardPanels
-        team={team.data}
+        squad={squad.data}
         season={season.data}
         goals={goals.data}
         profile={profile.data}
@@ -97,23 +97,23 @@ function firstGameweekDate(season: SeasonState): string {
 }
 
 function DashboardPanels({
-  team,
+  squad,
   season,
   goals,
   profile,
   clubs,
 }: {
-  team: Squad;
+  squad: Squad;
   season: SeasonState;
   goals: SquadGoals;
   profile: Profile;
   clubs?: readonly Club[];
 }) {
   const story = useMemo(
-    () => buildSeasonStory({ picks: team.picks, goals: goals.goals, season }),
-    [team.picks, goals.goals, season],
+    () => buildSeasonStory({ picks: squad.picks, goals: goals.goals, season }),
+    [squad.picks, goals.goals, season],
   );
-  const squadGoals = team.picks.reduce((sum, pick) => sum + pick.goals, 0);
+  const squadGoals = squad.picks.reduce((sum, pick) => sum + pick.goals, 0);
   const countryName = profile.country ? countryNameFromStored(profile.country) : DEFAULT_COUNTRY;
   const clubName = profile.favouriteClub ?? DEFAULT_CLUB;
   const clockOffsetMs = useServerClockOffset();
@@ -124,10 +124,10 @@ function DashboardPanels({
         className="lg:col-span-2"
         squadGoals={squadGoals}
         projectedGoals={projectedGoals(squadGoals, season.currentGameweek, season.gameweeks.length)}
-        isEditable={team.isEditable}
+        isEditable={squad.isEditable}
         isSeasonOver={season.isSeasonOver}
       >
-        <Pitch picks={team.picks} label="Your team" clubs={clubs} />
+        <Pitch picks={squad.picks} label="Your team" clubs={clubs} />
       </SquadPanel>
       <MyLeaguesPanel
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}

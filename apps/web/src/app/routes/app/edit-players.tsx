@@ -17,18 +17,18 @@ import { useSquad } from '../../../lib/queries/get-squad.ts';
 const SQUAD_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 
 export default function EditPlayersRoute() {
-  const team = useSquad();
+  const squad = useSquad();
   const clubs = useClubs();
   const season = useSeason();
 
   // Picks lock at the deadline (DECISIONS.md): the edit screen then sends the user to the dashboard.
-  if (season.data?.isDeadlinePassed || team.data?.isEditable === false) {
+  if (season.data?.isDeadlinePassed || squad.data?.isEditable === false) {
     return <Navigate to={paths.dashboard.getHref()} replace />;
   }
 
   let content: ReactNode;
-  if (team.isError) {
-    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => team.refetch()} />;
+  if (squad.isError) {
+    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => squad.refetch()} />;
   } else if (clubs.isError || season.isError) {
     content = (
       <PickerLoadError
@@ -39,14 +39,14 @@ export default function EditPlayersRoute() {
         }}
       />
     );
-  } else if (!team.data || !clubs.data || !season.data) {
-    content = <LoadingScreen message={LOADING_MESSAGES.team} />;
+  } else if (!squad.data || !clubs.data || !season.data) {
+    content = <LoadingScreen message={LOADING_MESSAGES.squad} />;
   } else {
     content = (
       <SquadPickerScreen
         mode="edit"
-        initialPicks={team.data.picks.map(playerFromPick)}
-        hadSquad={team.data.picks.length > 0}
+        initialPicks={squad.data.picks.map(playerFromPick)}
+        hadSquad={squad.data.picks.length > 0}
         clubs={clubs.data.clubs}
       />
     );

@@ -12,24 +12,24 @@ import { useSquad } from '../../../lib/queries/get-squad.ts';
 const SQUAD_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 
 export default function PlayerSelectionRoute() {
-  const team = useSquad();
+  const squad = useSquad();
   const clubs = useClubs();
 
   let content: ReactNode;
-  if (team.isError) {
-    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => team.refetch()} />;
+  if (squad.isError) {
+    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => squad.refetch()} />;
   } else if (clubs.isError) {
     content = <PickerLoadError message={getUserMessage(clubs.error)} onRetry={() => clubs.refetch()} />;
-  } else if (!team.data || !clubs.data) {
+  } else if (!squad.data || !clubs.data) {
     content = <LoadingScreen message={LOADING_MESSAGES.playerSelection} />;
   } else {
     content = (
       <SquadPickerScreen
         mode="select"
-        initialPicks={team.data.picks.map(playerFromPick)}
-        hadSquad={team.data.picks.length > 0}
+        initialPicks={squad.data.picks.map(playerFromPick)}
+        hadSquad={squad.data.picks.length > 0}
         clubs={clubs.data.clubs}
-        isLocked={!team.data.isEditable}
+        isLocked={!squad.data.isEditable}
       />
     );
   }

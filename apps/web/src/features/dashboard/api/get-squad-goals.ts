@@ -8,7 +8,7 @@ export function getSquadGoals({ signal }: { signal?: AbortSignal } = {}): Promis
 }
 
 export function getSquadGoalsQueryOptions() {
-  // Under the team's key: whatever refreshes the team refreshes its goals too.
+  // Under the squad's key: whatever refreshes the squad refreshes its goals too.
   return queryOptions({ queryKey: ['squad', 'goals'], queryFn: ({ signal }) => getSquadGoals({ signal }) });
 }
 

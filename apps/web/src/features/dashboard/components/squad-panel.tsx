@@ -12,7 +12,7 @@ export interface SquadPanelProps {
   children: ReactNode;
   squadGoals: number;
   projectedGoals: number;
-  /** Before the deadline the team may still change (the server's word). */
+  /** Before the deadline the squad may still change (the server's word). */
   isEditable: boolean;
   /** At full time the projection is simply the final total. */
   isSeasonOver: boolean;

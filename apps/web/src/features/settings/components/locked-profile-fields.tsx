@@ -10,11 +10,11 @@ export interface LockedProfileFieldsProps {
   /** The full country name, with its flag when known. */
   country: { name: string; code?: string } | null;
   favouriteClub: string | null;
-  /** The favourite team's club, to show its shirt. */
+  /** The favourite club, to show its shirt. */
   club?: Club;
 }
 
-/** E-mail, country and favourite team: shown, never editable. */
+/** E-mail, country and favourite club: shown, never editable. */
 export function LockedProfileFields({ email, country, favouriteClub, club }: LockedProfileFieldsProps) {
   const explanationId = useId();
   return (

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getProfileQueryOptions } from '../../../lib/queries/get-profile.ts';
 import { getSquadQueryOptions } from '../../../lib/queries/get-squad.ts';
 
-/** Replaces the team with exactly 4 players in one server transaction, or changes nothing. */
+/** Replaces the squad with exactly 4 players in one server transaction, or changes nothing. */
 export function saveSquad(input: SaveSquadInput): Promise<Squad> {
   return api.put('/api/squad', input, { schema: squadSchema });
 }
@@ -13,8 +13,8 @@ export function useSaveSquad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSquad,
-    onSuccess: async (team) => {
-      queryClient.setQueryData(getSquadQueryOptions().queryKey, team);
+    onSuccess: async (squad) => {
+      queryClient.setQueryData(getSquadQueryOptions().queryKey, squad);
       // The profile now says the selection is complete: the guards read it.
       await queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
     },

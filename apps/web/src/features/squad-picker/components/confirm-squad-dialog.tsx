@@ -27,7 +27,7 @@ const COPY = {
   },
 } as const;
 
-/** After the deadline a first team cannot be edited: the promise of later edits would be false. */
+/** After the deadline a first squad cannot be edited: the promise of later edits would be false. */
 const LATE_FIRST_SQUAD_DESCRIPTION =
   "You're about to save your picks with 4 players. The season has started, so this team is final.";
 
@@ -36,7 +36,7 @@ export interface ConfirmSquadDialogProps {
   isOpen: boolean;
   picks: readonly CatalogPlayer[];
   clubs: readonly Club[];
-  /** A first team picked after the deadline is locked once saved. */
+  /** A first squad picked after the deadline is locked once saved. */
   isFinal: boolean;
   isSaving: boolean;
   onConfirm: () => void;

@@ -18,7 +18,7 @@ export interface PlayerFilterBarProps {
   searchId: string;
 }
 
-/** Search, team, position and GOALS filters, and the grid/list toggle. */
+/** Search, club, position and GOALS filters, and the grid/list toggle. */
 export function PlayerFilterBar({ query, dispatch, clubs, searchRef, searchId }: PlayerFilterBarProps) {
   const clubOptions = [
     { value: ALL, label: 'ALL TEAMS' },

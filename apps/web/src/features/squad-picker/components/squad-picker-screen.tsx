@@ -18,7 +18,7 @@ import { SortBar } from './sort-bar.tsx';
 
 export interface SquadPickerScreenProps {
   mode: PickerMode;
-  /** The saved team (edit screen) or none; the screen owns the picks from then on. */
+  /** The saved squad (edit screen) or none; the screen owns the picks from then on. */
   initialPicks: readonly CatalogPlayer[];
   hadSquad: boolean;
   clubs: readonly Club[];

@@ -34,7 +34,7 @@ export const LOAD_PLAYERS_FAILED = 'Failed to load players. Please refresh the p
 export interface UseSquadPickerOptions {
   mode: PickerMode;
   initialPicks: readonly CatalogPlayer[];
-  /** Whether a team was already saved: a failed save then leaves it in place. */
+  /** Whether a squad was already saved: a failed save then leaves it in place. */
   hadSquad: boolean;
 }
 

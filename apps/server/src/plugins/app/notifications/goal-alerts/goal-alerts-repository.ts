@@ -137,22 +137,22 @@ export async function readScorerWords(
   return { scorer: row?.scorer ?? '', club: row?.club ?? clubCode ?? '' };
 }
 
-/** One picker of the scorer, with their team at the goal (see `listPickerSquads`). */
+/** One picker of the scorer, with their squad at the goal (see `listPickerSquads`). */
 export interface PickerSquad {
   userId: string;
   preference: GoalAlertPreference;
-  /** The team's counted goals before the event, the scorer's earlier matches included. */
+  /** The squad's counted goals before the event, the scorer's earlier matches included. */
   squadBefore: number;
   /** The scorer's counted goals before the event's match. */
   scorerBefore: number;
   /** The player's other picks still on zero before the event. */
   othersOnZero: number;
-  /** The team's counted goals at `now` (a correction's "back on"). */
+  /** The squad's counted goals at `now` (a correction's "back on"). */
   squadNow: number;
 }
 
 /**
- * The next `limit` pickers of the scorer after `afterUserId`, in user order, with their teams
+ * The next `limit` pickers of the scorer after `afterUserId`, in user order, with their squads
  * at the event (kick-off, match, scorer): goals that count at `now` and come before it in event
  * order. One query per batch: the season's goal totals are grouped once and joined to the
  * batch's picks.
