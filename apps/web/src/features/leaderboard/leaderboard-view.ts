@@ -87,8 +87,8 @@ export function isLeaderboardType(value: string | undefined): value is Leaderboa
 }
 
 /**
- * Why the profile cannot open this tab (no country for the country board, no favourite team
- * for the team board), or undefined when it can.
+ * Why the profile cannot open this tab (no country for the country board, no favourite club
+ * for the club board), or undefined when it can.
  */
 export function missingProfileMessage(
   type: LeaderboardType,

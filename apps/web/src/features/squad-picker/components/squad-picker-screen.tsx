@@ -49,7 +49,7 @@ export function SquadPickerScreen({
         <Notice tone="info">{`${SQUAD_MESSAGES.onlyUnscored}.`}</Notice>
       ) : null}
 
-      <section aria-labelledby={`${ids}-team`} className="flex flex-col gap-4">
+      <section aria-labelledby={`${ids}-squad`} className="flex flex-col gap-4">
         <Pitch
           picks={picks.picks.map(pickFromPlayer)}
           label="Your team"
@@ -63,7 +63,7 @@ export function SquadPickerScreen({
         >
           <div className="flex flex-wrap items-end justify-between gap-2">
             <h2
-              id={`${ids}-team`}
+              id={`${ids}-squad`}
               className="font-bold font-display text-2xl uppercase tracking-wide sm:text-3xl"
             >
               Your Team
