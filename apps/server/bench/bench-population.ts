@@ -1,6 +1,6 @@
 /**
  * The population the leaderboard and league benchmarks measure: BENCH_PLAYERS players with
- * random valid teams in a scratch database, plus a viewer signed up through the API (a real
+ * random valid squads in a scratch database, plus a viewer signed up through the API (a real
  * session), built once and shared by both benchmarks when `npm run bench` runs them together.
  */
 import { randomBytes } from 'node:crypto';
@@ -42,7 +42,7 @@ export interface BenchPopulation {
   close(): Promise<void>;
 }
 
-/** Builds `players` players and the viewer (on the viewer's board, with bench-1's team). */
+/** Builds `players` players and the viewer (on the viewer's board, with bench-1's squad). */
 export async function openBenchPopulation(options: {
   databaseUrl?: string;
   players: number;
@@ -75,7 +75,7 @@ export async function openBenchPopulation(options: {
     const started = performance.now();
     await addPopulation(database.db, { seasonId: season.id, size: options.players });
     await database.db.execute(sql`
-      update profiles set full_name = 'Bench Viewer', country = ${VIEWER.country}, favourite_team = ${VIEWER.club},
+      update profiles set full_name = 'Bench Viewer', country = ${VIEWER.country}, favourite_club = ${VIEWER.club},
         onboarding_complete = true where id = ${viewerId}`);
     await database.db.execute(sql`
       insert into picks (user_id, season_id, player_id, slot)

@@ -1,5 +1,5 @@
 /**
- * The leaderboard benchmark: on BENCH_PLAYERS players with random valid teams (1,000,000 on
+ * The leaderboard benchmark: on BENCH_PLAYERS players with random valid squads (1,000,000 on
  * PostgreSQL, 20,000 on the embedded database by default, bench-population.ts), times two full
  * recomputes (the first board, then the re-rank after a gameweek's goals; a third, of the same
  * board, at the end), then measures each
@@ -188,7 +188,7 @@ export async function runLeaderboardBench(
     await database.db.execute(sql`insert into users (id, name, email, email_verified)
       values ('bench-joiner', '', 'bench-joiner@example.com', false)`);
     await database.db.execute(sql`insert into profiles
-        (id, email, full_name, country, favourite_team, onboarding_complete, player_selection_complete)
+        (id, email, full_name, country, favourite_club, onboarding_complete, player_selection_complete)
       values ('bench-joiner', 'bench-joiner@example.com', 'Sonia Smithson', ${VIEWER.country}, 'Arsenal', true, false)`);
     await markMemberChanged(database.db, 'bench-joiner');
     const joinStarted = performance.now();

@@ -2,13 +2,13 @@
  * npm run bench:load (issue 14): LOAD_PLAYERS simulated players (1,000), all of them for LOAD_SECONDS (600)
  * against the production build on PostgreSQL. Builds the checkout (web app and server bundle,
  * into folders of its own), makes a scratch database on the server of DATABASE_URL (dropped at
- * the end), pins the server clock a day before the pick deadline (CLOCK_NOW) so teams may be
+ * the end), pins the server clock a day before the pick deadline (CLOCK_NOW) so squads may be
  * saved, and starts LOAD_SERVERS (2) instances of `node server.js` on it with NODE_ENV=production
  * and the default rate limits, each player staying with one.
  * Each player connects from its own loopback address (127.0.x.y), so each is its own client
  * to the limits. Players arrive over LOAD_RAMP_SECONDS (300) before that, sign up, onboard, pick
- * and save a team, then visit the dashboard, the boards and leagues, create and join leagues
- * and now and then change their team (load-test/simulated-player.ts), thinking
+ * and save a squad, then visit the dashboard, the boards and leagues, create and join leagues
+ * and now and then change their squad (load-test/simulated-player.ts), thinking
  * LOAD_THINK_SECONDS ("5-15") between pages, seeded by LOAD_SEED. LOAD_NODE_ARGS passes Node's
  * flags to the servers (`--cpu-prof --cpu-prof-dir=DIR` profiles them).
  *
@@ -36,7 +36,7 @@ import { LeagueRegistry } from './load-test/league-registry.ts';
 import { buildForProduction, startProductionServer } from './load-test/production-server.ts';
 import { LOAD_TEST_COUNTRIES, SimulatedPlayer } from './load-test/simulated-player.ts';
 
-/** A day before the 2025/26 pick deadline (2025-08-15T17:30Z): every team save is allowed. */
+/** A day before the 2025/26 pick deadline (2025-08-15T17:30Z): every squad save is allowed. */
 export const LOAD_TEST_CLOCK = '2025-08-14T17:30:00Z';
 /** Players per third octet of their address: 127.0.1.1 to 127.0.1.250, then 127.0.2.1… */
 const ADDRESSES_PER_BLOCK = 250;
@@ -64,8 +64,8 @@ export interface LoadTestResult {
   rows: RequestKindSummary[];
   totalRequests: number;
   totalErrors: number;
-  /** Players who signed up, onboarded and saved a team. */
-  playersWithTeams: number;
+  /** Players who signed up, onboarded and saved a squad. */
+  playersWithSquads: number;
   /** The whole report: settings, machine, load, the table and the errors. */
   report: string;
 }
@@ -161,8 +161,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
     clearInterval(progress);
     const seconds = (performance.now() - started) / 1000;
     const machine = load.stop();
-    const playersWithTeams = outcomes.filter(Boolean).length;
-    await checkStoredData(scratch.database.db, recorder, { playersWithTeams, leagues });
+    const playersWithSquads = outcomes.filter(Boolean).length;
+    await checkStoredData(scratch.database.db, recorder, { playersWithSquads, leagues });
     for (const [index, exitCode] of (await Promise.all(servers.map((server) => server.stop()))).entries()) {
       if (exitCode !== 0) recorder.addError('server shutdown', `server ${index + 1} exited with ${exitCode}`);
     }
@@ -177,7 +177,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       `Production bundle (NODE_ENV=production, default rate limits), clock ${LOAD_TEST_CLOCK}; players arrive over ` +
         `${options.rampSeconds} s, think ${options.thinkSeconds.join('-')} s, seed ${options.seed}; ` +
         `${seconds.toFixed(0)} s from the first arrival to the last player leaving.`,
-      `Players with a saved team: ${playersWithTeams.toLocaleString('en-GB')} of ${options.players.toLocaleString('en-GB')}; ` +
+      `Players with a saved team: ${playersWithSquads.toLocaleString('en-GB')} of ${options.players.toLocaleString('en-GB')}; ` +
         `leagues created ${leagues.created}, joins ${leagues.joinsSent}.`,
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ` +
         `Node ${process.version}; ${machine}.`,
@@ -202,7 +202,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
       rows,
       totalRequests: recorder.totalRequests,
       totalErrors: recorder.totalErrors,
-      playersWithTeams,
+      playersWithSquads,
       report,
     };
   } finally {
@@ -213,15 +213,15 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
 }
 
 /**
- * What the players did is what the database holds: every saved team has its four picks, and
+ * What the players did is what the database holds: every saved squad has its four picks, and
  * every league and join the players made is there, with its approved members.
  */
 async function checkStoredData(
   db: Executor,
   recorder: LatencyRecorder,
-  expected: { playersWithTeams: number; leagues: LeagueRegistry },
+  expected: { playersWithSquads: number; leagues: LeagueRegistry },
 ): Promise<void> {
-  const [stored] = await selectRows<{ teams: number; picks: number; leagues: number; members: number }>(
+  const [stored] = await selectRows<{ squads: number; picks: number; leagues: number; members: number }>(
     db,
     sql`select (select count(*)::int from profiles where player_selection_complete) as teams,
       (select count(*)::int from picks) as picks,
@@ -229,8 +229,8 @@ async function checkStoredData(
       (select count(*)::int from league_members where status = 'approved') as members`,
   );
   const wanted = {
-    teams: expected.playersWithTeams,
-    picks: 4 * expected.playersWithTeams,
+    squads: expected.playersWithSquads,
+    picks: 4 * expected.playersWithSquads,
     leagues: expected.leagues.created,
     members: expected.leagues.created + expected.leagues.joinsSent,
   };

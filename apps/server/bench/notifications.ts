@@ -356,7 +356,7 @@ async function addLivePopulation(
     const n = `generate_series(1, ${options.players}) as n`;
     await client.query(`insert into users (id, name, email, email_verified)
       select '${PREFIX}-' || n, '', '${PREFIX}-' || n || '@example.com', true from ${n}`);
-    await client.query(`insert into profiles (id, email, full_name, country, favourite_team, onboarding_complete, player_selection_complete)
+    await client.query(`insert into profiles (id, email, full_name, country, favourite_club, onboarding_complete, player_selection_complete)
       select '${PREFIX}-' || n, '${PREFIX}-' || n || '@example.com', 'Player ' || n, 'United Kingdom', 'Arsenal', true, true from ${n}`);
     await client.query(
       `insert into picks (user_id, season_id, player_id, slot)

@@ -158,15 +158,15 @@ export interface PopulationOptions {
   idPrefix?: string;
   /** Seeds the choices: the same seed builds the same population. */
   seed?: number;
-  /** Every n-th player has no team (going bust with 0 goals); 0 for none. */
-  noTeamEvery?: number;
-  /** Every n-th player copies the team of the player before them (a coin-toss tie); 0 for none. */
+  /** Every n-th player has no squad (going bust with 0 goals); 0 for none. */
+  noSquadEvery?: number;
+  /** Every n-th player copies the squad of the player before them (a coin-toss tie); 0 for none. */
   twinEvery?: number;
 }
 
 /**
  * Adds `size` onboarded players with random names, countries (the United Kingdom weighted), favourite
- * clubs of the season and random valid teams (4 distinct outfield players in the game from
+ * clubs of the season and random valid squads (4 distinct outfield players in the game from
  * gameweek 1), in a few set-based statements. The foreign keys of profiles and picks are
  * dropped for the load and added back after it, validated in one pass each (PostgreSQL's
  * advice for bulk loads: per-row checks would take minutes at a million players). Choices
@@ -179,7 +179,7 @@ export async function addPopulation(
   const { seasonId, size } = options;
   const prefix = options.idPrefix ?? 'bench';
   const seed = options.seed ?? 21;
-  const noTeamEvery = options.noTeamEvery ?? 0;
+  const noSquadEvery = options.noSquadEvery ?? 0;
   const twinEvery = options.twinEvery ?? 0;
   const clubNames = (
     await selectRows<{ name: string }>(
@@ -219,9 +219,9 @@ export async function addPopulation(
   );
   for (const key of pickKey) await db.execute(sql.raw(`alter table picks drop constraint ${key.name}`));
   for (const index of pickIndexes) await db.execute(sql.raw(`drop index ${index.indexname}`));
-  // The teams rows too (migration 0018's triggers keep them per statement): written once after
+  // The squads rows too (migration 0018's triggers keep them per statement): written once after
   // the load by one grouping, rather than by the trigger joining millions of new picks.
-  await db.execute(sql`alter table picks disable trigger picks_refresh_teams_on_insert`);
+  await db.execute(sql`alter table picks disable trigger picks_refresh_squads_on_insert`);
 
   // A non-negative pseudo-random number per (player number, purpose).
   const random = (purpose: number, of = 'n') =>
@@ -231,12 +231,12 @@ export async function addPopulation(
     select ${prefix} || '-' || n, '', ${prefix} || '-' || n || '@example.com', false
     from generate_series(1, ${size}::int) as n`);
   await db.execute(sql`
-    insert into profiles (id, email, full_name, country, favourite_team, onboarding_complete, player_selection_complete)
+    insert into profiles (id, email, full_name, country, favourite_club, onboarding_complete, player_selection_complete)
     select ${prefix} || '-' || n, ${prefix} || '-' || n || '@example.com',
       first_names[1 + ${random(1)} % cardinality(first_names)] || ' ' || last_names[1 + ${random(2)} % cardinality(last_names)],
       countries[1 + ${random(3)} % cardinality(countries)],
       clubs[1 + ${random(4)} % cardinality(clubs)],
-      true, ${noTeamEvery} = 0 or n % ${noTeamEvery} <> 0
+      true, ${noSquadEvery} = 0 or n % ${noSquadEvery} <> 0
     from generate_series(1, ${size}::int) as n,
       (select ${textArray(FIRST_NAMES)}::text[] as first_names, ${textArray(LAST_NAMES)}::text[] as last_names,
         ${textArray(COUNTRIES)}::text[] as countries, ${textArray(clubNames)}::text[] as clubs) as lists`);
@@ -250,7 +250,7 @@ export async function addPopulation(
     from (
       select n, case when ${twinEvery} > 0 and n % ${twinEvery} = 0 then n - 1 else n end as team_of
       from generate_series(1, ${size}::int) as n
-      where ${noTeamEvery} = 0 or n % ${noTeamEvery} <> 0
+      where ${noSquadEvery} = 0 or n % ${noSquadEvery} <> 0
     ) as members
     cross join lateral (
       select ${random(5, 'team_of')} % ${count}::int as first,
@@ -266,16 +266,16 @@ export async function addPopulation(
     await db.execute(sql.raw(`alter table picks add constraint ${key.name} ${key.definition}`));
   }
   await db.execute(sql`
-    insert into teams (season_id, user_id, player_ids)
+    insert into squads (season_id, user_id, player_ids)
     select season_id, user_id, array_agg(player_id order by slot, player_id) from picks
     where season_id = ${seasonId} and user_id like ${`${prefix}-%`}
     group by season_id, user_id
     on conflict (season_id, user_id) do nothing`);
-  await db.execute(sql`alter table picks enable trigger picks_refresh_teams_on_insert`);
+  await db.execute(sql`alter table picks enable trigger picks_refresh_squads_on_insert`);
   for (const index of pickIndexes) await db.execute(sql.raw(index.indexdef));
   for (const key of foreignKeys) {
     await db.execute(sql.raw(`alter table ${key.table_name} add constraint ${key.name} ${key.definition}`));
   }
-  await db.execute(sql`analyze users, profiles, picks, teams`);
+  await db.execute(sql`analyze users, profiles, picks, squads`);
   return { userIds: Array.from({ length: size }, (_, index) => `${prefix}-${index + 1}`) };
 }

@@ -41,8 +41,8 @@ import notificationStreamRoutes from './routes/api/notifications/stream.ts';
 import playerRoutes from './routes/api/players/index.ts';
 import profileRoutes from './routes/api/profile/index.ts';
 import seasonRoutes from './routes/api/season/index.ts';
-import teamGoalsRoutes from './routes/api/team/goals.ts';
-import teamRoutes from './routes/api/team/index.ts';
+import squadGoalsRoutes from './routes/api/squad/goals.ts';
+import squadRoutes from './routes/api/squad/index.ts';
 import waitlistRoutes from './routes/api/waitlist/index.ts';
 import devMailboxRoutes from './routes/dev/mailbox.ts';
 
@@ -124,8 +124,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(marketingRoutes);
   await app.register(unsubscribeRoutes, { secret });
   await app.register(waitlistRoutes);
-  await app.register(teamRoutes);
-  await app.register(teamGoalsRoutes);
+  await app.register(squadRoutes);
+  await app.register(squadGoalsRoutes);
   await app.register(playerRoutes);
   await app.register(leaderboardRoutes);
   await app.register(leagueRoutes);

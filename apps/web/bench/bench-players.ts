@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedLeague, CreateLeagueInput, OnboardingInput, SaveTeamInput } from '@hit21/core';
+import type { CreatedLeague, CreateLeagueInput, OnboardingInput, SaveSquadInput } from '@hit21/core';
 
 /** Meets the password policy. */
 const PASSWORD = 'Kickoff#2025x';
@@ -9,7 +9,7 @@ const ONBOARDING: OnboardingInput = {
   fullName: 'Bench Player',
   dob: '1990-04-12',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
 };
 
@@ -62,7 +62,7 @@ async function signUpAndOnboard(baseUrl: string, label: string): Promise<ApiClie
   return client;
 }
 
-async function pickTeam(client: ApiClient): Promise<void> {
+async function pickSquad(client: ApiClient): Promise<void> {
   const playerIds: string[] = [];
   for (const name of TEAM) {
     const query = new URLSearchParams({ search: name, pageSize: '5' });
@@ -74,19 +74,19 @@ async function pickTeam(client: ApiClient): Promise<void> {
     if (!player) throw new Error(`No player found for "${name}"`);
     playerIds.push(player.id);
   }
-  const { picks } = await client.request<{ picks: unknown[] }>('PUT', '/api/team', {
+  const { picks } = await client.request<{ picks: unknown[] }>('PUT', '/api/squad', {
     playerIds,
-  } satisfies SaveTeamInput);
+  } satisfies SaveSquadInput);
   if (picks.length !== TEAM.length) throw new Error(`The team was saved with ${picks.length} picks`);
 }
 
 /** Each account as a Cookie header (`__Secure-better-auth.session_token=…` in production). */
 export interface BenchPlayers {
-  /** Onboarded, with a complete team of 4 and a league of their own: sees the dashboard and boards. */
+  /** Onboarded, with a complete squad of 4 and a league of their own: sees the dashboard and boards. */
   playerCookie: string;
   /**
-   * Onboarded, no team yet: the one player who sees /player-selection (a player with a complete
-   * team is sent on to /dashboard).
+   * Onboarded, no squad yet: the one player who sees /player-selection (a player with a complete
+   * squad is sent on to /dashboard).
    */
   pickerCookie: string;
   /** The invite code of the player's league, for /join/{code}. */
@@ -100,7 +100,7 @@ export interface BenchPlayers {
  */
 export async function createBenchPlayers(baseUrl: string): Promise<BenchPlayers> {
   const player = await signUpAndOnboard(baseUrl, 'bench-player');
-  await pickTeam(player);
+  await pickSquad(player);
   const league = await player.request<CreatedLeague>('POST', '/api/leagues', {
     name: 'Bench League',
   } satisfies CreateLeagueInput);

@@ -2,7 +2,7 @@
  * npm run bench:web: Lighthouse on the production build as `npm start` serves it. Builds the
  * web app (BENCH_WEB_SKIP_BUILD=1 serves apps/web/dist as it stands), starts the production
  * server (apps/server/src/server.ts) on a fresh embedded database, makes a signed-in player
- * with a team and a league, then runs Lighthouse's default mobile audit BENCH_WEB_RUNS times
+ * with a squad and a league, then runs Lighthouse's default mobile audit BENCH_WEB_RUNS times
  * (3) on each page, signed out and signed in, and prints the median run of each (by
  * performance score). BENCH_WEB_PAGES (comma-separated labels' paths, "/login,/dashboard")
  * measures only those pages. BENCH_WEB_OUT names a file for the medians as JSON. Low scores are

@@ -66,7 +66,7 @@ export interface StartServerOptions {
 /**
  * `npm run serve` (apps/server/src/server.ts) in production on a free port and a fresh embedded
  * database, answering once /api/health does. The demo clock is on, so the server stands a day
- * before the pick deadline whatever today's date is, and a team can still be picked.
+ * before the pick deadline whatever today's date is, and a squad can still be picked.
  */
 export async function startProductionServer({ webDistDir }: StartServerOptions): Promise<ProductionServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-bench-data-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import { captureAnalytics, sentEvents } from './support/analytics.ts';
 import {
   baseUrl,
@@ -74,8 +74,8 @@ describe('document titles', () => {
   it('titles every signed-in page, and names the country and club on their boards', async () => {
     const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
     await signUpThroughApi(context);
-    await completeOnboardingThroughApi(context, { country: 'United Kingdom', favouriteTeam: 'Arsenal' });
-    await pickTeamThroughApi(context);
+    await completeOnboardingThroughApi(context, { country: 'United Kingdom', favouriteClub: 'Arsenal' });
+    await pickSquadThroughApi(context);
     const page = await context.newPage();
     for (const [pathname, title] of [
       ['/dashboard', 'Dashboard | Hit21'],
@@ -138,7 +138,7 @@ describe('moving between pages', () => {
     const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
     await signUpThroughApi(context);
     await completeOnboardingThroughApi(context);
-    await pickTeamThroughApi(context);
+    await pickSquadThroughApi(context);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -202,7 +202,7 @@ describe('page views', () => {
     const context = await browser().newContext({ baseURL: baseUrl() });
     await signUpThroughApi(context);
     await completeOnboardingThroughApi(context);
-    await pickTeamThroughApi(context);
+    await pickSquadThroughApi(context);
     await captureAnalytics(context);
     const page = await context.newPage();
     await page.goto('/leaderboard');

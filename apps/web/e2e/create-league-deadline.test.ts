@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   toastText,
 } from './support/accounts.ts';
@@ -29,7 +29,7 @@ async function player(viewport: typeof DESKTOP): Promise<{ context: BrowserConte
   context.setDefaultTimeout(15_000);
   await signUpThroughApi(context);
   await completeOnboardingThroughApi(context);
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return { context, page: await context.newPage() };
 }
 

@@ -50,8 +50,8 @@ async function expectedAfter(week: number): Promise<Expected> {
   return { goals: goalsByName, total };
 }
 
-/** A new onboarded user (United Kingdom, Arsenal) whose team is TEAM, saved before the deadline. */
-async function userWithTeam(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+/** A new onboarded user (United Kingdom, Arsenal) whose squad is TEAM, saved before the deadline. */
+async function userWithSquad(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext({
     viewport,
     baseURL: baseUrl(),
@@ -72,7 +72,7 @@ async function userWithTeam(viewport = DESKTOP): Promise<{ context: BrowserConte
     if (!player) throw new Error(`${name} is not in the player list`);
     playerIds.push(player.id);
   }
-  const saved = await context.request.put('/api/team', {
+  const saved = await context.request.put('/api/squad', {
     data: { playerIds },
     headers: { Origin: new URL(baseUrl()).origin },
   });
@@ -126,15 +126,15 @@ async function tooltipText(page: Page): Promise<string> {
 
 describe('the dashboard', () => {
   it('before the deadline: the team on the pitch, EDIT TEAM open, the leagues and a story waiting for kick-off', async () => {
-    const { context, page } = await userWithTeam();
+    const { context, page } = await userWithSquad();
     try {
       await openDashboard(page);
       for (const name of TEAM) expect(await cardGoals(page, name)).toBe(0);
       expect(await tileValue(page, 'Team Goals').textContent()).toContain('0');
       expect(await tileValue(page, 'Projected').textContent()).toContain('0.0');
 
-      const editTeam = page.getByRole('link', { name: 'Edit Team' });
-      expect(await editTeam.getAttribute('href')).toBe('/edit-players');
+      const editSquad = page.getByRole('link', { name: 'Edit Team' });
+      expect(await editSquad.getAttribute('href')).toBe('/edit-players');
 
       // The leagues panel: both buttons open their form inline (leagues-list.test.ts drives them), the public leagues lead to the leaderboards.
       const leagues = page.getByRole('region', { name: 'Leagues', exact: true });
@@ -176,7 +176,7 @@ describe('the dashboard', () => {
   });
 
   it('after gameweek 20: every goal, the count, the WEEK 20 badge and a locked team', async () => {
-    const { context, page } = await userWithTeam();
+    const { context, page } = await userWithSquad();
     try {
       const expected = await expectedAfter(20);
       expect(expected.total).toBeGreaterThan(0);
@@ -223,15 +223,15 @@ describe('the dashboard', () => {
       expect(await page.getByTestId('status-banner').getByRole('heading').textContent()).toBe(title);
 
       // The locked EDIT TEAM button says why, on hover.
-      const editTeam = page.getByRole('button', { name: 'Edit Team' });
-      expect(await editTeam.getAttribute('aria-disabled')).toBe('true');
+      const editSquad = page.getByRole('button', { name: 'Edit Team' });
+      expect(await editSquad.getAttribute('aria-disabled')).toBe('true');
       expect(await page.getByRole('link', { name: 'Edit Team' }).count()).toBe(0);
-      await editTeam.hover();
+      await editSquad.hover();
       expect(await tooltipText(page)).toBe(LOCKED);
       await page.keyboard.press('Escape');
       await page.locator('[role="tooltip"]').waitFor({ state: 'detached' });
       await page.mouse.move(0, 0);
-      await editTeam.focus();
+      await editSquad.focus();
       expect(await tooltipText(page)).toBe(LOCKED);
       await page.keyboard.press('Escape');
 
@@ -264,7 +264,7 @@ describe('the dashboard', () => {
   });
 
   it('at the end of the season: the full-time verdict and no weeks left', async () => {
-    const { context, page } = await userWithTeam();
+    const { context, page } = await userWithSquad();
     try {
       const expected = await expectedAfter(38);
       await setServerClock({ afterGameweek: 38 });
@@ -299,7 +299,7 @@ describe('the dashboard', () => {
   });
 
   it('at 375 px after gameweek 20: nothing overflows, the current week is in view and a tap opens a tooltip', async () => {
-    const { context, page } = await userWithTeam(MOBILE);
+    const { context, page } = await userWithSquad(MOBILE);
     try {
       const expected = await expectedAfter(20);
       await setServerClock({ afterGameweek: 20 });
@@ -328,12 +328,12 @@ describe('the dashboard', () => {
   });
 
   it('says "Loading your team..." while the data comes, and offers Retry when it fails', async () => {
-    const { context, page } = await userWithTeam(MOBILE);
+    const { context, page } = await userWithSquad(MOBILE);
     try {
       // The server's own reading of the goals fails too: the app draws the page and asks.
       await serveUndrawnPages(context, '**/dashboard');
       let failing = true;
-      await context.route('**/api/team/goals', async (route) => {
+      await context.route('**/api/squad/goals', async (route) => {
         if (failing)
           await route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x', userMessage: 'x' } });
         else await route.continue();
@@ -345,8 +345,8 @@ describe('the dashboard', () => {
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('heading', { level: 2, name: 'Your Team' }).waitFor();
 
-      await context.unroute('**/api/team/goals');
-      const { release } = await holdRequests(context, '**/api/team/goals');
+      await context.unroute('**/api/squad/goals');
+      const { release } = await holdRequests(context, '**/api/squad/goals');
       await page.reload();
       await page
         .getByRole('status')

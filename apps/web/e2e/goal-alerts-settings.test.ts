@@ -5,7 +5,7 @@ import {
   completeOnboardingThroughApi,
   dismissToasts,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import {
@@ -48,7 +48,7 @@ beforeAll(async () => {
   context = await browser().newContext({ viewport: DESKTOP, baseURL: baseUrl(), reducedMotion: 'reduce' });
   await signUpThroughApi(context, newAccount('goal-choice'));
   await completeOnboardingThroughApi(context, { fullName: 'Gwen Choice' });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   page = await context.newPage();
 });
 

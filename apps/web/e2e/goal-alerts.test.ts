@@ -27,8 +27,8 @@ import {
   type SeasonPlayer,
   type StoredNotification,
   seasonPlayer,
+  squadTotalAt,
   storedNotifications,
-  teamTotalAt,
 } from './support/notifications.ts';
 
 const browser = setUpBrowser();
@@ -55,8 +55,8 @@ interface Person {
 
 let gia: Person;
 let hal: Person;
-let giaTeam: SeasonPlayer[];
-let halTeam: SeasonPlayer[];
+let giaSquad: SeasonPlayer[];
+let halSquad: SeasonPlayer[];
 
 /** The first goal of the season by this scorer: its match, club and kick-off. */
 async function firstGoal(scorer: SeasonPlayer) {
@@ -73,15 +73,15 @@ function justAfter(kickoffAt: string): string {
   return new Date(Date.parse(kickoffAt) + 60_000).toISOString();
 }
 
-/** The alert a team gets for this scorer's goal at `at`, computed from the committed goals. */
-async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: string) {
+/** The alert a squad gets for this scorer's goal at `at`, computed from the committed goals. */
+async function expectedAlert(squad: SeasonPlayer[], scorer: SeasonPlayer, at: string) {
   const goal = await firstGoal(scorer);
   expect(goal.goals, 'a one-goal match keeps the expected words simple').toBe(1);
-  const totalAfter = await teamTotalAt(team, at);
+  const totalAfter = await squadTotalAt(squad, at);
   const totalBefore = totalAfter - goal.goals;
   const onZero = async (moment: string) => {
     let count = 0;
-    for (const player of team) if ((await teamTotalAt([player], moment)) === 0) count += 1;
+    for (const player of squad) if ((await squadTotalAt([player], moment)) === 0) count += 1;
     return count;
   };
   const kind = goalAlertKind({
@@ -94,7 +94,7 @@ async function expectedAlert(team: SeasonPlayer[], scorer: SeasonPlayer, at: str
   return { title: goalAlertTitle(facts), message: goalAlertMessage(facts), total: totalAfter };
 }
 
-async function person(label: string, fullName: string, team: SeasonPlayer[]): Promise<Person> {
+async function person(label: string, fullName: string, squad: SeasonPlayer[]): Promise<Person> {
   const context = await browser().newContext({
     viewport: DESKTOP,
     baseURL: baseUrl(),
@@ -102,7 +102,7 @@ async function person(label: string, fullName: string, team: SeasonPlayer[]): Pr
   });
   await signUpThroughApi(context, newAccount(label));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickSeasonPlayers(context, team);
+  await pickSeasonPlayers(context, squad);
   return { context, page: await context.newPage() };
 }
 
@@ -120,10 +120,10 @@ beforeAll(async () => {
   const oRiley = await seasonPlayer("O'Riley");
   const [saka, gabriel, haaland] = await Promise.all(['Saka', 'Gabriel', 'Haaland'].map(seasonPlayer));
   if (!saka || !gabriel || !haaland) throw new Error('missing players');
-  giaTeam = [salah, oRiley, saka, gabriel];
-  halTeam = [oRiley, saka, gabriel, haaland];
-  gia = await person('goal-gia', GIA, giaTeam);
-  hal = await person('goal-hal', HAL, halTeam);
+  giaSquad = [salah, oRiley, saka, gabriel];
+  halSquad = [oRiley, saka, gabriel, haaland];
+  gia = await person('goal-gia', GIA, giaSquad);
+  hal = await person('goal-hal', HAL, halSquad);
 });
 
 afterAll(async () => {
@@ -133,11 +133,11 @@ afterAll(async () => {
 
 describe('goal alerts on the demo clock', () => {
   it('the open dashboard shows a goal alert when the clock passes a pick’s goal', async () => {
-    const [salah] = giaTeam;
+    const [salah] = giaSquad;
     if (!salah) throw new Error('no team');
     const goal = await firstGoal(salah);
     const at = justAfter(goal.kickoffAt);
-    const alert = await expectedAlert(giaTeam, salah, at);
+    const alert = await expectedAlert(giaSquad, salah, at);
     expect(alert.total).toBeGreaterThan(0);
 
     const { page } = gia;
@@ -185,11 +185,11 @@ describe('goal alerts on the demo clock', () => {
     await page.goto('/dashboard');
     await bell(page).waitFor();
 
-    const [, oRiley] = giaTeam;
+    const [, oRiley] = giaSquad;
     if (!oRiley) throw new Error('no team');
     const goal = await firstGoal(oRiley);
     const at = justAfter(goal.kickoffAt);
-    const halAlert = await expectedAlert(halTeam, oRiley, at);
+    const halAlert = await expectedAlert(halSquad, oRiley, at);
     await setServerClock({ at });
 
     // Hal wants every goal: his alert proves the job has seen the goal.
@@ -207,14 +207,14 @@ describe('goal alerts on the demo clock', () => {
   });
 
   it('a goal first seen more than 48 hours after its kick-off is recorded without an alert', async () => {
-    const [, , saka] = halTeam;
+    const [, , saka] = halSquad;
     if (!saka) throw new Error('no team');
     const goal = await firstGoal(saka);
     const at = new Date(
       Date.parse(goal.kickoffAt) + (NOTIFICATION_LIMITS.goalAlertFreshnessHours + 1) * 3_600_000,
     ).toISOString();
     // Saka's goal (and Haaland's before it) counts now, but the alerts see it too late.
-    expect(await teamTotalAt(halTeam, at)).toBeGreaterThan(1);
+    expect(await squadTotalAt(halSquad, at)).toBeGreaterThan(1);
     const before = goalItems(await storedNotifications(hal.context)).map((item) => item.message);
     await setServerClock({ at });
     // Two runs of the job, then nothing new for Hal.

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, serveUndrawnPages, setUpBrowser } from './support/browser.ts';
 
 /*
@@ -36,7 +36,7 @@ describe('the header’s counts', () => {
       try {
         await signUpThroughApi(context);
         await completeOnboardingThroughApi(context);
-        await pickTeamThroughApi(context);
+        await pickSquadThroughApi(context);
         await context.route('**/api/notifications/summary', (route) => route.fulfill({ json: SUMMARY }));
         // The app asks for the summary itself, through the route above.
         await serveUndrawnPages(context, '**/rules');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
@@ -84,7 +84,7 @@ describe('toasts', () => {
     try {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,
@@ -110,7 +110,7 @@ describe('toasts', () => {
         const button = await boxOf(dialog.getByRole('button', { name, exact: true }));
         for (const toast of toasts) expect(overlaps(toast, button), name).toBe(false);
       }
-      await screenshot(page, 'toast-confirm-team-dialog-mobile');
+      await screenshot(page, 'toast-confirm-squad-dialog-mobile');
     } finally {
       await context.close();
     }
@@ -122,7 +122,7 @@ describe('toasts', () => {
     try {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       await page.goto('/settings');
       await page.getByRole('button', { name: 'Delete Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -221,24 +221,24 @@ describe('long names and addresses', () => {
 describe('the dashboard chart and the leaderboard', () => {
   // A board of its own: nobody else lives in Nauru.
   const COUNTRY = 'Nauru';
-  // Saka has not scored by gameweek 1's end: the team is going bust there.
+  // Saka has not scored by gameweek 1's end: the squad is going bust there.
   const TEAM = ['Saka', 'Watkins', 'Rice', 'Palmer'];
 
-  async function userWithTeam(
+  async function userWithSquad(
     viewport: typeof DESKTOP,
     fullName = `Flag ${randomUUID().slice(0, 6)}`,
   ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(viewport);
     await signUpThroughApi(context);
     await completeOnboardingThroughApi(context, { fullName, country: COUNTRY });
-    await pickTeamThroughApi(context, TEAM);
+    await pickSquadThroughApi(context, TEAM);
     return { context, page: await context.newPage() };
   }
 
   it('keeps "Danger zone" readable over the week-38 highlight and the WEEK badge whole, at 375 and 1280 px', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       await resetServerClock();
-      const { context, page } = await userWithTeam(viewport);
+      const { context, page } = await userWithSquad(viewport);
       try {
         for (const week of [1, 20, 38]) {
           await setServerClock({ afterGameweek: week });
@@ -295,10 +295,10 @@ describe('the dashboard chart and the leaderboard', () => {
   it('draws every flag as a picture of our own and keeps the GOING BUST badge on one line', async () => {
     await resetServerClock();
     const users = [
-      await userWithTeam(MOBILE),
-      await userWithTeam(DESKTOP),
+      await userWithSquad(MOBILE),
+      await userWithSquad(DESKTOP),
       // A long name squeezes the status column.
-      await userWithTeam(TABLET, LONG_NAME),
+      await userWithSquad(TABLET, LONG_NAME),
     ];
     try {
       await setServerClock({ afterGameweek: 1 });

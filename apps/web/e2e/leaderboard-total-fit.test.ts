@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import { baseUrl, DESKTOP, screenshot, setUpBrowser } from './support/browser.ts';
 import { resetServerClock, setServerClock } from './support/clock.ts';
 
@@ -30,7 +30,7 @@ describe('the leaderboard’s total goals', () => {
     try {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context, { fullName: LONG_NAME, country: COUNTRY });
-      await pickTeamThroughApi(context, TEAM);
+      await pickSquadThroughApi(context, TEAM);
       await context.newPage();
       await setServerClock({ afterGameweek: 5 });
       await expect

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LEADERBOARD_MESSAGES, type SquadStatus, squadStatus } from '@hit21/core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -31,12 +31,12 @@ const WEEK = 20;
 
 // After gameweek 20: all four scored and at most 21; one has not scored; well over 21.
 const STARS = {
-  viewer: { name: `${TAG} Viewer`, team: ['Saka', 'Rice', 'Palmer', 'Watkins'], status: 'safe' },
-  rival: { name: `${TAG} Rival`, team: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'], status: 'going_bust' },
-  buster: { name: `${TAG} Buster`, team: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'], status: 'bust' },
+  viewer: { name: `${TAG} Viewer`, squad: ['Saka', 'Rice', 'Palmer', 'Watkins'], status: 'safe' },
+  rival: { name: `${TAG} Rival`, squad: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'], status: 'going_bust' },
+  buster: { name: `${TAG} Buster`, squad: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'], status: 'bust' },
 } as const;
 // Bust too, but by fewer goals than the buster: the crowd ranks between the rival and him.
-const CROWD_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
+const CROWD_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
 const BOARD_SIZE = 3 + CROWD_SIZE;
 
 interface PickGoals {
@@ -45,9 +45,9 @@ interface PickGoals {
 }
 
 /** Each pick's goals up to gameweek `week`, from the committed season facts. */
-async function goalsAfter(team: readonly string[], week: number): Promise<PickGoals[]> {
+async function goalsAfter(squad: readonly string[], week: number): Promise<PickGoals[]> {
   const { players, goals } = await committedSeason();
-  return team.map((webName) => {
+  return squad.map((webName) => {
     const player = players.find((candidate) => candidate.webName === webName);
     if (!player) throw new Error(`${webName} is not in the committed season`);
     const count = goals
@@ -64,14 +64,14 @@ function totalOf(picks: readonly PickGoals[]): number {
 let viewer: BrowserContext;
 const expected = new Map<keyof typeof STARS, { total: number; status: SquadStatus; picks: PickGoals[] }>();
 
-async function newUser(fullName: string, favouriteTeam: string): Promise<BrowserContext> {
+async function newUser(fullName: string, favouriteClub: string): Promise<BrowserContext> {
   const context = await browser().newContext({
     viewport: DESKTOP,
     baseURL: baseUrl(),
     reducedMotion: 'reduce',
   });
   await signUpThroughApi(context);
-  await completeOnboardingThroughApi(context, { fullName, country: COUNTRY, favouriteTeam });
+  await completeOnboardingThroughApi(context, { fullName, country: COUNTRY, favouriteClub });
   return context;
 }
 
@@ -83,8 +83,8 @@ beforeAll(async () => {
     (typeof STARS)[keyof typeof STARS],
   ][]) {
     const context = await newUser(star.name, STAR_CLUB);
-    await pickTeamThroughApi(context, star.team);
-    const picks = await goalsAfter(star.team, WEEK);
+    await pickSquadThroughApi(context, star.squad);
+    const picks = await goalsAfter(star.squad, WEEK);
     const status = squadStatus(
       picks.map((pick) => pick.goals),
       { isSeasonOver: false },
@@ -95,7 +95,7 @@ beforeAll(async () => {
     if (key === 'viewer') viewer = context;
     else await context.close();
   }
-  const crowdTotal = totalOf(await goalsAfter(CROWD_TEAM, WEEK));
+  const crowdTotal = totalOf(await goalsAfter(CROWD_SQUAD, WEEK));
   expect(crowdTotal).toBeGreaterThan(21);
   expect(crowdTotal).toBeLessThan(expected.get('buster')?.total ?? 0);
 
@@ -103,7 +103,7 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: Math.min(13, CROWD_SIZE - start + 1) }, async (_, offset) => {
         const context = await newUser(`${TAG} Crowd ${String(start + offset).padStart(2, '0')}`, CROWD_CLUB);
-        await pickTeamThroughApi(context, CROWD_TEAM);
+        await pickSquadThroughApi(context, CROWD_SQUAD);
         await context.close();
       }),
     );
@@ -443,7 +443,7 @@ describe('the leaderboard', () => {
       expect(shown.map((row) => row.status)).toEqual(['safe', 'going_bust', 'bust']);
       expect(shown[0]?.rank).toBeLessThan(shown[1]?.rank ?? 0);
       expect(shown[1]?.rank).toBeLessThan(shown[2]?.rank ?? 0);
-      // The team board shows each player's country.
+      // The club board shows each player's country.
       expect(await rows(page).nth(0).textContent()).toContain(COUNTRY);
 
       // Expand by keyboard.
@@ -484,12 +484,12 @@ describe('the leaderboard', () => {
       // Onboarding requires a club: only an odd account lacks one, so the profile is read without it.
       await page.route('**/api/profile', async (route) => {
         const response = await route.fetch();
-        route.fulfill({ response, json: { ...(await response.json()), favouriteTeam: null } });
+        route.fulfill({ response, json: { ...(await response.json()), favouriteClub: null } });
       });
       await serveUndrawnPages(page, '**/leaderboard/team');
       await page.goto('/leaderboard/team');
       await page.waitForURL('**/leaderboard/global');
-      await page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noTeam }).waitFor();
+      await page.getByRole('alert').filter({ hasText: LEADERBOARD_MESSAGES.noClub }).waitFor();
       await rows(page).first().waitFor();
       await screenshot(page, 'leaderboard-no-club-desktop');
       await expectNoSeriousAxeViolations(page);

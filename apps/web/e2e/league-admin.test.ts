@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   type TestAccount,
 } from './support/accounts.ts';
@@ -58,7 +58,7 @@ async function person(label: string, fullName: string, timezoneId = 'Europe/Lond
   });
   const account = await signUpThroughApi(context, newAccount(label));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context, TEAM);
+  await pickSquadThroughApi(context, TEAM);
   return { context, page: await context.newPage(), account };
 }
 

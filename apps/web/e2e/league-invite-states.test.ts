@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
@@ -44,7 +44,7 @@ async function player(fullName: string, viewport = DESKTOP, timezoneId = 'Europe
   contexts.push(context);
   await signUpThroughApi(context, newAccount('invite-state'));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return { context, page: await context.newPage() };
 }
 

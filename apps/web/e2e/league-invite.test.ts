@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { captureAnalytics, sentEvents } from './support/analytics.ts';
@@ -20,7 +20,7 @@ import {
   waitForTheApp,
 } from './support/browser.ts';
 import { resetServerClock } from './support/clock.ts';
-import { onboardThroughUi, pathnameIs, pickTeamThroughUi, waitForToast } from './support/leagues.ts';
+import { onboardThroughUi, pathnameIs, pickSquadThroughUi, waitForToast } from './support/leagues.ts';
 
 const browser = setUpBrowser();
 
@@ -29,7 +29,7 @@ const browser = setUpBrowser();
  * fan through sign-up, onboarding and picks to the dashboard's pending-invite modal.
  */
 const TAG = randomUUID().slice(0, 6);
-const FAN_TEAM = ['Bukayo Saka', 'Declan Rice', 'Cole Palmer', 'Ollie Watkins'];
+const FAN_SQUAD = ['Bukayo Saka', 'Declan Rice', 'Cole Palmer', 'Ollie Watkins'];
 // A deadline after the demo clock (a day before the 2025/26 pick deadline).
 const DEADLINE = '2025-09-01T12:00:00.000Z';
 
@@ -72,11 +72,11 @@ async function createLeague(
   return league;
 }
 
-/** A signed-in player who has onboarded and picked a team, through the API. */
+/** A signed-in player who has onboarded and picked a squad, through the API. */
 async function readyPlayer(context: BrowserContext, fullName: string): Promise<void> {
   await signUpThroughApi(context, newAccount('invite'));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
 }
 
 async function myLeagues(context: BrowserContext) {
@@ -162,7 +162,7 @@ describe('the invite page', () => {
     await page.waitForURL(pathnameIs('/onboarding'));
     await onboardThroughUi(page, `Nina Newfan ${TAG}`);
     expect(await savedInvite(page)).toMatchObject({ code: inviteOnly.code });
-    await pickTeamThroughUi(page, FAN_TEAM);
+    await pickSquadThroughUi(page, FAN_SQUAD);
 
     const modal = page.getByRole('dialog', { name: inviteOnly.name });
     await modal.waitFor({ timeout: 10_000 });
@@ -226,7 +226,7 @@ describe('the invite page', () => {
     const account = newAccount('invite-login');
     await signUpThroughApi(context, account);
     await completeOnboardingThroughApi(context, { fullName: `Lou Login ${TAG}` });
-    await pickTeamThroughApi(context);
+    await pickSquadThroughApi(context);
     await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`/join/${open.code}`);

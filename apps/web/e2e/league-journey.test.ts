@@ -11,7 +11,7 @@ import { readDemoClock } from '../../server/src/plugins/app/demo/demo-clock.ts';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   type TestAccount,
 } from './support/accounts.ts';
@@ -22,7 +22,7 @@ import {
   onboardThroughUi,
   openAdminTab,
   pathnameIs,
-  pickTeamThroughUi,
+  pickSquadThroughUi,
   shownStandings,
   submitJoinByCode,
   toastWith,
@@ -46,8 +46,8 @@ const FRIEND_TIME_ZONE = 'Asia/Tokyo';
 // After gameweek 20 the friend's picks are all scoring and under 21 (safe), the admin's have a
 // blank (going bust): the friend, who joined later, ranks above the admin.
 const WEEK = 20;
-const ADMIN_TEAM = ['Saliba', 'Trossard', 'Eze', 'Gyökeres'];
-const FRIEND_TEAM = ['Bukayo Saka', 'Declan Rice', 'Cole Palmer', 'Ollie Watkins'];
+const ADMIN_SQUAD = ['Saliba', 'Trossard', 'Eze', 'Gyökeres'];
+const FRIEND_SQUAD = ['Bukayo Saka', 'Declan Rice', 'Cole Palmer', 'Ollie Watkins'];
 
 let admin: { context: BrowserContext; page: Page; account: TestAccount };
 let friend: { context: BrowserContext; page: Page; account: TestAccount };
@@ -63,7 +63,7 @@ beforeAll(async () => {
   });
   const account = await signUpThroughApi(adminContext, newAccount('league-admin'));
   await completeOnboardingThroughApi(adminContext, { fullName: ADMIN_NAME });
-  await pickTeamThroughApi(adminContext, ADMIN_TEAM);
+  await pickSquadThroughApi(adminContext, ADMIN_SQUAD);
   admin = { context: adminContext, page: await adminContext.newPage(), account };
 
   const friendContext = await browser().newContext({
@@ -182,7 +182,7 @@ describe('a mini-league among friends, end to end', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(pathnameIs('/onboarding'));
     await onboardThroughUi(page, FRIEND_NAME);
-    await pickTeamThroughUi(page, FRIEND_TEAM);
+    await pickSquadThroughUi(page, FRIEND_SQUAD);
 
     // Ready to play: the dashboard offers the saved invite.
     const modal = page.getByRole('dialog').filter({ hasText: LEAGUE_NAME });

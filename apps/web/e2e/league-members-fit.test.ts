@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser, waitForTheApp } from './support/browser.ts';
@@ -29,7 +29,7 @@ async function player(fullName: string, viewport = DESKTOP): Promise<BrowserCont
   contexts.push(context);
   await signUpThroughApi(context, newAccount('members-fit'));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return context;
 }
 

@@ -6,7 +6,7 @@ import { SEASON_OVER_PENDING_NOTE } from '../src/features/leagues/components/sea
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import {
@@ -35,7 +35,7 @@ async function readyContext(fullName: string, viewport = DESKTOP): Promise<Brows
   contexts.push(context);
   await signUpThroughApi(context, newAccount('season-over'));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return context;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeOnboardingThroughApi, pickTeamThroughApi, signUpThroughApi } from './support/accounts.ts';
+import { completeOnboardingThroughApi, pickSquadThroughApi, signUpThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -18,7 +18,7 @@ const browser = setUpBrowser();
 /*
  * One invite-only league of 27 members: its admin, the viewer (a member who is not the admin),
  * a buster and 24 of a crowd, all asking through the API and approved by the admin. After
- * gameweek 20 the three teams are safe, going bust and bust, so the standings mix every
+ * gameweek 20 the three squads are safe, going bust and bust, so the standings mix every
  * status. Their order must be the global board's order restricted to the members.
  */
 const TAG = `Ls${randomUUID().slice(0, 6)}`;
@@ -26,11 +26,11 @@ const LEAGUE_NAME = `Standings ${TAG}`;
 const WEEK = 20;
 const CROWD_SIZE = 24;
 const PEOPLE = {
-  viewer: { name: `${TAG} Viewer`, team: ['Saka', 'Rice', 'Palmer', 'Watkins'] },
-  admin: { name: `${TAG} Admin`, team: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'] },
-  buster: { name: `${TAG} Buster`, team: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'] },
+  viewer: { name: `${TAG} Viewer`, squad: ['Saka', 'Rice', 'Palmer', 'Watkins'] },
+  admin: { name: `${TAG} Admin`, squad: ['Saliba', 'Trossard', 'Eze', 'Gyökeres'] },
+  buster: { name: `${TAG} Buster`, squad: ['Haaland', 'Semenyo', 'Thiago', 'Bowen'] },
 } as const;
-const CROWD_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
+const CROWD_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'];
 const MEMBER_COUNT = 3 + CROWD_SIZE;
 
 let viewer: BrowserContext;
@@ -48,7 +48,7 @@ function origin(): Record<string, string> {
   return { Origin: new URL(baseUrl()).origin };
 }
 
-async function player(fullName: string, team: readonly string[]): Promise<BrowserContext> {
+async function player(fullName: string, squad: readonly string[]): Promise<BrowserContext> {
   const context = await browser().newContext({
     viewport: DESKTOP,
     baseURL: baseUrl(),
@@ -56,7 +56,7 @@ async function player(fullName: string, team: readonly string[]): Promise<Browse
   });
   await signUpThroughApi(context);
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context, team);
+  await pickSquadThroughApi(context, squad);
   return context;
 }
 
@@ -116,7 +116,7 @@ async function waitUntil<T>(read: () => Promise<T>, expected: T, timeoutMs = 60_
 
 beforeAll(async () => {
   await resetServerClock();
-  admin = await player(PEOPLE.admin.name, PEOPLE.admin.team);
+  admin = await player(PEOPLE.admin.name, PEOPLE.admin.squad);
   const created = await admin.request.post('/api/leagues', {
     data: { name: LEAGUE_NAME, maxMembers: 50, joinMode: 'invite_only' },
     headers: origin(),
@@ -124,8 +124,8 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(201);
   Object.assign(league, (await created.json()) as { id: string; code: string });
 
-  viewer = await player(PEOPLE.viewer.name, PEOPLE.viewer.team);
-  const buster = await player(PEOPLE.buster.name, PEOPLE.buster.team);
+  viewer = await player(PEOPLE.viewer.name, PEOPLE.viewer.squad);
+  const buster = await player(PEOPLE.buster.name, PEOPLE.buster.squad);
   memberNames.push(PEOPLE.admin.name, PEOPLE.viewer.name, PEOPLE.buster.name);
   await askToJoin(viewer);
   await askToJoin(buster);
@@ -134,16 +134,16 @@ beforeAll(async () => {
     await Promise.all(
       Array.from({ length: Math.min(12, CROWD_SIZE - start + 1) }, async (_, offset) => {
         const name = `${TAG} Crowd ${String(start + offset).padStart(2, '0')}`;
-        const context = await player(name, CROWD_TEAM);
+        const context = await player(name, CROWD_SQUAD);
         await askToJoin(context);
         memberNames.push(name);
         await context.close();
       }),
     );
   }
-  waiting = await player(`${TAG} Waiting`, CROWD_TEAM);
+  waiting = await player(`${TAG} Waiting`, CROWD_SQUAD);
   await askToJoin(waiting);
-  outsider = await player(`${TAG} Outsider`, CROWD_TEAM);
+  outsider = await player(`${TAG} Outsider`, CROWD_SQUAD);
 
   // The admin approves everybody but the one left waiting.
   const pending = await admin.request.get(`/api/leagues/${league.id}/members`, {

@@ -10,7 +10,7 @@ import { demoStart } from '../../server/src/plugins/app/demo/demo-clock.ts';
 import {
   completeOnboardingThroughApi,
   dismissToasts,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   toastText,
 } from './support/accounts.ts';
@@ -36,7 +36,7 @@ afterEach(async () => {
   await resetServerClock();
 });
 
-/** A signed-in player who has onboarded and picked a team, in a fresh browser context. */
+/** A signed-in player who has onboarded and picked a squad, in a fresh browser context. */
 async function player(
   name: string,
   viewport = DESKTOP,
@@ -58,7 +58,7 @@ async function player(
   await captureAnalytics(context);
   const { email } = await signUpThroughApi(context);
   await completeOnboardingThroughApi(context, { fullName: name });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return { context, page: await context.newPage(), email };
 }
 

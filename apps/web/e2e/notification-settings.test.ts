@@ -6,7 +6,7 @@ import {
   completeOnboardingThroughApi,
   dismissToasts,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
@@ -88,7 +88,7 @@ async function signedInAdmin(viewport = DESKTOP): Promise<{ context: BrowserCont
   await context.addInitScript(recordNotificationsAndSound);
   await signUpThroughApi(context, newAccount('notification-settings'));
   await completeOnboardingThroughApi(context, { fullName: `Nia Settings ${TAG}` });
-  await pickTeamThroughApi(context, TEAM);
+  await pickSquadThroughApi(context, TEAM);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page };
@@ -147,7 +147,7 @@ async function signedInRequester(fullName: string): Promise<BrowserContext> {
   const context = await browser().newContext({ baseURL: baseUrl() });
   await signUpThroughApi(context, newAccount('notification-requester'));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context, TEAM);
+  await pickSquadThroughApi(context, TEAM);
   return context;
 }
 

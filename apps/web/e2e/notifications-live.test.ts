@@ -6,7 +6,7 @@ import {
   completeOnboardingThroughApi,
   dismissToasts,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
@@ -58,7 +58,7 @@ async function person(label: string, fullName: string, viewport = DESKTOP): Prom
   const context = await browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   await signUpThroughApi(context, newAccount(label));
   await completeOnboardingThroughApi(context, { fullName });
-  await pickTeamThroughApi(context);
+  await pickSquadThroughApi(context);
   return { context, page: await context.newPage() };
 }
 

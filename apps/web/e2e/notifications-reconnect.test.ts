@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import { baseUrl, DESKTOP, MOBILE, screenshot, setUpBrowser } from './support/browser.ts';
@@ -32,7 +32,7 @@ describe('the live notifications stream', () => {
       contexts.push(context);
       await signUpThroughApi(context, newAccount(`reconnect-${label}`));
       await completeOnboardingThroughApi(context, { fullName: 'Rey Connect' });
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       const page = await context.newPage();
 
       const answers: string[] = [];

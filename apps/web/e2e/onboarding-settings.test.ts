@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pickTeamThroughApi } from './support/accounts.ts';
+import { pickSquadThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
@@ -116,7 +116,7 @@ describe('onboarding', () => {
     // Not full-page: resizing the window closes the list.
     await viewportScreenshot(page, 'onboarding-club-list-desktop');
     await page.getByRole('option', { name: 'Liverpool' }).click();
-    const card = page.getByTestId('team-card');
+    const card = page.getByTestId('club-card');
     await card.waitFor();
     expect(await card.textContent()).toContain('Liverpool');
     expect(await card.textContent()).toContain('LIV');
@@ -164,7 +164,7 @@ describe('onboarding', () => {
       fullName: 'Alex Morgan',
       dob: '1990-05-20',
       country: 'United Kingdom',
-      favouriteTeam: 'Liverpool',
+      favouriteClub: 'Liverpool',
       howDidYouHear: 'A football podcast',
       onboardingComplete: true,
     });
@@ -225,7 +225,7 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('combobox', { name: 'Favourite Team' }).click();
     await page.getByRole('option', { name: 'Nottingham Forest' }).click();
-    await page.getByTestId('team-card').waitFor();
+    await page.getByTestId('club-card').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'onboarding-step-2-mobile');
 
@@ -246,13 +246,13 @@ describe('settings', () => {
         fullName: 'Alex Morgan',
         dob: '1990-05-20',
         country: 'United Kingdom',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       },
     });
     expect(response.status(), await response.text()).toBe(200);
-    // Settings sits behind the player-selection guard: pick a team as a player would.
-    await pickTeamThroughApi(session.context);
+    // Settings sits behind the player-selection guard: pick a squad as a player would.
+    await pickSquadThroughApi(session.context);
     return session;
   }
 

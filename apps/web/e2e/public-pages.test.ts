@@ -474,7 +474,7 @@ async function fetchWaitlistCount(): Promise<number> {
 }
 
 /**
- * /rules is for signed-in players who have picked a team. Only the page's own content is
+ * /rules is for signed-in players who have picked a squad. Only the page's own content is
  * under test here, so the browser is given a complete profile in place of a full account
  * (sign-up, onboarding and player selection are tested by their own suites).
  */
@@ -493,7 +493,7 @@ async function openSignedIn(
         fullName: 'Rules Reader',
         dob: '1990-05-01',
         country: 'United Kingdom',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
         onboardingComplete: true,
         playerSelectionComplete: true,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
@@ -99,7 +99,7 @@ describe('styles under a CSP without inline styles', () => {
     const account = await signUpThroughApi(context, newAccount('csp'));
     await completeOnboardingThroughApi(context);
     // Settings sits behind the player-selection guard.
-    await pickTeamThroughApi(context);
+    await pickSquadThroughApi(context);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
 } from './support/accounts.ts';
 import {
@@ -31,9 +31,9 @@ const browser = setUpBrowser();
 const TAG = randomUUID().slice(0, 6);
 const contexts: BrowserContext[] = [];
 let league: { code: string; name: string };
-/** Signed in, onboarded, with a team and the league above. */
+/** Signed in, onboarded, with a squad and the league above. */
 let admin: BrowserContext;
-let adminTeam: { name: string }[];
+let adminSquad: { name: string }[];
 
 async function newContext(timezoneId = 'Europe/London'): Promise<BrowserContext> {
   const context = await browser().newContext({ viewport: MOBILE, baseURL: baseUrl(), timezoneId });
@@ -84,7 +84,7 @@ beforeAll(async () => {
   admin = await newContext();
   await signUpThroughApi(admin, newAccount('drawn'));
   await completeOnboardingThroughApi(admin, { fullName: `Dee Drawn ${TAG}` });
-  adminTeam = await pickTeamThroughApi(admin);
+  adminSquad = await pickSquadThroughApi(admin);
   const created = await admin.request.post('/api/leagues', {
     data: {
       name: `Drawn & Quartered <${TAG}>`,
@@ -366,7 +366,7 @@ describe('a signed-in player’s pages', () => {
   it('draws the dashboard with the player’s own team, and lets through its style attributes by hash alone', async () => {
     const { html, headers } = await playersResponse(admin, '/dashboard');
     const drawing = html.slice(html.indexOf('<div id="root">'), html.indexOf('hit21-hydration'));
-    for (const pick of adminTeam) expect(drawing).toContain(pick.name.split(' ')[0]);
+    for (const pick of adminSquad) expect(drawing).toContain(pick.name.split(' ')[0]);
     // The club colours and the chart's lines are style attributes: each allowed by its hash, in
     // a directive of its own; style-src still refuses every other inline style.
     const policy = headers['content-security-policy'] ?? '';

@@ -81,7 +81,7 @@ describe('a new fan, end to end', () => {
     await page.getByText('Step 2 of 3').waitFor();
     await page.getByRole('combobox', { name: 'Favourite Team' }).click();
     await page.getByRole('option', { name: 'Brighton' }).click();
-    await page.getByTestId('team-card').waitFor();
+    await page.getByTestId('club-card').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     // Step 3
     await page.getByText('Step 3 of 3').waitFor();
@@ -96,7 +96,7 @@ describe('a new fan, end to end', () => {
     expect(profile).toMatchObject({
       fullName: 'Jordan Fan',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       onboardingComplete: true,
     });
     expect(profile.emailConfirmedAt).not.toBeNull();

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   toastText,
 } from './support/accounts.ts';
@@ -97,11 +97,11 @@ function errorAlert(page: Page): Locator {
   return page.getByRole('alert').filter({ hasText: /\S/ });
 }
 
-async function savedTeamIds(page: Page): Promise<string[]> {
-  const response = await page.request.get('/api/team');
+async function savedSquadIds(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/squad');
   expect(response.status()).toBe(200);
-  const team = (await response.json()) as { picks: { playerId: string }[] };
-  return team.picks.map((pick) => pick.playerId);
+  const squad = (await response.json()) as { picks: { playerId: string }[] };
+  return squad.picks.map((pick) => pick.playerId);
 }
 
 /** Adds the first `count` players of the current page that are not picked yet, with their ADD buttons. */
@@ -322,13 +322,13 @@ describe('Make Your Picks', () => {
       expect(await page.getByRole('button', { name: 'CONFIRM TEAM' }).isEnabled()).toBe(true);
       await screenshot(page, 'player-selection-auto-picked-desktop');
 
-      // RESET empties the team.
+      // RESET empties the squad.
       await page.getByRole('button', { name: 'RESET' }).click();
       expect(await pitchNames(page)).toEqual([]);
       expect(await counter(page)).toBe('PLAYERS SELECTED 0/4');
       expect(await page.getByTestId('pitch-empty-slot').count()).toBe(4);
 
-      // Only one suitable player among the filtered ones: a partial team and a message.
+      // Only one suitable player among the filtered ones: a partial squad and a message.
       const one = (await apiPlayers(page, { minGoals: 1, maxGoals: 10, pageSize: 100 })).players.find(
         (player) => player.webName.length >= 5,
       );
@@ -380,7 +380,7 @@ describe('Make Your Picks', () => {
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
       expect(await pitchNames(page)).toEqual(added);
 
-      // A picked player's card still takes a click: the game says he is on the team already.
+      // A picked player's card still takes a click: the game says he is on the squad already.
       const pickedCard = page.getByTestId('player-card').filter({ hasText: added[1] as string });
       expect(await pickedCard.getAttribute('data-picked')).toBe('true');
       await pickedCard.getByText(added[1] as string, { exact: true }).click();
@@ -426,7 +426,7 @@ describe('Make Your Picks', () => {
       await screenshot(page, 'player-selection-confirm-desktop');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(await savedTeamIds(page)).toEqual([]);
+      expect(await savedSquadIds(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -434,7 +434,7 @@ describe('Make Your Picks', () => {
         'Your 4 players have been successfully selected.',
       );
       await page.waitForURL('**/dashboard');
-      expect(await savedTeamIds(page)).toEqual(chosen.map((player) => player.id));
+      expect(await savedSquadIds(page)).toEqual(chosen.map((player) => player.id));
 
       // Picked: the selection screen is behind the player.
       await page.goto('/player-selection');
@@ -447,7 +447,7 @@ describe('Make Your Picks', () => {
   it('says why a save failed and keeps the picks on screen', async () => {
     const { context, page } = await openPicker();
     try {
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,
@@ -560,7 +560,7 @@ describe('Make Your Picks', () => {
 describe('Edit Your Team', () => {
   async function openEditor(viewport = DESKTOP) {
     const session = await onboardedContext(viewport);
-    const picks = await pickTeamThroughApi(session.context);
+    const picks = await pickSquadThroughApi(session.context);
     await session.page.goto('/edit-players');
     await session.page.getByRole('heading', { level: 1, name: 'Edit Your Team' }).waitFor();
     await session.page.getByTestId('pitch-player-card').first().waitFor();
@@ -617,7 +617,7 @@ describe('Edit Your Team', () => {
         'Your player selections have been updated successfully.',
       );
       await page.waitForURL('**/dashboard');
-      expect(await savedTeamIds(page)).toEqual([
+      expect(await savedSquadIds(page)).toEqual([
         ...picks.slice(0, 3).map((pick) => pick.playerId),
         replacement.id,
       ]);
@@ -631,7 +631,7 @@ describe('Edit Your Team', () => {
     try {
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, 'edit-players-grid-mobile');
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT' ? route.abort('connectionreset') : route.fallback(),
       );
       await page.getByRole('button', { name: `Remove ${picks[0]?.name}` }).click();
@@ -651,7 +651,7 @@ describe('Edit Your Team', () => {
         'Your previous selections have been restored due to the update failure.',
       );
       await errorAlert(page).getByText('Failed to save your selections. Please try again.').waitFor();
-      expect(await savedTeamIds(page)).toEqual(picks.map((pick) => pick.playerId));
+      expect(await savedSquadIds(page)).toEqual(picks.map((pick) => pick.playerId));
     } finally {
       await context.close();
     }
@@ -663,12 +663,12 @@ describe('Edit Your Team', () => {
       await setServerClock({ at: '2025-08-16T12:00:00Z' });
       await page.goto('/edit-players');
       await page.waitForURL('**/dashboard');
-      const refused = await page.request.put('/api/team', {
+      const refused = await page.request.put('/api/squad', {
         data: { playerIds: [...picks.slice(1).map((pick) => pick.playerId), picks[0]?.playerId] },
         headers: { Origin: new URL(baseUrl()).origin },
       });
       expect(refused.status()).toBe(403);
-      expect(await savedTeamIds(page)).toEqual(picks.map((pick) => pick.playerId));
+      expect(await savedSquadIds(page)).toEqual(picks.map((pick) => pick.playerId));
     } finally {
       await resetServerClock();
       await context.close();

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   signUpThroughApi,
   signUpThroughUi,
 } from './support/accounts.ts';
@@ -94,7 +94,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       await page.goto('/leagues');
       await waitForTheApp(page);
       await page.getByRole('button', { name: 'Create League' }).first().click();
@@ -111,7 +111,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await pickTeamThroughApi(context);
+      await pickSquadThroughApi(context);
       const created = await context.request.post('/api/leagues', {
         data: { name: 'Toast Corner', maxMembers: 50, joinMode: 'open', joinDeadline: null },
         headers: originHeaders(),
@@ -130,7 +130,7 @@ describe('toasts', () => {
     await onEachScreen(async (context, page, viewport) => {
       await signUpThroughApi(context);
       await completeOnboardingThroughApi(context);
-      await context.route('**/api/team', (route) =>
+      await context.route('**/api/squad', (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({
               status: 503,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
-  pickTeamThroughApi,
+  pickSquadThroughApi,
   readMailbox,
   signUpThroughApi,
 } from './support/accounts.ts';
@@ -15,7 +15,7 @@ const browser = setUpBrowser();
 /**
  * The server's demo clock stands a day before the pick deadline, so its deadline-mails job
  * (every 5 s on the test servers) sends the 48-hour reminder to a player who agreed to reminders
- * and has no team.
+ * and has no squad.
  */
 describe('unsubscribing from the deadline reminders', () => {
   it('works from the e-mail link without signing in, and Settings shows the switch off', async () => {
@@ -79,7 +79,7 @@ describe('unsubscribing from the deadline reminders', () => {
 
     // The player's own Settings (open once onboarded and picked) show the marketing switch off.
     await completeOnboardingThroughApi(player);
-    await pickTeamThroughApi(player);
+    await pickSquadThroughApi(player);
     const settings = await player.newPage();
     await settings.goto('/settings');
     const toggle = settings.getByRole('switch', { name: MARKETING_EMAILS_SWITCH.label });

@@ -37,7 +37,7 @@ const CASES: { name: string; fixture: Fixture; allowed: boolean }[] = [
     name: 'a deeper file importing another feature',
     fixture: {
       path: 'features/probe-c/components/parts/thing.tsx',
-      imports: ['../../../team-picker/pick-state.ts'],
+      imports: ['../../../squad-picker/pick-state.ts'],
     },
     allowed: false,
   },

@@ -19,12 +19,12 @@ import {
   playerPageSchema,
   profileSchema,
   type RandomSource,
+  SQUAD_SIZE,
   seasonStateSchema,
   seededRandom,
-  TEAM_SIZE,
-  teamGoalsSchema,
-  teamSchema,
-  teamSelectionProblem,
+  squadGoalsSchema,
+  squadSchema,
+  squadSelectionProblem,
 } from '@hit21/core';
 import type { LatencyRecorder } from './latency-recorder.ts';
 import type { LeagueRegistry } from './league-registry.ts';
@@ -62,10 +62,10 @@ export const REQUEST_KINDS = {
   onboarding: 'PUT /api/profile/onboarding',
   season: 'GET /api/season',
   clubs: 'GET /api/clubs',
-  team: 'GET /api/team',
+  squad: 'GET /api/squad',
   players: 'GET /api/players',
-  saveTeam: 'PUT /api/team',
-  teamGoals: 'GET /api/team/goals',
+  saveSquad: 'PUT /api/squad',
+  squadGoals: 'GET /api/squad/goals',
   analytics: 'POST /api/analytics/events',
   stream: 'GET /api/notifications/stream',
   summary: 'GET /api/notifications/summary',
@@ -86,7 +86,7 @@ export const REQUEST_KINDS = {
   standings: 'GET /api/leagues/:id/standings',
 } as const;
 
-/** What a player does between pages once their team is saved; each visit is one of these. */
+/** What a player does between pages once their squad is saved; each visit is one of these. */
 const VISITS = [
   'dashboard',
   'board',
@@ -146,8 +146,8 @@ export interface SimulatedPlayerOptions {
 }
 
 /**
- * One player of the load test, from the sign-up page to a saved team, then visiting the
- * dashboard, the boards and leagues, and now and then changing their team, as the web app
+ * One player of the load test, from the sign-up page to a saved squad, then visiting the
+ * dashboard, the boards and leagues, and now and then changing their squad, as the web app
  * asks for each page (apps/web/src/app/router.tsx): a page opened afresh comes drawn by the
  * server, a page reached in the app asks for the profile (the guard) and whatever data of the
  * page is stale, and the notifications stream stays open on every signed-in page.
@@ -175,12 +175,12 @@ export class SimulatedPlayer {
     this.random = seededRandom(options.seed);
   }
 
-  /** Signs up, onboards and saves a team, then visits pages until `endsAt`; answers whether it got that far. */
+  /** Signs up, onboards and saves a squad, then visits pages until `endsAt`; answers whether it got that far. */
   async play(): Promise<boolean> {
-    let hasTeam = false;
+    let hasSquad = false;
     try {
       await this.signUpAndPick();
-      hasTeam = true;
+      hasSquad = true;
       // The first round of every visit is made however long it takes (a slow machine must not
       // leave a page untested); after it the player leaves when the time is up.
       while (this.isOnFirstRound() || performance.now() < this.options.endsAt) {
@@ -209,7 +209,7 @@ export class SimulatedPlayer {
     } finally {
       await this.leave();
     }
-    return hasTeam;
+    return hasSquad;
   }
 
   // --- Joining: sign-up, onboarding, picking ---------------------------------------------------
@@ -230,7 +230,7 @@ export class SimulatedPlayer {
       throw this.fail(REQUEST_KINDS.signUp, 'no session cookie after sign-up');
 
     // The app moves on to onboarding: the guard reads the profile, the screen the clubs (for the
-    // favourite team), and the signed-in layout opens the notifications stream.
+    // favourite club), and the signed-in layout opens the notifications stream.
     let clubNames: string[] = [];
     await this.navigate('/onboarding', async () => {
       const clubs = await this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs);
@@ -244,14 +244,14 @@ export class SimulatedPlayer {
         fullName: `${this.pick(FIRST_NAMES)} ${this.pick(SURNAMES)}`,
         dob: `${1960 + Math.floor(this.random() * 45)}-0${1 + Math.floor(this.random() * 9)}-1${Math.floor(this.random() * 10)}`,
         country: this.pick(LOAD_TEST_COUNTRIES),
-        favouriteTeam: this.pick(clubNames),
+        favouriteClub: this.pick(clubNames),
         howDidYouHear: this.pick(HOW_DID_YOU_HEAR_OPTIONS.filter((option) => option.value !== 'other')).value,
       },
       schema: profileSchema,
     });
     if (!profile.onboardingComplete) throw this.fail(REQUEST_KINDS.onboarding, 'onboarding not complete');
 
-    // Make Your Picks: the team, the season, the clubs and the first page of players.
+    // Make Your Picks: the squad, the season, the clubs and the first page of players.
     await this.navigate('/player-selection', () => this.pickingQueries());
     await this.think();
     // Auto Pick reads every candidate (1-10 goals last season) a page of 100 at a time.
@@ -271,7 +271,7 @@ export class SimulatedPlayer {
     if (picked.outcome !== 'complete')
       throw this.fail(REQUEST_KINDS.players, `auto pick was ${picked.outcome}`);
     await this.think();
-    await this.saveTeam(picked.picks);
+    await this.saveSquad(picked.picks);
     await this.navigate('/dashboard', () => this.dashboardQueries());
   }
 
@@ -328,7 +328,7 @@ export class SimulatedPlayer {
       case 'standings':
         return this.openStandings(isFullLoad);
       case 'edit':
-        return this.editTeam(isFullLoad);
+        return this.editSquad(isFullLoad);
     }
   }
 
@@ -453,7 +453,7 @@ export class SimulatedPlayer {
   }
 
   /** Edit Your Team: one pick swapped for another outfield player of the list, then saved. */
-  private async editTeam(isFullLoad: boolean): Promise<void> {
+  private async editSquad(isFullLoad: boolean): Promise<void> {
     await this.goTo('/edit-players', REQUEST_KINDS.editPage, isFullLoad, () => this.pickingQueries());
     await this.think();
     const position = this.pick(['forward', 'midfielder', 'defender'] as const);
@@ -464,50 +464,50 @@ export class SimulatedPlayer {
       `/api/players?position=${position}&sort=total_goals&order=desc&page=${page}&pageSize=20`,
       { schema: playerPageSchema },
     );
-    const team = await this.browser.api(REQUEST_KINDS.team, 'GET', '/api/team', { schema: teamSchema });
+    const squad = await this.browser.api(REQUEST_KINDS.squad, 'GET', '/api/squad', { schema: squadSchema });
     const replacement = answer.players.find(
-      (player) => !team.picks.some((pick) => pick.playerId === player.id),
+      (player) => !squad.picks.some((pick) => pick.playerId === player.id),
     );
     if (!replacement) return;
-    const swapped = Math.floor(this.random() * team.picks.length);
-    const kept = team.picks
+    const swapped = Math.floor(this.random() * squad.picks.length);
+    const kept = squad.picks
       .filter((_, slot) => slot !== swapped)
       .map((pick) => ({ id: pick.playerId, position: pick.position, goals: pick.goals }));
     await this.think();
-    await this.saveTeam([...kept, replacement]);
+    await this.saveSquad([...kept, replacement]);
     await this.navigate('/dashboard', () => this.dashboardQueries());
   }
 
-  private async saveTeam(
+  private async saveSquad(
     players: readonly Pick<CatalogPlayer, 'id' | 'position' | 'goals'>[],
   ): Promise<void> {
-    const problem = teamSelectionProblem({
+    const problem = squadSelectionProblem({
       players,
       isDeadlinePassed: false,
       isSeasonOver: false,
-      hasTeam: true,
+      hasSquad: true,
     });
-    if (problem || players.length !== TEAM_SIZE)
-      throw this.fail(REQUEST_KINDS.saveTeam, `invalid team: ${problem}`);
+    if (problem || players.length !== SQUAD_SIZE)
+      throw this.fail(REQUEST_KINDS.saveSquad, `invalid team: ${problem}`);
     const playerIds = players.map((player) => player.id);
-    const saved = await this.browser.api(REQUEST_KINDS.saveTeam, 'PUT', '/api/team', {
+    const saved = await this.browser.api(REQUEST_KINDS.saveSquad, 'PUT', '/api/squad', {
       body: { playerIds },
-      schema: teamSchema,
+      schema: squadSchema,
     });
     const savedIds = saved.picks.map((pick) => pick.playerId);
-    if (savedIds.length !== TEAM_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
-      throw this.fail(REQUEST_KINDS.saveTeam, 'the saved team is not the one sent');
-    // The app refreshes the team, its goals and the profile (player selection complete) after a save.
-    for (const key of ['/api/team', '/api/team/goals', '/api/profile']) this.fetchedAt.delete(key);
+    if (savedIds.length !== SQUAD_SIZE || playerIds.some((id) => !savedIds.includes(id)) || !saved.isEditable)
+      throw this.fail(REQUEST_KINDS.saveSquad, 'the saved team is not the one sent');
+    // The app refreshes the squad, its goals and the profile (player selection complete) after a save.
+    for (const key of ['/api/squad', '/api/squad/goals', '/api/profile']) this.fetchedAt.delete(key);
   }
 
   // --- Pages and queries as the web app asks for them -------------------------------------------
 
   private async dashboardQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/team', teamSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squad, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
-      this.query(REQUEST_KINDS.teamGoals, '/api/team/goals', teamGoalsSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squadGoals, '/api/squad/goals', squadGoalsSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(REQUEST_KINDS.myLeagues, '/api/leagues', myLeaguesSchema, STALE_MS.default),
     ]);
@@ -515,7 +515,7 @@ export class SimulatedPlayer {
 
   private async pickingQueries(): Promise<void> {
     await Promise.all([
-      this.query(REQUEST_KINDS.team, '/api/team', teamSchema, STALE_MS.default),
+      this.query(REQUEST_KINDS.squad, '/api/squad', squadSchema, STALE_MS.default),
       this.query(REQUEST_KINDS.season, '/api/season', seasonStateSchema, STALE_MS.season),
       this.query(REQUEST_KINDS.clubs, '/api/clubs', clubListSchema, STALE_MS.clubs),
       this.query(

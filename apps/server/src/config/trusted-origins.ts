@@ -5,7 +5,7 @@ import type { Config } from './env.ts';
 const VITE_DEV_PORT = 5173;
 
 /**
- * The origins whose pages may make changes (sign up, save a team...): our own origin check and
+ * The origins whose pages may make changes (sign up, save a squad...): our own origin check and
  * better-auth's use this one list. In production: PUBLIC_URL and TRUSTED_ORIGINS. Elsewhere
  * also every address a development server prints and can be opened at: localhost, 127.0.0.1,
  * [::1] and each network interface's address, at the listening port and at Vite's.

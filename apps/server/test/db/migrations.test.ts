@@ -53,6 +53,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         'season_clubs',
         'seasons',
         'sessions',
+        'squads',
         'standings',
         'standings_groups',
         'standings_inputs',
@@ -64,7 +65,6 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         'standings_search_counts',
         'standings_state',
         'stats_sync_runs',
-        'teams',
         'users',
         'verifications',
         'waitlist_entries',
@@ -140,7 +140,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     }
   });
 
-  it('give every existing team its teams row, and keep the rows in step with every later change of picks', async () => {
+  it('give every existing squad its squads row, and keep the rows in step with every later change of picks', async () => {
     const database = await createTestDatabase(engine, { migrate: false });
     const before0018 = await migrationsUpTo('0017_cache_invalidation');
     try {
@@ -155,27 +155,27 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       const [a, b, c, d, e, f] = footballers as [string, string, string, string, string, string];
       await database.db.execute(sql`insert into users (id, name, email, email_verified)
         values ('u1', '', 'u1@example.com', false), ('u2', '', 'u2@example.com', false)`);
-      // Slots out of order in the table: the teams row lists them in slot order.
+      // Slots out of order in the table: the squads row lists them in slot order.
       await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
         values ('u1', '2025-26', ${d}, 4), ('u1', '2025-26', ${a}, 1), ('u1', '2025-26', ${c}, 3),
           ('u1', '2025-26', ${b}, 2)`);
-      const teamsNow = () =>
+      const squadsNow = () =>
         selectRows<{ user_id: string; player_ids: string[] }>(
           database.db,
-          sql`select user_id, player_ids from teams order by user_id`,
+          sql`select user_id, player_ids from squads order by user_id`,
         );
 
       await database.migrate();
-      expect(await teamsNow()).toEqual([{ user_id: 'u1', player_ids: [a, b, c, d] }]);
+      expect(await squadsNow()).toEqual([{ user_id: 'u1', player_ids: [a, b, c, d] }]);
 
-      // A save: the old team deleted and the new one inserted, in one transaction.
+      // A save: the old squad deleted and the new one inserted, in one transaction.
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`delete from picks where user_id = 'u1'`);
         await tx.execute(sql`insert into picks (user_id, season_id, player_id, slot)
           values ('u1', '2025-26', ${e}, 1), ('u1', '2025-26', ${b}, 2), ('u1', '2025-26', ${c}, 3),
             ('u1', '2025-26', ${d}, 4), ('u2', '2025-26', ${a}, 1)`);
       });
-      expect(await teamsNow()).toEqual([
+      expect(await squadsNow()).toEqual([
         { user_id: 'u1', player_ids: [e, b, c, d] },
         { user_id: 'u2', player_ids: [a] },
       ]);
@@ -184,19 +184,19 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         sql`insert into picks (user_id, season_id, player_id, slot) values ('u2', '2025-26', ${b}, 2)`,
       );
       await database.db.execute(sql`update picks set player_id = ${f} where user_id = 'u1' and slot = 1`);
-      expect(await teamsNow()).toEqual([
+      expect(await squadsNow()).toEqual([
         { user_id: 'u1', player_ids: [f, b, c, d] },
         { user_id: 'u2', player_ids: [a, b] },
       ]);
-      // The last pick gone, or the user deleted (its picks go by cascade): no teams row is left.
+      // The last pick gone, or the user deleted (its picks go by cascade): no squads row is left.
       await database.db.execute(sql`delete from picks where user_id = 'u2'`);
       await database.db.execute(sql`delete from users where id = 'u1'`);
-      expect(await teamsNow()).toEqual([]);
+      expect(await squadsNow()).toEqual([]);
       await database.db.execute(
         sql`insert into picks (user_id, season_id, player_id, slot) values ('u2', '2025-26', ${a}, 1)`,
       );
       await database.db.execute(sql`truncate picks`);
-      expect(await teamsNow()).toEqual([]);
+      expect(await squadsNow()).toEqual([]);
     } finally {
       await database.close();
       await rm(before0018, { recursive: true, force: true });

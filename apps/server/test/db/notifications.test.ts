@@ -40,15 +40,15 @@ describe.each(ENGINES)('database notifications on %s', (engine) => {
 
   it('delivers a notification sent in a transaction on its commit, and none from a rollback', async () => {
     const received: string[] = [];
-    const stop = await database.listen('team_saved', (payload) => received.push(payload));
+    const stop = await database.listen('squad_saved', (payload) => received.push(payload));
     await database.db
       .transaction(async (tx) => {
-        await database.notify('team_saved', 'rolled back', tx);
+        await database.notify('squad_saved', 'rolled back', tx);
         throw new Error('roll back');
       })
       .catch(() => {});
     await database.db.transaction(async (tx) => {
-      await database.notify('team_saved', 'committed', tx);
+      await database.notify('squad_saved', 'committed', tx);
     });
     await until(() => received.length > 0);
     await sleep(100);

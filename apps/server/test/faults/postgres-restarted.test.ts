@@ -84,7 +84,7 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     const server = processes.servers[0] as ServerProcess;
     const fan = await signUpOnServer(server);
     const pid = server.pid();
-    const [team] = await withClient(processes.databaseUrl, (client) =>
+    const [squad] = await withClient(processes.databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
@@ -99,9 +99,9 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     const profileDuringOutage = await request(server, 'GET', '/api/profile', { cookie: fan.cookie });
     expect(profileDuringOutage.status).toBe(503);
     expect(await profileDuringOutage.json()).toMatchObject({ reason: 'DATABASE_UNREACHABLE' });
-    const saveDuringOutage = await request(server, 'PUT', '/api/team', {
+    const saveDuringOutage = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saveDuringOutage.status).toBe(503);
 
@@ -130,9 +130,9 @@ describe.skipIf(!cluster)('PostgreSQL restarted while the server is serving', ()
     expect(new Set(duringOutage.map((answer) => answer.status))).toEqual(new Set([503]));
     // The same process served throughout, and takes writes again.
     expect(server.pid()).toBe(pid);
-    const saved = await request(server, 'PUT', '/api/team', {
+    const saved = await request(server, 'PUT', '/api/squad', {
       cookie: fan.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saved.status).toBe(200);
     console.info(`PostgreSQL back to serving again: ${(servingAt ?? 0) - backAt} ms`);

@@ -19,7 +19,7 @@ import {
 } from '../support/server-processes.ts';
 import { connectLockHolder, type LockHolder, until } from './support/blocked-work.ts';
 
-/** 47 hours before the 2025/26 pick deadline: teams may be saved and changed. */
+/** 47 hours before the 2025/26 pick deadline: squads may be saved and changed. */
 const BEFORE_DEADLINE = '2025-08-13T18:30:00Z';
 /** After gameweek 3, as the recorded FPL API answers are. */
 const AFTER_GAMEWEEK_3 = '2025-09-05T12:00:00Z';
@@ -63,9 +63,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       databaseUrl,
       `select id from players where position <> 'goalkeeper' order by fpl_code limit 8`,
     );
-    const oldTeam = outfield.slice(0, 4).map((player) => player.id);
-    const newTeam = outfield.slice(4, 8).map((player) => player.id);
-    expect((await saveTeam(server, fan, oldTeam)).status).toBe(200);
+    const oldSquad = outfield.slice(0, 4).map((player) => player.id);
+    const newSquad = outfield.slice(4, 8).map((player) => player.id);
+    expect((await saveSquad(server, fan, oldSquad)).status).toBe(200);
 
     // The save's last statement logs the member's change for the boards; a row of ours for the
     // same member, not yet committed, stops it there, after the old picks were deleted and the
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       "the first team's change is placed",
     );
     await holder.hold('insert into standings_member_changes (user_id) values ($1)', [fan.id]);
-    const save = saveTeam(server, fan, newTeam).then(
+    const save = saveSquad(server, fan, newSquad).then(
       (response) => response.status,
       () => 'no answer',
     );
@@ -88,14 +88,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
     expect(await save).toBe('no answer');
     await holder.release();
 
-    expect(await teamInDatabase(databaseUrl, fan.id)).toEqual(oldTeam);
+    expect(await squadInDatabase(databaseUrl, fan.id)).toEqual(oldSquad);
     await server.restart();
-    const team = await request(server, 'GET', '/api/team', { cookie: fan.cookie });
+    const squad = await request(server, 'GET', '/api/squad', { cookie: fan.cookie });
     expect(
-      ((await team.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
-    ).toEqual(oldTeam);
-    expect((await saveTeam(server, fan, newTeam)).status).toBe(200);
-    expect(await teamInDatabase(databaseUrl, fan.id)).toEqual(newTeam);
+      ((await squad.json()) as { picks: { playerId: string }[] }).picks.map((pick) => pick.playerId),
+    ).toEqual(oldSquad);
+    expect((await saveSquad(server, fan, newSquad)).status).toBe(200);
+    expect(await squadInDatabase(databaseUrl, fan.id)).toEqual(newSquad);
   });
 
   it('during a goals sync: nothing of it is kept, and the next run after the restart counts each goal once', async () => {
@@ -159,9 +159,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       databaseUrl,
       `select id from players where position <> 'goalkeeper' order by fpl_code limit 4`,
     );
-    const team = outfield.map((player) => player.id);
+    const squad = outfield.map((player) => player.id);
     const fan = await signUpOnServer(server, { fullName: 'First Fan' });
-    await saveTeam(server, fan, team);
+    await saveSquad(server, fan, squad);
     const storedGoals = async () =>
       (
         await query<{ total_goals: number }>(
@@ -187,7 +187,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       databaseUrl,
       `insert into goals (player_id, fixture_id, gameweek, kickoff_at, goals, club_code)
         values ($1, 999001, 1, '2025-08-01T12:00:00Z', 2, 'ARS')`,
-      [team[0]],
+      [squad[0]],
     );
     await holder.waitForBlocked('%standings%');
     expect(await tableExists(databaseUrl, 'standings_next')).toBe(true);
@@ -255,11 +255,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
   });
 });
 
-function saveTeam(server: ServerProcess, fan: ProcessAccount, playerIds: string[]): Promise<Response> {
-  return request(server, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds } });
+function saveSquad(server: ServerProcess, fan: ProcessAccount, playerIds: string[]): Promise<Response> {
+  return request(server, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds } });
 }
 
-async function teamInDatabase(databaseUrl: string, userId: string): Promise<string[]> {
+async function squadInDatabase(databaseUrl: string, userId: string): Promise<string[]> {
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ player_id: string }>(
       'select player_id from picks where user_id = $1 order by slot',

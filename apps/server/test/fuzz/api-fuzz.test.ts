@@ -61,7 +61,7 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   'standings_state',
 ];
 
-/** Before the first deadline: team routes get past "the season is locked". */
+/** Before the first deadline: squad routes get past "the season is locked". */
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 
 type Visitor = 'signed out' | 'signed in' | 'signed in, not onboarded';
@@ -74,7 +74,7 @@ async function completeOnboarding(app: App, cookie: string) {
       fullName: 'Jordan Fan',
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });
@@ -184,7 +184,7 @@ describe.each(ENGINES)('every route under arbitrary input on %s', (engine) => {
       // Sanity: the document and better-auth's API were read.
       expect(operations.map(operationName)).toEqual(
         expect.arrayContaining([
-          'PUT /api/team',
+          'PUT /api/squad',
           'GET /api/leaderboard/{type}',
           'POST /api/auth/update-user',
         ]),

@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the load test, shortened', () =
     });
 
     expect(result.totalErrors, result.report).toBe(0);
-    expect(result.playersWithTeams).toBe(PLAYERS);
+    expect(result.playersWithSquads).toBe(PLAYERS);
     const sent = new Set(result.rows.filter((row) => row.count > 0).map((row) => row.kind));
     expect(
       Object.values(REQUEST_KINDS).filter((kind) => !sent.has(kind)),

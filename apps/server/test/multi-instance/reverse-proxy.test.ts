@@ -13,7 +13,7 @@ import {
   withClient,
 } from '../support/server-processes.ts';
 
-/** Before the pick deadline of the committed season: teams saved, leagues made and joined. */
+/** Before the pick deadline of the committed season: squads saved, leagues made and joined. */
 const CLOCK_NOW = '2025-08-10T12:00:00Z';
 /** Failed sign-ins for one address from one client before it is refused. */
 const FAILURES_ALLOWED = 5;
@@ -77,18 +77,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
     }
     expect(requestsPerInstance('/api/profile').every((count) => count >= 2)).toBe(true);
 
-    const [team] = await withClient(databaseUrl, (client) =>
+    const [squad] = await withClient(databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
       ),
     ).then((result) => result.rows);
-    const saved = await request(proxy, 'PUT', '/api/team', {
+    const saved = await request(proxy, 'PUT', '/api/squad', {
       cookie: admin.cookie,
-      body: { playerIds: team?.ids },
+      body: { playerIds: squad?.ids },
     });
     expect(saved.status).toBe(200);
-    await waitForTeamOnBoard(admin.cookie, 'Alex Admin');
+    await waitForSquadOnBoard(admin.cookie, 'Alex Admin');
 
     // A league, and a request to join it streamed live to the admin through the proxy.
     const created = await request(proxy, 'POST', '/api/leagues', {
@@ -137,14 +137,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
     expect(runs).toEqual([{ status: 'ok' }]);
 
     const fan = await signUpOnServer(proxy, { fullName: 'Casey Count', databaseUrl: processes.databaseUrl });
-    await waitForTeamOnBoard(fan.cookie, 'Casey Count', { withTeam: false });
+    await waitForSquadOnBoard(fan.cookie, 'Casey Count', { withSquad: false });
     const before = boardUpdates();
-    const saved = await request(proxy, 'PUT', '/api/team', {
+    const saved = await request(proxy, 'PUT', '/api/squad', {
       cookie: fan.cookie,
-      body: { playerIds: await someTeam() },
+      body: { playerIds: await someSquad() },
     });
     expect(saved.status).toBe(200);
-    await waitForTeamOnBoard(fan.cookie, 'Casey Count');
+    await waitForSquadOnBoard(fan.cookie, 'Casey Count');
     // Past both instances' next check (every 5 s): the other found the board fresh.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(boardUpdates() - before).toBe(1);
@@ -159,18 +159,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
       .reduce((sum, count) => sum + count, 0);
   }
 
-  async function someTeam(): Promise<string[]> {
-    const [team] = await withClient(processes.databaseUrl, (client) =>
+  async function someSquad(): Promise<string[]> {
+    const [squad] = await withClient(processes.databaseUrl, (client) =>
       client.query<{ ids: string[] }>(
         `select array_agg(id order by fpl_code) as ids
          from (select id, fpl_code from players where position <> 'goalkeeper' order by fpl_code limit 4) p`,
       ),
     ).then((result) => result.rows);
-    return team?.ids ?? [];
+    return squad?.ids ?? [];
   }
 
-  /** Waits until the board shows the signed-in player, with the 4 picks of a saved team unless told. */
-  async function waitForTeamOnBoard(cookie: string, fullName: string, options = { withTeam: true }) {
+  /** Waits until the board shows the signed-in player, with the 4 picks of a saved squad unless told. */
+  async function waitForSquadOnBoard(cookie: string, fullName: string, options = { withSquad: true }) {
     const deadline = Date.now() + 20_000;
     for (;;) {
       const response = await request(proxy, 'GET', '/api/leaderboard/global', { cookie });
@@ -178,7 +178,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind nginx', ()
         rows: { fullName: string; isYou: boolean; picks?: unknown[] }[];
       };
       const row = board.rows?.find((candidate) => candidate.isYou);
-      if (row?.fullName === fullName && (!options.withTeam || row.picks?.length === 4)) return;
+      if (row?.fullName === fullName && (!options.withSquad || row.picks?.length === 4)) return;
       if (Date.now() > deadline)
         throw new Error(`${fullName} never showed on the board: ${JSON.stringify(board)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -62,7 +62,7 @@ export async function latestLink(app: App, to: string, subject: RegExp): Promise
   return new URL(link);
 }
 
-/** Completes onboarding for a signed-in account (a team can be saved only after it). */
+/** Completes onboarding for a signed-in account (a squad can be saved only after it). */
 export async function completeOnboarding(app: App, cookie: string, fullName = 'Jordan Fan') {
   const response = await send(app, 'PUT', '/api/profile/onboarding', {
     cookie,
@@ -70,7 +70,7 @@ export async function completeOnboarding(app: App, cookie: string, fullName = 'J
       fullName,
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });

@@ -35,31 +35,31 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
     for (let goal = 0; goal < row.goals; goal += 1) dates.push(new Date(row.kickoff_at).getTime());
     datesOf.set(row.player_id, dates);
   }
-  const teamRows = await selectRows<{ user_id: string; player_id: string }>(
+  const squadRows = await selectRows<{ user_id: string; player_id: string }>(
     db,
     sql`select user_id, player_id from picks where season_id = ${season.id}`,
   );
-  const teams = new Map<string, string[]>();
-  for (const row of teamRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), row.player_id]);
-  const people = await selectRows<{ id: string; country: string; favourite_team: string }>(
+  const squads = new Map<string, string[]>();
+  for (const row of squadRows) squads.set(row.user_id, [...(squads.get(row.user_id) ?? []), row.player_id]);
+  const people = await selectRows<{ id: string; country: string; favourite_club: string }>(
     db,
-    sql`select id, country, favourite_team from profiles where onboarding_complete`,
+    sql`select id, country, favourite_club from profiles where onboarding_complete`,
   );
   const lastDay = season.gameweeks.at(-1)?.date ?? '';
   const isOver = now.getTime() >= Date.parse(`${lastDay}T00:00:00Z`) + 24 * 60 * 60 * 1000;
 
   const entries: Expected[] = people.map((person) => {
-    const team = teams.get(person.id) ?? [];
-    const perPick = team.map((playerId) => datesOf.get(playerId) ?? []);
+    const squad = squads.get(person.id) ?? [];
+    const perPick = squad.map((playerId) => datesOf.get(playerId) ?? []);
     const total = perPick.reduce((sum, dates) => sum + dates.length, 0);
     let status: Status = 'safe';
     if (total > 21) status = 'bust';
-    else if (team.length === 0 || perPick.some((dates) => dates.length === 0))
+    else if (squad.length === 0 || perPick.some((dates) => dates.length === 0))
       status = isOver ? 'bust' : 'going_bust';
     return {
       userId: person.id,
       country: person.country,
-      club: person.favourite_team,
+      club: person.favourite_club,
       status,
       total,
       goalDates: perPick.flat().sort((a, b) => b - a),

@@ -286,7 +286,7 @@ export interface ProcessAccount {
 
 /**
  * A signed-in player made through `server`'s HTTP API: signed up and onboarded; with
- * `databaseUrl`, also marked as having picked a team (as the league fixtures do), so it may
+ * `databaseUrl`, also marked as having picked a squad (as the league fixtures do), so it may
  * create and join leagues.
  */
 export async function signUpOnServer(
@@ -309,7 +309,7 @@ export async function signUpOnServer(
       fullName: options.fullName ?? 'Jordan Fan',
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
     },
   });

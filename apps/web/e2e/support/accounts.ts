@@ -52,7 +52,7 @@ export interface OnboardingDetails {
   /** An ISO 3166 English name, e.g. "Tuvalu". */
   country?: string;
   /** A club's full name, e.g. "Burnley". */
-  favouriteTeam?: string;
+  favouriteClub?: string;
 }
 
 /** Finishes onboarding for the context's signed-in user, as the onboarding screen would. */
@@ -65,7 +65,7 @@ export async function completeOnboardingThroughApi(
       fullName: 'Alex Morgan',
       dob: '1990-04-12',
       country: 'United Kingdom',
-      favouriteTeam: 'Arsenal',
+      favouriteClub: 'Arsenal',
       howDidYouHear: 'friend',
       ...details,
     },
@@ -74,16 +74,16 @@ export async function completeOnboardingThroughApi(
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** A team of 4 well-known outfield players, by their short (web) names. */
-export const KNOWN_TEAM = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
+/** A squad of 4 well-known outfield players, by their short (web) names. */
+export const KNOWN_SQUAD = ['Haaland', 'Saka', 'B.Fernandes', 'Gabriel'] as const;
 
 /**
- * Saves a team for the context's signed-in user through the API (the server's clock must be
+ * Saves a squad for the context's signed-in user through the API (the server's clock must be
  * before the pick deadline, as it is unless a test moved it). Answers the saved picks.
  */
-export async function pickTeamThroughApi(
+export async function pickSquadThroughApi(
   context: BrowserContext,
-  names: readonly string[] = KNOWN_TEAM,
+  names: readonly string[] = KNOWN_SQUAD,
 ): Promise<{ playerId: string; name: string; webName: string }[]> {
   const playerIds: string[] = [];
   for (const name of names) {
@@ -94,7 +94,7 @@ export async function pickTeamThroughApi(
     if (!player) throw new Error(`No player found for "${name}"`);
     playerIds.push(player.id);
   }
-  const saved = await context.request.put('/api/team', { data: { playerIds }, headers: originHeaders() });
+  const saved = await context.request.put('/api/squad', { data: { playerIds }, headers: originHeaders() });
   expect(saved.status(), await saved.text()).toBe(200);
   return ((await saved.json()) as { picks: { playerId: string; name: string; webName: string }[] }).picks;
 }

@@ -82,7 +82,7 @@ export async function onboardThroughUi(page: Page, fullName: string): Promise<vo
   await page.getByText('Step 2 of 3').waitFor();
   await page.getByRole('combobox', { name: 'Favourite Team' }).click();
   await page.getByRole('option', { name: 'Brighton' }).click();
-  await page.getByTestId('team-card').waitFor();
+  await page.getByTestId('club-card').waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 3 of 3').waitFor();
   await page.getByRole('radio', { name: 'Friend' }).check();
@@ -91,7 +91,7 @@ export async function onboardThroughUi(page: Page, fullName: string): Promise<vo
 }
 
 /** Picks these players (full names) on Make Your Picks, confirms, and waits for the dashboard. */
-export async function pickTeamThroughUi(page: Page, fullNames: readonly string[]): Promise<void> {
+export async function pickSquadThroughUi(page: Page, fullNames: readonly string[]): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Make Your Picks' }).waitFor();
   const search = page.getByRole('searchbox', { name: 'Search players' });
   const results = page.getByTestId('player-results');

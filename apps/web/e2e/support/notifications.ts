@@ -150,8 +150,8 @@ export async function seasonPlayer(webName: string): Promise<SeasonPlayer> {
   return { ...player, clubName: club?.name ?? '' };
 }
 
-/** Goals by these players (committed facts) kicked off at or before `at`: the team total then. */
-export async function teamTotalAt(players: readonly SeasonPlayer[], at: string): Promise<number> {
+/** Goals by these players (committed facts) kicked off at or before `at`: the squad total then. */
+export async function squadTotalAt(players: readonly SeasonPlayer[], at: string): Promise<number> {
   const facts = await committedSeason();
   const codes = new Set(players.map((player) => player.fplCode));
   return facts.goals
@@ -159,7 +159,7 @@ export async function teamTotalAt(players: readonly SeasonPlayer[], at: string):
     .reduce((sum, goal) => sum + goal.goals, 0);
 }
 
-/** Saves exactly these committed players as the context's team (the clock before the deadline). */
+/** Saves exactly these committed players as the context's squad (the clock before the deadline). */
 export async function pickSeasonPlayers(
   context: BrowserContext,
   players: readonly SeasonPlayer[],
@@ -179,6 +179,6 @@ export async function pickSeasonPlayers(
     if (!match) throw new Error(`The catalogue has no "${wanted.name}" (${wanted.webName})`);
     playerIds.push(match.id);
   }
-  const saved = await context.request.put('/api/team', { data: { playerIds }, headers: originHeaders() });
+  const saved = await context.request.put('/api/squad', { data: { playerIds }, headers: originHeaders() });
   expect(saved.status(), await saved.text()).toBe(200);
 }

@@ -24,19 +24,19 @@ import {
   shouldRevalidateGuard,
 } from '../features/auth/guards/guard-loaders.ts';
 import { getClubsQueryOptions } from '../features/clubs/api/list-clubs.ts';
-import { getTeamGoalsQueryOptions } from '../features/dashboard/api/get-team-goals.ts';
+import { getSquadGoalsQueryOptions } from '../features/dashboard/api/get-squad-goals.ts';
 import { listLeaderboardQueryOptions } from '../features/leaderboard/api/list-leaderboard.ts';
 import { FIRST_LEADERBOARD_PAGE, missingProfileMessage } from '../features/leaderboard/leaderboard-view.ts';
 import { getLeagueInviteQueryOptions } from '../features/leagues/api/get-league-invite.ts';
 import { listMyLeaguesQueryOptions } from '../features/leagues/api/list-my-leagues.ts';
 import { getSeasonQueryOptions } from '../features/season/api/get-season.ts';
-import { listPlayersQueryOptions } from '../features/team-picker/api/list-players.ts';
-import { FIRST_PLAYER_PAGE } from '../features/team-picker/player-query.ts';
+import { listPlayersQueryOptions } from '../features/squad-picker/api/list-players.ts';
+import { FIRST_PLAYER_PAGE } from '../features/squad-picker/player-query.ts';
 import { trackNavigationClicks } from '../lib/navigation-clicks.ts';
 import { trackPages } from '../lib/page-tracking.ts';
 import { prefetchOnIntent } from '../lib/prefetch-on-intent.ts';
 import { getProfileQueryOptions } from '../lib/queries/get-profile.ts';
-import { getTeamQueryOptions } from '../lib/queries/get-team.ts';
+import { getSquadQueryOptions } from '../lib/queries/get-squad.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import RootRoute from './routes/root.tsx';
 
@@ -97,10 +97,10 @@ function warm<Data, Key extends QueryKey>(
     queryClient.ensureQueryData({ ...options, retry: false, revalidateIfStale: true }).catch(() => undefined);
 }
 
-/** The picking screens' data: the team, the season, the clubs and the first page of players. */
+/** The picking screens' data: the squad, the season, the clubs and the first page of players. */
 function pickingQueries(): WarmQuery[] {
   return [
-    warm(getTeamQueryOptions()),
+    warm(getSquadQueryOptions()),
     warm(getSeasonQueryOptions()),
     warm(getClubsQueryOptions()),
     warm(listPlayersQueryOptions(FIRST_PLAYER_PAGE)),
@@ -254,9 +254,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                       loader: prefetching(
                         queryClient,
                         () => [
-                          warm(getTeamQueryOptions()),
+                          warm(getSquadQueryOptions()),
                           warm(getSeasonQueryOptions()),
-                          warm(getTeamGoalsQueryOptions()),
+                          warm(getSquadGoalsQueryOptions()),
                           warm(getClubsQueryOptions()),
                           // The leagues panel: drawn by the server with the rest of the page.
                           warm(listMyLeaguesQueryOptions()),

@@ -6,6 +6,6 @@ import { countryNameFromStored } from '../lib/countries.ts';
 export function titleContextFor(profile: Profile | null | undefined): TitleContext {
   return {
     country: profile?.country ? countryNameFromStored(profile.country) : null,
-    club: profile?.favouriteTeam ?? null,
+    club: profile?.favouriteClub ?? null,
   };
 }

@@ -1,7 +1,7 @@
 /** The loading messages of the specification, word for word. */
 export const LOADING_MESSAGES = {
   playerSelection: 'Loading player selection...',
-  team: 'Loading your team...',
+  squad: 'Loading your team...',
   access: 'Checking access...',
   authentication: 'Checking authentication...',
   profileSetup: 'Setting up your profile...',

@@ -28,7 +28,7 @@ describe('validation messages for people', () => {
       fullName: 'x'.repeat(500),
       dob: 12,
       country: 'x'.repeat(101),
-      favouriteTeam: 'x'.repeat(101),
+      favouriteClub: 'x'.repeat(101),
       howDidYouHear: 'other',
       howDidYouHearOther: 'x'.repeat(201),
     });

@@ -11,7 +11,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   confirmPassword: 'Password confirmation',
   dob: 'Date of birth',
   country: 'Country',
-  favouriteTeam: 'Favourite team',
+  favouriteClub: 'Favourite team',
   howDidYouHear: 'How you heard about us',
   howDidYouHearOther: 'Your answer',
   search: 'Search',

@@ -73,7 +73,7 @@ describe('a person name', () => {
       fullName: 'evil\u202E',
       dob: '1990-01-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       howDidYouHear: 'friend',
     });
     expect(onboarding.error?.issues[0]?.message).toBe(PERSON_NAME_MESSAGES.directionCharacters);
@@ -92,7 +92,7 @@ describe('a person name', () => {
       fullName: 'Jordan Fan',
       dob: '1990-01-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       howDidYouHear: 'other',
     };
     expect(

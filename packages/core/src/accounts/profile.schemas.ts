@@ -40,7 +40,7 @@ export const onboardingInputSchema = z
     fullName: fullNameSchema,
     dob: dobSchema,
     country: z.string().trim().min(1, 'Please fill in all fields').max(100),
-    favouriteTeam: z.string().trim().min(1, 'Please select your favourite team').max(100),
+    favouriteClub: z.string().trim().min(1, 'Please select your favourite team').max(100),
     howDidYouHear: z.enum(
       HOW_DID_YOU_HEAR_OPTIONS.map((option) => option.value) as [HowDidYouHear, ...HowDidYouHear[]],
       'Please tell us how you heard about Hit21',
@@ -71,7 +71,7 @@ export const profileSchema = z.object({
   fullName: z.string().nullable(),
   dob: z.string().nullable(),
   country: z.string().nullable(),
-  favouriteTeam: z.string().nullable(),
+  favouriteClub: z.string().nullable(),
   howDidYouHear: z.string().nullable(),
   onboardingComplete: z.boolean(),
   playerSelectionComplete: z.boolean(),

@@ -50,7 +50,7 @@ export function jerseyPath(clubCode: string): string {
 
 /**
  * Black or white text, whichever reads better on the given background colour
- * (WCAG relative luminance; used for team cards and the jersey placeholder).
+ * (WCAG relative luminance; used for club cards and the jersey placeholder).
  */
 export function readableTextColour(hexBackground: string): '#000000' | '#FFFFFF' {
   const channels = hexToRgb(hexBackground).map((value) => {

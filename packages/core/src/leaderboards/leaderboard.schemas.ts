@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pickSchema } from '../squads/squads.schemas.ts';
 
-/** The three public boards; country and team are the global order restricted to their members. */
+/** The three public boards; country and club are the global order restricted to their members. */
 export const LEADERBOARD_TYPES = ['global', 'country', 'team'] as const;
 export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
 
@@ -9,7 +9,7 @@ export const LEADERBOARD_PAGE_SIZES = [25, 50] as const;
 
 export const LEADERBOARD_MESSAGES = {
   noCountry: 'Please set your country in your profile to view country leaderboard.',
-  noTeam: 'Please set your favorite team in your profile to view team leaderboard.',
+  noClub: 'Please set your favorite team in your profile to view team leaderboard.',
 } as const;
 
 export const leaderboardParamsSchema = z.object({ type: z.enum(LEADERBOARD_TYPES) });
@@ -65,7 +65,7 @@ export const leaderboardPageSchema = z.object({
   /** The server-clock instant the scores and ranks reflect; null before the first computation. */
   computedAt: z.iso.datetime().nullable(),
   /**
-   * The viewer is not on this stored board yet (a team or profile just saved): the next
+   * The viewer is not on this stored board yet (a squad or profile just saved): the next
    * recompute puts them there, expected within about `withinSeconds`. Null when they are on it.
    */
   viewerPending: z.object({ withinSeconds: z.int() }).nullable(),

@@ -54,7 +54,7 @@ describe('goal alerts', () => {
       goalAlertKind({ totalBefore, totalAfter, picksOnZeroBefore: zeroBefore, picksOnZeroAfter: zeroAfter });
     expect(kind(16, 17)).toBe('scored');
     expect(kind(21, 22)).toBe('bust');
-    // A team already bust is not bust again.
+    // A squad already bust is not bust again.
     expect(kind(22, 23)).toBe('scored');
     expect(kind(20, 21)).toBe('hit_21');
     expect(kind(20, 21, 1, 0)).toBe('hit_21');

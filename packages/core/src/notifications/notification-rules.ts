@@ -11,7 +11,7 @@ import { DAY_MS, formatDuration, HOUR_MS, MINUTE_MS } from '../time/duration.ts'
 export const NOTIFICATION_TYPES = ['join_request', 'goal'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What a goal alert says, most important first: a goal that busts the team says so, not "scored". */
+/** What a goal alert says, most important first: a goal that busts the squad says so, not "scored". */
 export const GOAL_ALERT_KINDS = ['bust', 'hit_21', 'off_zero', 'scored', 'correction'] as const;
 export type GoalAlertKind = (typeof GOAL_ALERT_KINDS)[number];
 
@@ -95,7 +95,7 @@ export function joinRequestMessage(requesterName: string, leagueName: string): s
 }
 
 /**
- * One goal by one of the player's picks, with the player's team total after it (or, for a
+ * One goal by one of the player's picks, with the player's squad total after it (or, for a
  * correction, after the goal was taken away).
  */
 export interface GoalAlertFacts {
@@ -107,7 +107,7 @@ export interface GoalAlertFacts {
   total: number;
 }
 
-/** The most important thing a goal did to a team: bust, exactly 21, the last pick off zero, else scored. */
+/** The most important thing a goal did to a squad: bust, exactly 21, the last pick off zero, else scored. */
 export function goalAlertKind(options: {
   totalBefore: number;
   totalAfter: number;
@@ -136,7 +136,7 @@ export function goalAlertTitle(facts: GoalAlertFacts): string {
   }
 }
 
-/** "Saka scored for Arsenal: you're on 17 of 21", with what the goal did to the team. */
+/** "Saka scored for Arsenal: you're on 17 of 21", with what the goal did to the squad. */
 export function goalAlertMessage(facts: GoalAlertFacts): string {
   const goal = `${facts.scorer} scored for ${facts.club}`;
   switch (facts.kind) {

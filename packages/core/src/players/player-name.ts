@@ -1,5 +1,5 @@
 /**
- * A footballer's name as the product shows it everywhere: team selection, the pitch, the
+ * A footballer's name as the product shows it everywhere: squad selection, the pitch, the
  * dashboard, goal alerts and e-mails. First and last name as the data gives them ("Mohamed
  * Salah"), NFC and single-spaced. FPL's `web_name` ("M.Salah", "Bruno G.") is an abbreviation
  * made for its own small cards: it is kept to be searched, never shown. A player with neither

@@ -53,7 +53,7 @@ export const playerPageSchema = z.object({
   total: z.int(),
   page: z.int(),
   pageSize: z.int(),
-  /** True when only players on 0 goals may be picked now (a first team after the deadline). */
+  /** True when only players on 0 goals may be picked now (a first squad after the deadline). */
   isUnscoredOnly: z.boolean(),
 });
 export type PlayerPage = z.infer<typeof playerPageSchema>;

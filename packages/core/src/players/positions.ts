@@ -1,7 +1,7 @@
 export const POSITIONS = ['goalkeeper', 'defender', 'midfielder', 'forward'] as const;
 export type Position = (typeof POSITIONS)[number];
 
-/** Positions a Hit21 team may pick from: never a goalkeeper. */
+/** Positions a Hit21 squad may pick from: never a goalkeeper. */
 export const OUTFIELD_POSITIONS = [
   'defender',
   'midfielder',

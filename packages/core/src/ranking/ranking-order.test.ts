@@ -13,7 +13,7 @@ import {
   rankEntries,
   rankingColumns,
   rankingKey,
-  scoreTeamForRanking,
+  scoreSquadForRanking,
 } from './ranking-order.ts';
 
 const SEASON = '2025-26';
@@ -165,19 +165,19 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
     minLength: 1,
     maxLength: 8,
   });
-  const teamArbitrary = (footballers: number) =>
+  const squadArbitrary = (footballers: number) =>
     fc.record({
       userId: fc.uuid(),
       picks: fc.uniqueArray(fc.integer({ min: 0, max: footballers - 1 }), { maxLength: 4 }),
     });
 
-  /** The season's goal dates, teams scored by the domain's rules, and their ranking columns. */
+  /** The season's goal dates, squads scored by the domain's rules, and their ranking columns. */
   const seasonArbitrary = footballersArbitrary.chain((goalTimes) =>
     fc.record({
       goalTimes: fc.constant(goalTimes),
       isSeasonOver: fc.boolean(),
-      teams: fc.uniqueArray(teamArbitrary(goalTimes.length), {
-        selector: (team) => team.userId,
+      squads: fc.uniqueArray(squadArbitrary(goalTimes.length), {
+        selector: (squad) => squad.userId,
         maxLength: 30,
       }),
     }),
@@ -186,16 +186,16 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
   function scored({
     goalTimes,
     isSeasonOver,
-    teams,
+    squads,
   }: {
     goalTimes: number[][];
     isSeasonOver: boolean;
-    teams: { userId: string; picks: number[] }[];
+    squads: { userId: string; picks: number[] }[];
   }) {
     const { limbCount, limbs } = goalDateLimbs(
       new Map(goalTimes.map((times, footballer) => [footballer, times])),
     );
-    return teams.map(({ userId, picks }) => {
+    return squads.map(({ userId, picks }) => {
       const pickTimes = picks.map((footballer) => goalTimes[footballer] ?? []);
       const goalTimesDescending = pickTimes.flat().sort((a, b) => b - a);
       const status = squadStatus(
@@ -210,9 +210,9 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
       };
       return {
         entry,
-        columns: rankingColumns(entry, teamLimbs(limbs, picks, limbCount), SEASON),
-        // The same team as a stored board places it: its picks by id, the scorers alone listed.
-        placed: scoreTeamForRanking(
+        columns: rankingColumns(entry, squadLimbs(limbs, picks, limbCount), SEASON),
+        // The same squad as a stored board places it: its picks by id, the scorers alone listed.
+        placed: scoreSquadForRanking(
           { userId, pickIds: picks.map(String) },
           new Map(
             [...limbs]
@@ -231,11 +231,11 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
   it('scores one team as the columns of the whole season do', () => {
     fc.assert(
       fc.property(seasonArbitrary, (season) => {
-        for (const team of scored(season)) {
-          expect(team.placed).toEqual({
-            status: team.entry.status,
-            totalGoals: team.entry.totalGoals,
-            columns: team.columns,
+        for (const squad of scored(season)) {
+          expect(squad.placed).toEqual({
+            status: squad.entry.status,
+            totalGoals: squad.entry.totalGoals,
+            columns: squad.columns,
           });
         }
       }),
@@ -246,9 +246,9 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
   it('orders any two teams as compareRankingEntries does', () => {
     fc.assert(
       fc.property(seasonArbitrary, (season) => {
-        const teams = scored(season);
-        for (const a of teams) {
-          for (const b of teams) {
+        const squads = scored(season);
+        for (const a of squads) {
+          for (const b of squads) {
             expect(Math.sign(compareRankingColumns(a.columns, b.columns))).toBe(
               Math.sign(compare(a.entry, b.entry)),
             );
@@ -262,11 +262,11 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
   it('sorts a season of teams into the order rankEntries gives', () => {
     fc.assert(
       fc.property(seasonArbitrary, (season) => {
-        const teams = scored(season);
-        const byColumns = [...teams].sort((a, b) => compareRankingColumns(a.columns, b.columns));
-        expect(byColumns.map((team) => team.entry.userId)).toEqual(
+        const squads = scored(season);
+        const byColumns = [...squads].sort((a, b) => compareRankingColumns(a.columns, b.columns));
+        expect(byColumns.map((squad) => squad.entry.userId)).toEqual(
           rankEntries(
-            teams.map((team) => team.entry),
+            squads.map((squad) => squad.entry),
             SEASON,
           ).map((entry) => entry.userId),
         );
@@ -287,7 +287,7 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
         goalTimesArbitrary.chain((goalTimes) =>
           fc.record({
             goalTimes: fc.constant(goalTimes),
-            teams: fc.array(
+            squads: fc.array(
               fc.uniqueArray(fc.integer({ min: 0, max: goalTimes.length - 1 }), { maxLength: 4 }),
               {
                 minLength: 2,
@@ -296,20 +296,20 @@ describe('rankingColumns, goalDateVectors and goalDateLimbs', () => {
             ),
           }),
         ),
-        ({ goalTimes, teams }) => {
+        ({ goalTimes, squads }) => {
           const byFootballer = new Map(goalTimes.map((times, footballer) => [footballer, times]));
           const vectors = goalDateVectors(byFootballer);
           const { limbCount, limbs } = goalDateLimbs(byFootballer);
-          const scoredTeams = teams.map((picks) => ({
+          const scoredSquads = squads.map((picks) => ({
             vector: picks.reduce((sum, footballer) => sum + (vectors.get(footballer) ?? 0n), 0n),
-            limbs: teamLimbs(limbs, picks, limbCount),
+            limbs: squadLimbs(limbs, picks, limbCount),
           }));
-          for (const team of scoredTeams) {
-            expect(team.limbs).toHaveLength(limbCount);
-            for (const limb of team.limbs) expect(limb).toBeLessThan(2n ** 63n);
+          for (const squad of scoredSquads) {
+            expect(squad.limbs).toHaveLength(limbCount);
+            for (const limb of squad.limbs) expect(limb).toBeLessThan(2n ** 63n);
           }
-          for (const a of scoredTeams) {
-            for (const b of scoredTeams) {
+          for (const a of scoredSquads) {
+            for (const b of scoredSquads) {
               const byVector = a.vector === b.vector ? 0 : a.vector > b.vector ? 1 : -1;
               const differing = a.limbs.findIndex((limb, index) => limb !== b.limbs[index]);
               const byLimbs =
@@ -391,8 +391,8 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** A team's limbs: its picks' limbs added up, limb by limb. */
-function teamLimbs(
+/** A squad's limbs: its picks' limbs added up, limb by limb. */
+function squadLimbs(
   limbs: ReadonlyMap<number, readonly bigint[]>,
   picks: readonly number[],
   limbCount: number,

@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { type SquadStatus, squadStatus, TEAM_SIZE } from '../squads/squad-rules.ts';
+import { SQUAD_SIZE, type SquadStatus, squadStatus } from '../squads/squad-rules.ts';
 
 /** What the ranking needs to know of one user. */
 export interface RankingEntry {
@@ -69,20 +69,20 @@ export function rankEntries<T extends RankingEntry>(
 
 /**
  * The goal-date tie-break as one whole number per footballer, so that a database can rank a
- * team by adding its picks' numbers instead of merging their goal dates.
+ * squad by adding its picks' numbers instead of merging their goal dates.
  *
  * Every kick-off time that holds a goal is a digit, the latest the most significant; a
- * footballer's number counts his goals at each kick-off in its digit. A team's sum then counts
- * the team's goals at each kick-off (the base is larger than a team can score at one
- * kick-off, so no digit carries), and between two teams with the same total the larger sum is
- * the team whose most recent goal is later, then the next most recent and so on: exactly the
- * tie-break of `compareRankingEntries`. `teamSize` is how many footballers a team adds up.
+ * footballer's number counts his goals at each kick-off in its digit. A squad's sum then counts
+ * the squad's goals at each kick-off (the base is larger than a squad can score at one
+ * kick-off, so no digit carries), and between two squads with the same total the larger sum is
+ * the squad whose most recent goal is later, then the next most recent and so on: exactly the
+ * tie-break of `compareRankingEntries`. `squadSize` is how many footballers a squad adds up.
  */
 export function goalDateVectors<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number = TEAM_SIZE,
+  squadSize: number = SQUAD_SIZE,
 ): Map<Footballer, bigint> {
-  return goalDateDigits(goalTimesByFootballer, teamSize).vectors;
+  return goalDateDigits(goalTimesByFootballer, squadSize).vectors;
 }
 
 /** The largest whole number a database's 64-bit signed integer holds, plus one. */
@@ -90,16 +90,16 @@ const LIMB_LIMIT = 2n ** 63n;
 
 /**
  * `goalDateVectors` cut into limbs, most significant first, each holding whole digits and small
- * enough that a team's sum of them still fits a 64-bit signed integer (its digits carry nothing,
- * so neither do its limbs). Every footballer has `limbCount` limbs, and comparing two teams' limb
+ * enough that a squad's sum of them still fits a 64-bit signed integer (its digits carry nothing,
+ * so neither do its limbs). Every footballer has `limbCount` limbs, and comparing two squads' limb
  * sums one limb after the other orders them as their vectors do: a database sorts a few 64-bit
  * numbers far faster than one of hundreds of digits.
  */
 export function goalDateLimbs<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number = TEAM_SIZE,
+  squadSize: number = SQUAD_SIZE,
 ): { limbCount: number; limbs: Map<Footballer, bigint[]> } {
-  const { base, digitCount, vectors } = goalDateDigits(goalTimesByFootballer, teamSize);
+  const { base, digitCount, vectors } = goalDateDigits(goalTimesByFootballer, squadSize);
   // The base is 1 while nobody has scored (no digits): one limb of zeros then.
   let digitsPerLimb = 1;
   while (base > 1n && base ** BigInt(digitsPerLimb + 1) <= LIMB_LIMIT) digitsPerLimb += 1;
@@ -118,7 +118,7 @@ export function goalDateLimbs<Footballer>(
 
 function goalDateDigits<Footballer>(
   goalTimesByFootballer: ReadonlyMap<Footballer, readonly number[]>,
-  teamSize: number,
+  squadSize: number,
 ): { base: bigint; digitCount: number; vectors: Map<Footballer, bigint> } {
   const kickoffs = [...new Set([...goalTimesByFootballer.values()].flat())].sort((a, b) => a - b);
   const digitOf = new Map(kickoffs.map((time, digit) => [time, digit]));
@@ -133,7 +133,7 @@ function goalDateDigits<Footballer>(
     }
     countsByFootballer.set(footballer, counts);
   }
-  const base = BigInt(mostAtOneKickoff * teamSize + 1);
+  const base = BigInt(mostAtOneKickoff * squadSize + 1);
   const vectors = new Map<Footballer, bigint>();
   for (const [footballer, counts] of countsByFootballer) {
     let vector = 0n;
@@ -145,7 +145,7 @@ function goalDateDigits<Footballer>(
 
 /**
  * What a database sorts the board by, column after column, each ascending: the status group,
- * the goals (negated outside the bust, so that more come first), the team's goal-date limbs
+ * the goals (negated outside the bust, so that more come first), the squad's goal-date limbs
  * negated one by one (the sums of `goalDateLimbs` of its picks), the coin toss and the user id
  * (ids are ASCII, whose order is PostgreSQL's `collate "C"`). `compareRankingColumns` states
  * that order; the property tests hold it to `compareRankingEntries`.
@@ -179,17 +179,17 @@ export interface RankedFootballer {
 }
 
 /**
- * One team scored as a board ranks everyone at once: its picks' goals and goal-date limbs added
+ * One squad scored as a board ranks everyone at once: its picks' goals and goal-date limbs added
  * up (a pick not in `scorers` has not scored), its status by the domain's rules (no picks: no
- * team) and its ranking columns. A board's rebuild states the same in SQL; placing one member on
+ * squad) and its ranking columns. A board's rebuild states the same in SQL; placing one member on
  * a stored board between their neighbours uses this.
  */
-export function scoreTeamForRanking(
-  team: { userId: string; pickIds: readonly string[] },
+export function scoreSquadForRanking(
+  squad: { userId: string; pickIds: readonly string[] },
   scorers: ReadonlyMap<string, RankedFootballer>,
   options: { seasonId: string; limbCount: number; isSeasonOver: boolean },
 ): { status: SquadStatus; totalGoals: number; columns: RankingColumns } {
-  const picks = team.pickIds.map((id) => scorers.get(id));
+  const picks = squad.pickIds.map((id) => scorers.get(id));
   const pickGoals = picks.map((pick) => pick?.goals ?? 0);
   const limbs = Array.from({ length: options.limbCount }, (_, index) =>
     picks.reduce((sum, pick) => sum + (pick?.goalDateLimbs[index] ?? 0n), 0n),
@@ -199,7 +199,7 @@ export function scoreTeamForRanking(
   return {
     status,
     totalGoals,
-    columns: rankingColumns({ userId: team.userId, status, totalGoals }, limbs, options.seasonId),
+    columns: rankingColumns({ userId: squad.userId, status, totalGoals }, limbs, options.seasonId),
   };
 }
 
@@ -216,7 +216,7 @@ export function compareRankingColumns(a: RankingColumns, b: RankingColumns): num
 
 /**
  * The constants of `rankingKey`, which a database's own statement of that key uses too. A
- * team's goals key lies well within ±`goalsOffset` (four footballers' goals of one season).
+ * squad's goals key lies well within ±`goalsOffset` (four footballers' goals of one season).
  */
 export const RANKING_KEY = {
   groupStride: 65_536,

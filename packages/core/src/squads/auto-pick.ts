@@ -1,6 +1,6 @@
 import type { Position } from '../players/positions.ts';
 import { type RandomSource, shuffled } from '../random/seeded-random.ts';
-import { TEAM_SIZE } from './squad-rules.ts';
+import { SQUAD_SIZE } from './squad-rules.ts';
 
 export interface AutoPickCandidate {
   id: string;
@@ -10,13 +10,13 @@ export interface AutoPickCandidate {
   lastSeasonGoals: number;
 }
 
-/** F forward, M midfielder: the shapes an auto-picked team takes. */
+/** F forward, M midfielder: the shapes an auto-picked squad takes. */
 export const AUTO_PICK_PATTERNS = ['FFMM', 'FMMF', 'MFFM', 'FMFM'] as const;
 export const AUTO_PICK_GOAL_RANGE = { min: 1, max: 10 } as const;
 
 export type AutoPickResult<T> =
   | { outcome: 'complete'; picks: T[]; pattern: string }
-  /** Fewer than 4 in all: the partial team is kept and the player picks the rest by hand. */
+  /** Fewer than 4 in all: the partial squad is kept and the player picks the rest by hand. */
   | { outcome: 'partial'; picks: T[]; pattern: string; suitableCount: number }
   /** No suitable player at all: nothing changes. */
   | { outcome: 'none'; picks: T[] };
@@ -24,7 +24,7 @@ export type AutoPickResult<T> =
 const POSITION_OF_LETTER = { F: 'forward', M: 'midfielder' } as const;
 
 /**
- * Completes a team the game's way: among the players not already picked with 1-10 goals last
+ * Completes a squad the game's way: among the players not already picked with 1-10 goals last
  * season, take a random pattern of forwards and midfielders, visit clubs in a random order and
  * give each slot the best player at that position from a club not used yet (any club when
  * none is left), then top up in list order.
@@ -67,18 +67,18 @@ export function autoPick<T extends AutoPickCandidate>(
       .sort(byGoals);
 
   for (const letter of pattern) {
-    if (picks.length >= TEAM_SIZE) break;
+    if (picks.length >= SQUAD_SIZE) break;
     const position = POSITION_OF_LETTER[letter as keyof typeof POSITION_OF_LETTER];
     const freshClub = clubOrder.find((club) => !usedClubs.has(club) && available(position, club).length > 0);
     take(freshClub ? available(position, freshClub)[0] : available(position)[0]);
   }
   for (const player of suitable) {
-    if (picks.length >= TEAM_SIZE) break;
+    if (picks.length >= SQUAD_SIZE) break;
     if (!usedIds.has(player.id)) take(player);
   }
 
   const added = picks.length - alreadyPicked.length;
-  return picks.length >= TEAM_SIZE
+  return picks.length >= SQUAD_SIZE
     ? { outcome: 'complete', picks, pattern }
     : { outcome: 'partial', picks, pattern, suitableCount: added };
 }

@@ -1,5 +1,5 @@
 import { AUTO_PICK_GOAL_RANGE } from './auto-pick.ts';
-import { SQUAD_MESSAGES, TEAM_SIZE } from './squad-rules.ts';
+import { SQUAD_MESSAGES, SQUAD_SIZE } from './squad-rules.ts';
 
 /** What the picking screens say, word for word (specification 02, sections 5 and 8). */
 export const PICK_LIST_MESSAGES = {
@@ -11,7 +11,7 @@ export const PICK_LIST_MESSAGES = {
 } as const;
 
 /** How long "You can only select 4 players" stays; "Player already selected" stays until the next action. */
-export const FULL_TEAM_MESSAGE_MS = 2000;
+export const FULL_SQUAD_MESSAGE_MS = 2000;
 
 export type AddPickResult<T> =
   | { ok: true; picks: T[] }
@@ -25,7 +25,7 @@ export function addPick<T extends { id: string }>(picks: readonly T[], player: T
   if (picks.some((pick) => pick.id === player.id)) {
     return { ok: false, reason: 'duplicate', message: PICK_LIST_MESSAGES.duplicate };
   }
-  if (picks.length >= TEAM_SIZE) return { ok: false, reason: 'full', message: PICK_LIST_MESSAGES.full };
+  if (picks.length >= SQUAD_SIZE) return { ok: false, reason: 'full', message: PICK_LIST_MESSAGES.full };
   return { ok: true, picks: [...picks, player] };
 }
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSeasonStory,
   type SeasonStoryInput,
+  type SquadGoal,
   seasonChartRows,
-  type TeamGoal,
-  teamGoalsSchema,
+  squadGoalsSchema,
 } from './season-story.ts';
 
 const GAMEWEEKS = Array.from({ length: 38 }, (_, index) => ({
@@ -20,7 +20,7 @@ const PICKS = [
 ];
 
 let fixtureId = 0;
-function goal(playerId: string, gameweek: number, kickoffAt: string, goals = 1): TeamGoal {
+function goal(playerId: string, gameweek: number, kickoffAt: string, goals = 1): SquadGoal {
   fixtureId += 1;
   return { playerId, fixtureId, gameweek, kickoffAt, goals, clubCode: 'MCI' };
 }
@@ -112,7 +112,7 @@ describe('buildSeasonStory', () => {
       18, 19, 20, 21, 22, 23,
     ]);
     expect(dots.filter((dot) => dot.isDangerZone).map((dot) => dot.runningTotal)).toEqual([22, 23]);
-    // Over 21 no number of goals brings the team back: nothing is "needed".
+    // Over 21 no number of goals brings the squad back: nothing is "needed".
     expect(story).toMatchObject({ currentGoals: 23, goalsNeeded: null, chartRows: 28, banner: 'bust' });
   });
 
@@ -129,7 +129,7 @@ describe('buildSeasonStory', () => {
     });
     expect(over.banner).toBe('final_bust');
     expect(over.weeksLeft).toBe(0);
-    // At full time a bust team under 21 needs no more goals: none can count any more.
+    // At full time a bust squad under 21 needs no more goals: none can count any more.
     expect(over).toMatchObject({ currentGoals: 4, goalsNeeded: null });
   });
 
@@ -169,7 +169,7 @@ describe('buildSeasonStory', () => {
         goal('watkins', 1, '2025-08-16T14:00:00.000Z', 2),
         goal('saka', 1, '2025-08-16T14:00:00.000Z', 2),
         goal('haaland', 2, '2025-08-23T14:00:00.000Z', 5),
-        // Not a pick (an old team's player): ignored.
+        // Not a pick (an old squad's player): ignored.
         goal('someone-else', 2, '2025-08-23T14:00:00.000Z', 3),
       ],
       season: season(),
@@ -211,11 +211,11 @@ describe('buildSeasonStory', () => {
   });
 });
 
-describe('teamGoalsSchema', () => {
+describe('squadGoalsSchema', () => {
   it('accepts the endpoint answer and refuses a goal row without goals', () => {
     const row = goal('haaland', 1, '2025-08-16T16:30:00.000Z');
-    expect(teamGoalsSchema.parse({ goals: [row] })).toEqual({ goals: [row] });
-    expect(teamGoalsSchema.safeParse({ goals: [{ ...row, goals: 0 }] }).success).toBe(false);
-    expect(teamGoalsSchema.safeParse({ goals: [{ ...row, kickoffAt: 'yesterday' }] }).success).toBe(false);
+    expect(squadGoalsSchema.parse({ goals: [row] })).toEqual({ goals: [row] });
+    expect(squadGoalsSchema.safeParse({ goals: [{ ...row, goals: 0 }] }).success).toBe(false);
+    expect(squadGoalsSchema.safeParse({ goals: [{ ...row, kickoffAt: 'yesterday' }] }).success).toBe(false);
   });
 });

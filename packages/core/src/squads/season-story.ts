@@ -3,7 +3,7 @@ import { isoDateTimeSchema, type SeasonState } from '../season/season.schemas.ts
 import { type DashboardStatus, dashboardStatus, GOAL_TARGET, projectedGoals } from './squad-rules.ts';
 
 /** One pick's goals in one match; the kick-off time is the goal date. */
-export const teamGoalSchema = z.object({
+export const squadGoalSchema = z.object({
   playerId: z.string(),
   fixtureId: z.int(),
   gameweek: z.int().min(1),
@@ -11,11 +11,11 @@ export const teamGoalSchema = z.object({
   goals: z.int().min(1),
   clubCode: z.string(),
 });
-export type TeamGoal = z.infer<typeof teamGoalSchema>;
+export type SquadGoal = z.infer<typeof squadGoalSchema>;
 
-/** GET /api/team/goals: the signed-in user's picks' goals up to the server clock, by kick-off. */
-export const teamGoalsSchema = z.object({ goals: z.array(teamGoalSchema) });
-export type TeamGoals = z.infer<typeof teamGoalsSchema>;
+/** GET /api/squad/goals: the signed-in user's picks' goals up to the server clock, by kick-off. */
+export const squadGoalsSchema = z.object({ goals: z.array(squadGoalSchema) });
+export type SquadGoals = z.infer<typeof squadGoalsSchema>;
 
 /** The tooltip warns from this running total on: 21 is close. */
 export const CLOSE_TO_TARGET_FROM = 18;
@@ -43,9 +43,9 @@ export interface GoalDot {
   playerName: string;
   gameweek: number;
   kickoffAt: string;
-  /** The team's total right after this goal; also the dot's height in the chart. */
+  /** The squad's total right after this goal; also the dot's height in the chart. */
   runningTotal: number;
-  /** Above 21: the goal that took (or kept) the team bust. */
+  /** Above 21: the goal that took (or kept) the squad bust. */
   isDangerZone: boolean;
   /** From 18 on the tooltip warns that 21 is close. */
   isCloseToTarget: boolean;
@@ -55,7 +55,7 @@ export interface StoryGameweek {
   week: number;
   /** This gameweek's goals in kick-off order, each one dot. */
   dots: GoalDot[];
-  /** The team's total once this gameweek's goals are in (0 for weeks not played yet). */
+  /** The squad's total once this gameweek's goals are in (0 for weeks not played yet). */
   totalAfter: number;
   isPlayed: boolean;
   /** The current gameweek: the WEEK n badge. */
@@ -69,7 +69,7 @@ export interface PlayerBreakdownEntry {
   goals: number;
 }
 
-/** The dashboard's banner: its status, and "final_bust" once the season is over and the team is bust. */
+/** The dashboard's banner: its status, and "final_bust" once the season is over and the squad is bust. */
 export type StoryBannerKind = DashboardStatus | 'final_bust';
 
 export interface SeasonStory {
@@ -95,7 +95,7 @@ export interface SeasonStoryInput {
   /** In slot order. */
   picks: readonly StoryPick[];
   /** The picks' goals up to the clock; other players' rows are ignored. */
-  goals: readonly TeamGoal[];
+  goals: readonly SquadGoal[];
   season: Pick<
     SeasonState,
     'gameweeks' | 'currentGameweek' | 'weeksLeft' | 'isDeadlinePassed' | 'isSeasonOver'
@@ -103,8 +103,8 @@ export interface SeasonStoryInput {
 }
 
 /**
- * The season story of a team: every goal of its picks as a dot in its gameweek's column,
- * at the height of the team's running total after it, with the numbers and the status the
+ * The season story of a squad: every goal of its picks as a dot in its gameweek's column,
+ * at the height of the squad's running total after it, with the numbers and the status the
  * dashboard shows around the chart.
  */
 export function buildSeasonStory({ picks, goals, season }: SeasonStoryInput): SeasonStory {

@@ -3,9 +3,9 @@ import {
   dashboardStatus,
   projectedGoals,
   SQUAD_MESSAGES,
+  SQUAD_SELECTION_MESSAGES,
+  squadSelectionProblem,
   squadStatus,
-  TEAM_SELECTION_MESSAGES,
-  teamSelectionProblem,
 } from './squad-rules.ts';
 
 describe('squadStatus', () => {
@@ -41,26 +41,29 @@ describe('projectedGoals', () => {
   });
 });
 
-describe('teamSelectionProblem', () => {
+describe('squadSelectionProblem', () => {
   const outfield = [
     { position: 'forward', goals: 0 },
     { position: 'midfielder', goals: 0 },
     { position: 'defender', goals: 0 },
     { position: 'forward', goals: 0 },
   ];
-  const before = { isDeadlinePassed: false, isSeasonOver: false, hasTeam: false };
-  const after = { isDeadlinePassed: true, isSeasonOver: false, hasTeam: false };
+  const before = { isDeadlinePassed: false, isSeasonOver: false, hasSquad: false };
+  const after = { isDeadlinePassed: true, isSeasonOver: false, hasSquad: false };
 
   it('accepts any outfield team before the deadline, even an edit', () => {
     expect(
-      teamSelectionProblem({ ...before, players: [...outfield.slice(1), { position: 'forward', goals: 5 }] }),
+      squadSelectionProblem({
+        ...before,
+        players: [...outfield.slice(1), { position: 'forward', goals: 5 }],
+      }),
     ).toBeUndefined();
-    expect(teamSelectionProblem({ ...before, hasTeam: true, players: outfield })).toBeUndefined();
+    expect(squadSelectionProblem({ ...before, hasSquad: true, players: outfield })).toBeUndefined();
   });
 
   it('never accepts a goalkeeper', () => {
     expect(
-      teamSelectionProblem({
+      squadSelectionProblem({
         ...before,
         players: [...outfield.slice(1), { position: 'goalkeeper', goals: 0 }],
       }),
@@ -68,23 +71,23 @@ describe('teamSelectionProblem', () => {
   });
 
   it('locks an existing team after the deadline', () => {
-    expect(teamSelectionProblem({ ...after, hasTeam: true, players: outfield })).toBe('TEAM_LOCKED');
+    expect(squadSelectionProblem({ ...after, hasSquad: true, players: outfield })).toBe('SQUAD_LOCKED');
   });
 
   it('lets a first team after the deadline hold only players on 0 goals, until the season ends', () => {
-    expect(teamSelectionProblem({ ...after, players: outfield })).toBeUndefined();
+    expect(squadSelectionProblem({ ...after, players: outfield })).toBeUndefined();
     expect(
-      teamSelectionProblem({ ...after, players: [...outfield.slice(1), { position: 'forward', goals: 1 }] }),
+      squadSelectionProblem({ ...after, players: [...outfield.slice(1), { position: 'forward', goals: 1 }] }),
     ).toBe('ONLY_UNSCORED_PLAYERS');
-    expect(teamSelectionProblem({ ...after, isSeasonOver: true, players: outfield })).toBe('SEASON_OVER');
+    expect(squadSelectionProblem({ ...after, isSeasonOver: true, players: outfield })).toBe('SEASON_OVER');
   });
 });
 
-describe('TEAM_SELECTION_MESSAGES', () => {
+describe('SQUAD_SELECTION_MESSAGES', () => {
   it("words every refusal in the specification's terms", () => {
-    expect(TEAM_SELECTION_MESSAGES).toEqual({
+    expect(SQUAD_SELECTION_MESSAGES).toEqual({
       GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
-      TEAM_LOCKED: SQUAD_MESSAGES.locked,
+      SQUAD_LOCKED: SQUAD_MESSAGES.locked,
       SEASON_OVER: SQUAD_MESSAGES.seasonOver,
       ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
     });

@@ -1,7 +1,7 @@
 import type { AppErrorReason } from '../errors/app-error-reasons.ts';
 
 /** The game's numbers: four picks, aiming at 21 goals. */
-export const TEAM_SIZE = 4;
+export const SQUAD_SIZE = 4;
 export const GOAL_TARGET = 21;
 
 export const SQUAD_MESSAGES = {
@@ -37,7 +37,7 @@ export function dashboardStatus(
 ): DashboardStatus {
   const status = squadStatus(pickGoals, options);
   const total = pickGoals.reduce((sum, goals) => sum + goals, 0);
-  return status === 'safe' && total === GOAL_TARGET && pickGoals.length === TEAM_SIZE ? 'optimal' : status;
+  return status === 'safe' && total === GOAL_TARGET && pickGoals.length === SQUAD_SIZE ? 'optimal' : status;
 }
 
 /** Projected season total: goals so far × total weeks ÷ current week, to one decimal. */
@@ -46,38 +46,38 @@ export function projectedGoals(currentGoals: number, currentWeek: number, totalW
   return Math.round(((currentGoals * totalWeeks) / currentWeek) * 10) / 10;
 }
 
-export interface TeamSelectionContext {
+export interface SquadSelectionContext {
   /** The chosen players as the server sees them now. */
   players: readonly { position: string; goals: number }[];
   isDeadlinePassed: boolean;
   isSeasonOver: boolean;
-  /** Whether the user already has a saved team this season. */
-  hasTeam: boolean;
+  /** Whether the user already has a saved squad this season. */
+  hasSquad: boolean;
 }
 
-/** The refusals of a team save that the rules decide; each is a declared `AppErrorReason`. */
-export type TeamSelectionRefusal = Extract<
+/** The refusals of a squad save that the rules decide; each is a declared `AppErrorReason`. */
+export type SquadSelectionRefusal = Extract<
   AppErrorReason,
-  'GOALKEEPER_NOT_ALLOWED' | 'TEAM_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
+  'GOALKEEPER_NOT_ALLOWED' | 'SQUAD_LOCKED' | 'SEASON_OVER' | 'ONLY_UNSCORED_PLAYERS'
 >;
 
 /** What a person reads for each refusal (the specification's words). */
-export const TEAM_SELECTION_MESSAGES: Record<TeamSelectionRefusal, string> = {
+export const SQUAD_SELECTION_MESSAGES: Record<SquadSelectionRefusal, string> = {
   GOALKEEPER_NOT_ALLOWED: SQUAD_MESSAGES.goalkeeper,
-  TEAM_LOCKED: SQUAD_MESSAGES.locked,
+  SQUAD_LOCKED: SQUAD_MESSAGES.locked,
   SEASON_OVER: SQUAD_MESSAGES.seasonOver,
   ONLY_UNSCORED_PLAYERS: SQUAD_MESSAGES.onlyUnscored,
 };
 
 /**
- * Why a team may not be saved now, or undefined when it may (DECISIONS.md): never a
- * goalkeeper; before the deadline anything goes; after it an existing team is locked, and a
- * first team may only hold players who have not scored yet, until the season ends.
+ * Why a squad may not be saved now, or undefined when it may (DECISIONS.md): never a
+ * goalkeeper; before the deadline anything goes; after it an existing squad is locked, and a
+ * first squad may only hold players who have not scored yet, until the season ends.
  */
-export function teamSelectionProblem(context: TeamSelectionContext): TeamSelectionRefusal | undefined {
+export function squadSelectionProblem(context: SquadSelectionContext): SquadSelectionRefusal | undefined {
   if (context.players.some((player) => player.position === 'goalkeeper')) return 'GOALKEEPER_NOT_ALLOWED';
   if (!context.isDeadlinePassed) return undefined;
-  if (context.hasTeam) return 'TEAM_LOCKED';
+  if (context.hasSquad) return 'SQUAD_LOCKED';
   if (context.isSeasonOver) return 'SEASON_OVER';
   if (context.players.some((player) => player.goals > 0)) return 'ONLY_UNSCORED_PLAYERS';
   return undefined;

@@ -89,7 +89,7 @@ export const profiles = pgTable(
     /** Full country name (ISO 3166 English). */
     country: text('country'),
     /** Full club name. */
-    favouriteTeam: text('favourite_team'),
+    favouriteClub: text('favourite_club'),
     howDidYouHear: text('how_did_you_hear'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
     playerSelectionComplete: boolean('player_selection_complete').notNull().default(false),

@@ -34,7 +34,7 @@ export const notifications = pgTable(
     type: text('type', { enum: ['join_request', 'goal'] }).notNull(),
     leagueId: uuid('league_id').references(() => leagues.id, { onDelete: 'cascade' }),
     requesterId: text('requester_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Goal alerts: the scorer and the match, and what the goal did to the team. */
+    /** Goal alerts: the scorer and the match, and what the goal did to the squad. */
     playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
     fixtureId: integer('fixture_id'),
     goalKind: text('goal_kind', { enum: ['bust', 'hit_21', 'off_zero', 'scored', 'correction'] }),

@@ -3,7 +3,7 @@ import { users } from './accounts.ts';
 import { players } from './players.ts';
 import { seasons } from './season.ts';
 
-/** A user's team for a season: exactly 4 rows when complete, replaced whole on every save. */
+/** A user's squad for a season: exactly 4 rows when complete, replaced whole on every save. */
 export const picks = pgTable(
   'picks',
   {
@@ -16,7 +16,7 @@ export const picks = pgTable(
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    /** 1-4, the pitch slot, so the team reads back in the order it was picked. */
+    /** 1-4, the pitch slot, so the squad reads back in the order it was picked. */
     slot: integer('slot').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -28,13 +28,13 @@ export const picks = pgTable(
 );
 
 /**
- * Each team of `picks` as one row, its footballers in slot order: kept by the triggers of
- * migration 0018 on every change of `picks`, in the same statement. The board rebuild scores ten
- * million teams from these rows, which takes a fraction of grouping forty million picks
- * (decision 005). No foreign keys: a team row goes when its picks go.
+ * Each squad of `picks` as one row, its footballers in slot order: kept by the triggers of
+ * migrations 0018 and 0033 on every change of `picks`, in the same statement. The board rebuild
+ * scores ten million squads from these rows, which takes a fraction of grouping forty million
+ * picks (decision 005). No foreign keys: a squad row goes when its picks go.
  */
-export const teams = pgTable(
-  'teams',
+export const squads = pgTable(
+  'squads',
   {
     seasonId: text('season_id').notNull(),
     userId: text('user_id').notNull(),

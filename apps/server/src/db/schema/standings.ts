@@ -213,7 +213,7 @@ export const standingsState = pgTable('standings_state', {
   /**
    * Those of the placements that changed who is on the board or a member's name, country or club:
    * with `roster_since`, what a search's matches depend on (the part of the version a kept
-   * search count is checked against; goals and teams move members without changing it).
+   * search count is checked against; goals and squads move members without changing it).
    */
   rosterRevision: integer('roster_revision').notNull().default(0),
   /**
@@ -326,7 +326,7 @@ export interface RankedWith {
 }
 
 /**
- * The members whose place on the boards may have changed since the stored board (their team, their
+ * The members whose place on the boards may have changed since the stored board (their squad, their
  * onboarding, name, country or club, their account, a league's membership): one row per member,
  * written in the transaction of the change, with a new `seq` at each change. The standings check
  * places them on the stored board (`applied`); a rebuild deletes those its ranking read, and

@@ -278,8 +278,8 @@ const DELETED_PREFIX = 'deleted:';
 /** How long a session look-up is trusted without news of a change (the bound should one be lost). */
 const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
-/** Routes whose writes change a user's profile, password, account or team (kept beside their board row). */
-const ACCOUNT_WRITE_PATHS = ['/api/profile', '/api/accounts/', '/api/deleteAccount', '/api/team'];
+/** Routes whose writes change a user's profile, password, account or squad (kept beside their board row). */
+const ACCOUNT_WRITE_PATHS = ['/api/profile', '/api/accounts/', '/api/deleteAccount', '/api/squad'];
 
 /** A JSON object answer of better-auth, or undefined for anything else. */
 function parseJsonObject(

@@ -12,7 +12,7 @@ import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderb
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
-import { saveTeamByNames } from '../../support/squads.ts';
+import { saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -60,7 +60,7 @@ describe.each(ENGINES)("a search's page before its count on %s", (engine) => {
     const fan = await signUp(context.app);
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Counted');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
-    await saveTeamByNames(context.app, db(), fan.cookie);
+    await saveSquadByNames(context.app, db(), fan.cookie);
     await addPopulation(db(), { seasonId: SEASON, size: CROWD, idPrefix: 'walk' });
     await requestBoardRebuild(db());
     now = AFTER_GAMEWEEK_20;

@@ -30,7 +30,7 @@ import { requestBoardRebuild } from '../../../src/plugins/app/standings/standing
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
-import { SCORING_TEAM, saveTeamByNames } from '../../support/squads.ts';
+import { SCORING_SQUAD, saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
 import { counted } from '../../support/whole-board.ts';
 
@@ -41,8 +41,8 @@ const AFTER_GAMEWEEK_20 = '2026-01-05T12:00:00Z';
 const AFTER_GAMEWEEK_30 = '2026-03-23T12:00:00Z';
 const AFTER_GAMEWEEK_34 = '2026-04-29T12:00:00Z';
 const CROWD = 120;
-/** Another valid team (no goalkeeper): the viewer's team after a change of mind. */
-const OTHER_TEAM = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
+/** Another valid squad (no goalkeeper): the viewer's squad after a change of mind. */
+const OTHER_SQUAD = ['M.Salah', 'Palmer', 'Isak', 'Wood'];
 
 /** Board pages served from memory per board version, with ETags (decision 016). */
 describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) => {
@@ -90,7 +90,7 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     const fan = await signUp(context.app);
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Cached');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     await addPopulation(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
     await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
@@ -352,7 +352,7 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     // the one change, then shared at that roster.
     const [renamed] = await selectRows<{ id: string }>(
       db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_team) not like '%ar%'
+      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
         order by id limit 1`,
     );
     expect(renamed).toBeDefined();
@@ -405,11 +405,11 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
       ((await page('/api/leaderboard/global?me=true')).rows[0]?.picks ?? []).map((pick) => pick.webName);
     now = BEFORE_DEADLINE;
     try {
-      expect(await picksShown()).toEqual(SCORING_TEAM);
-      await saveTeamByNames(context.app, context.database.db, viewer.cookie, OTHER_TEAM);
-      expect(await picksShown()).toEqual(OTHER_TEAM);
-      await saveTeamByNames(context.app, context.database.db, viewer.cookie, SCORING_TEAM);
-      expect(await picksShown()).toEqual(SCORING_TEAM);
+      expect(await picksShown()).toEqual(SCORING_SQUAD);
+      await saveSquadByNames(context.app, context.database.db, viewer.cookie, OTHER_SQUAD);
+      expect(await picksShown()).toEqual(OTHER_SQUAD);
+      await saveSquadByNames(context.app, context.database.db, viewer.cookie, SCORING_SQUAD);
+      expect(await picksShown()).toEqual(SCORING_SQUAD);
     } finally {
       now = AFTER_GAMEWEEK_20;
     }
@@ -464,7 +464,7 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     // A name changed since, into "ar", and logged: the counts are brought past it too.
     const [renamed] = await selectRows<{ id: string }>(
       db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_team) not like '%ar%'
+      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
         order by id desc limit 1`,
     );
     await db.execute(sql`update profiles set full_name = 'Arlo Logged' where id = ${renamed?.id ?? ''}`);

@@ -5,7 +5,7 @@ import { requestBoardRebuild } from '../../../src/plugins/app/standings/standing
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { matchesSearch } from '../../support/search-key.ts';
-import { saveTeamByNames } from '../../support/squads.ts';
+import { saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -45,19 +45,19 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
         fullName: 'Vera Viewer',
         dob: '1990-05-01',
         country: 'Ireland',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       },
     });
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.json().id });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUp(context.app)).cookie;
 
     await addPopulation(context.database.db, {
       seasonId: '2025-26',
       size: CROWD,
       idPrefix: 'crowd',
-      noTeamEvery: 9,
+      noSquadEvery: 9,
     });
     await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
@@ -123,21 +123,21 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     expect(country.map((row) => row.rank)).toEqual(country.map((_, index) => index + 1));
     expect((await page('/api/leaderboard/country')).filter).toEqual({ country: 'Ireland' });
 
-    const team = await wholeBoard('team');
-    expect(team.length).toBeGreaterThan(1);
-    expect(team.map((row) => row.userId)).toEqual(
+    const clubBoard = await wholeBoard('team');
+    expect(clubBoard.length).toBeGreaterThan(1);
+    expect(clubBoard.map((row) => row.userId)).toEqual(
       global.filter((row) => row.club === 'Arsenal').map((row) => row.userId),
     );
-    expect(team.map((row) => row.rank)).toEqual(team.map((_, index) => index + 1));
+    expect(clubBoard.map((row) => row.rank)).toEqual(clubBoard.map((_, index) => index + 1));
     expect((await page('/api/leaderboard/team')).filter).toEqual({ club: 'Arsenal' });
   });
 
   it('shows only the viewer with "me", ranked on the board asked for', async () => {
     const global = await wholeBoard('global');
-    const team = await wholeBoard('team');
+    const clubBoard = await wholeBoard('team');
     for (const [type, board] of [
       ['global', global],
-      ['team', team],
+      ['team', clubBoard],
     ] as const) {
       const mine = await page(`/api/leaderboard/${type}?me=true`);
       expect(mine.total).toBe(1);
@@ -163,10 +163,10 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     const secondPage = await page('/api/leaderboard/global?search=arsenal&page=2&pageSize=25');
     expect(secondPage.rows.map((row) => row.userId)).toEqual(arsenal.slice(25, 50).map((row) => row.userId));
 
-    const onTeamBoard = await page('/api/leaderboard/team?search=smith');
-    const team = await wholeBoard('team');
-    expect(onTeamBoard.rows.map((row) => row.rank)).toEqual(
-      team.filter((row) => contains(row, 'smith')).map((row) => row.rank),
+    const onClubBoard = await page('/api/leaderboard/team?search=smith');
+    const clubBoard = await wholeBoard('team');
+    expect(onClubBoard.rows.map((row) => row.rank)).toEqual(
+      clubBoard.filter((row) => contains(row, 'smith')).map((row) => row.rank),
     );
     // Wildcards are punctuation, which names nobody by itself, and a search that matches nobody says so.
     expect(await page('/api/leaderboard/global?search=%25')).toMatchObject({ rows: [], total: 0 });
@@ -189,12 +189,12 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       'Please set your country in your profile to view country leaderboard.',
     );
     expect(country.json().reason).toBe('COUNTRY_NOT_SET');
-    const team = await get('/api/leaderboard/team', outsiderCookie);
-    expect(team.statusCode).toBe(400);
-    expect(team.json().userMessage).toBe(
+    const clubBoard = await get('/api/leaderboard/team', outsiderCookie);
+    expect(clubBoard.statusCode).toBe(400);
+    expect(clubBoard.json().userMessage).toBe(
       'Please set your favorite team in your profile to view team leaderboard.',
     );
-    expect(team.json().reason).toBe('FAVOURITE_TEAM_NOT_SET');
+    expect(clubBoard.json().reason).toBe('FAVOURITE_CLUB_NOT_SET');
     // The global board still answers; the outsider is simply not on it.
     const global = await page('/api/leaderboard/global?me=true', outsiderCookie);
     expect(global).toMatchObject({ rows: [], total: 0, viewerPending: null });
@@ -215,7 +215,7 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
           fullName: name,
           dob: '1992-03-04',
           country: 'Ireland',
-          favouriteTeam: 'Arsenal',
+          favouriteClub: 'Arsenal',
           howDidYouHear: 'friend',
         },
       });

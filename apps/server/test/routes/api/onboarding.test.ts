@@ -11,7 +11,7 @@ const ONBOARDING = {
   fullName: 'Jordan Fan',
   dob: '1990-05-01',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
 };
 
@@ -44,7 +44,7 @@ describe.each(ENGINES)('profile writes as one operation on %s', (engine) => {
     expect((await send(context.app, 'GET', '/api/profile', { cookie })).json()).toMatchObject({
       fullName: null,
       country: null,
-      favouriteTeam: null,
+      favouriteClub: null,
       onboardingComplete: false,
     });
 
@@ -78,13 +78,13 @@ describe.each(ENGINES)('profile writes as one operation on %s', (engine) => {
     const { cookie } = await signUp(context.app);
     const refused = await send(context.app, 'PUT', '/api/profile/onboarding', {
       cookie,
-      body: { ...ONBOARDING, favouriteTeam: 'Real Madrid' },
+      body: { ...ONBOARDING, favouriteClub: 'Real Madrid' },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       reason: 'INVALID_PROFILE_FIELD',
       userMessage: 'Please select your favourite team',
-      issues: [{ path: 'body.favouriteTeam', message: 'Please select your favourite team' }],
+      issues: [{ path: 'body.favouriteClub', message: 'Please select your favourite team' }],
     });
   });
 });

@@ -11,7 +11,7 @@ const ONBOARDING = {
   fullName: '  Ada Fan  ',
   dob: '1990-05-01',
   country: 'United Kingdom',
-  favouriteTeam: 'Brighton',
+  favouriteClub: 'Brighton',
   howDidYouHear: 'friend',
 };
 
@@ -26,7 +26,7 @@ describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (eng
       fullName: 'Ada Fan',
       dob: '1990-05-01',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       howDidYouHear: 'friend',
       onboardingComplete: true,
     });
@@ -45,7 +45,7 @@ describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (eng
     ['a date of birth under 18 at the clock', { dob: '2007-08-02' }, 'You must be 18 or over to play'],
     ['a date of birth in the future', { dob: '2030-01-01' }, 'Date of birth cannot be in the future'],
     ['a country not in ISO 3166', { country: 'Atlantis' }, 'Please choose a country from the list'],
-    ['a club not in the season', { favouriteTeam: 'Ipswich' }, 'Please select your favourite team'],
+    ['a club not in the season', { favouriteClub: 'Ipswich' }, 'Please select your favourite team'],
     [
       'Other without saying what',
       { howDidYouHear: 'other', howDidYouHearOther: ' ' },
@@ -85,7 +85,7 @@ describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (eng
         fullName: 'Ada Lovelace',
         dob: '1991-06-02',
         country: 'France',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         email: 'x@y.z',
       },
     });
@@ -94,7 +94,7 @@ describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (eng
       fullName: 'Ada Lovelace',
       dob: '1991-06-02',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
     });
     expect(response.json().email).not.toBe('x@y.z');
   });

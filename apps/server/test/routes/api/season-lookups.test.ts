@@ -57,9 +57,9 @@ describe('the active season', () => {
       await send(app, 'GET', '/api/season'),
       await send(app, 'GET', '/api/clubs'),
       await send(app, 'GET', '/api/players', { cookie }),
-      await send(app, 'PUT', '/api/team', { cookie, body: { playerIds: four.map((player) => player.id) } }),
-      await send(app, 'GET', '/api/team', { cookie }),
-      await send(app, 'GET', '/api/team/goals', { cookie }),
+      await send(app, 'PUT', '/api/squad', { cookie, body: { playerIds: four.map((player) => player.id) } }),
+      await send(app, 'GET', '/api/squad', { cookie }),
+      await send(app, 'GET', '/api/squad/goals', { cookie }),
       await send(app, 'GET', '/api/leaderboard/global', { cookie }),
     ];
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);

@@ -51,8 +51,8 @@ function alertSaying(text: string): HTMLElement {
 
 /** The server's refusal of the team board to a profile without a club. */
 const noTeamRefusal = fail('INVALID_REQUEST', {
-  reason: 'FAVOURITE_TEAM_NOT_SET',
-  userMessage: LEADERBOARD_MESSAGES.noTeam,
+  reason: 'FAVOURITE_CLUB_NOT_SET',
+  userMessage: LEADERBOARD_MESSAGES.noClub,
 });
 
 function signedIn(profile = profileFixture()) {
@@ -78,7 +78,7 @@ describe('the leaderboard when a board cannot be shown', () => {
       'GET /api/leaderboard/country': board(everyone, { filter: { country: 'GB' } }),
     });
     await user.click(screen.getByRole('tab', { name: 'Team' }));
-    await waitFor(() => alertSaying(LEADERBOARD_MESSAGES.noTeam));
+    await waitFor(() => alertSaying(LEADERBOARD_MESSAGES.noClub));
     expect(screen.getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/settings');
 
     // Another tab starts afresh.
@@ -89,13 +89,13 @@ describe('the leaderboard when a board cannot be shown', () => {
 
   it('sends a profile without a favourite team from the team tab to the global one, saying why', async () => {
     const { router } = renderScreen(['/rules', '/leaderboard/team'], {
-      ...signedIn(profileFixture({ favouriteTeam: null })),
+      ...signedIn(profileFixture({ favouriteClub: null })),
       // Asked for on arrival, beside the profile that says the tab is not for this player.
       'GET /api/leaderboard/team': noTeamRefusal,
       'GET /api/leaderboard/global': board(everyone),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/leaderboard/global'));
-    const notice = await waitFor(() => alertSaying(LEADERBOARD_MESSAGES.noTeam));
+    const notice = await waitFor(() => alertSaying(LEADERBOARD_MESSAGES.noClub));
     expect(within(notice).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe(
       '/settings',
     );

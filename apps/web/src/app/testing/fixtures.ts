@@ -16,7 +16,7 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     fullName: 'Sam Player',
     dob: '1990-04-12',
     country: 'GB',
-    favouriteTeam: 'ARS',
+    favouriteClub: 'ARS',
     howDidYouHear: 'friend',
     onboardingComplete: true,
     playerSelectionComplete: true,

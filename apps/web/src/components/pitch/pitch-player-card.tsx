@@ -4,7 +4,7 @@ import {
   NEUTRAL_CLUB_COLOURS,
   POSITION_LABELS,
   type Position,
-  type Pick as TeamPick,
+  type Pick as SquadPick,
 } from '@hit21/core';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -26,7 +26,7 @@ export type PitchGoalsShown = 'season' | 'last-season';
 export interface PitchSlotAction {
   /** Visible text; the accessible name adds the player's name ("Remove Bukayo Saka"). */
   label: string;
-  onAction: (pick: TeamPick) => void;
+  onAction: (pick: SquadPick) => void;
 }
 
 export type PitchClub = Pick<Club, 'code' | 'name' | 'primaryColour'>;
@@ -40,7 +40,7 @@ const CLUBS_BY_CODE = new Map<string, PitchClub>(
  * else the known identities, else neutral colours (a promoted club the code has never seen).
  */
 export function clubOfPick(
-  pick: Pick<TeamPick, 'clubCode' | 'clubName'>,
+  pick: Pick<SquadPick, 'clubCode' | 'clubName'>,
   clubs?: readonly Club[],
 ): PitchClub {
   return (
@@ -54,7 +54,7 @@ export function clubOfPick(
 }
 
 export interface PitchPlayerCardProps {
-  pick: TeamPick;
+  pick: SquadPick;
   club: PitchClub;
   goalsShown?: PitchGoalsShown;
   action?: PitchSlotAction;

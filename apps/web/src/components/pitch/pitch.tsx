@@ -1,4 +1,4 @@
-import { type Club, TEAM_SIZE, type Pick as TeamPick } from '@hit21/core';
+import { type Club, SQUAD_SIZE, type Pick as SquadPick } from '@hit21/core';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -10,8 +10,8 @@ import {
 } from './pitch-player-card.tsx';
 
 export interface PitchProps {
-  /** The team in slot order, 0 to 4 picks; the remaining slots show "Add Player". */
-  picks: readonly TeamPick[];
+  /** The squad in slot order, 0 to 4 picks; the remaining slots show "Add Player". */
+  picks: readonly SquadPick[];
   /** Names the list of slots for screen readers, e.g. "Your team". */
   label: string;
   /** A button on each filled slot (REMOVE on the picking screens; none on the dashboard). */
@@ -38,7 +38,7 @@ export function Pitch({
   children,
   className,
 }: PitchProps) {
-  const slots = Array.from({ length: TEAM_SIZE }, (_, index) => picks[index]);
+  const slots = Array.from({ length: SQUAD_SIZE }, (_, index) => picks[index]);
   return (
     <div
       className={cn(
@@ -86,7 +86,7 @@ function EmptySlot({ slotNumber, onClick }: { slotNumber: number; onClick?: () =
         <Plus className="size-6" />
       </span>
       Add Player
-      <span className="sr-only">{`, slot ${slotNumber} of ${TEAM_SIZE}`}</span>
+      <span className="sr-only">{`, slot ${slotNumber} of ${SQUAD_SIZE}`}</span>
     </>
   );
   if (!onClick) {

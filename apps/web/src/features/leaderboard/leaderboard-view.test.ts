@@ -128,10 +128,10 @@ describe('leaderboard view state', () => {
   });
 
   it('changes only the current tab', () => {
-    const onTeam = run(onGlobal, { type: 'changeTab', tab: 'team' }, { type: 'toggleMeOnly' });
-    expect(onTeam.views.team.isMeOnly).toBe(true);
-    expect(onTeam.views.global.isMeOnly).toBe(false);
-    expect(onTeam.views.country.isMeOnly).toBe(false);
+    const onClub = run(onGlobal, { type: 'changeTab', tab: 'team' }, { type: 'toggleMeOnly' });
+    expect(onClub.views.team.isMeOnly).toBe(true);
+    expect(onClub.views.global.isMeOnly).toBe(false);
+    expect(onClub.views.country.isMeOnly).toBe(false);
   });
 });
 
@@ -143,18 +143,18 @@ describe('leaderboard messages', () => {
   });
 
   it('refuses the country and team tabs to a profile without a country or a club', () => {
-    const complete = { country: 'Tuvalu', favouriteTeam: 'Burnley' };
+    const complete = { country: 'Tuvalu', favouriteClub: 'Burnley' };
     expect(missingProfileMessage('country', { ...complete, country: null })).toBe(
       LEADERBOARD_MESSAGES.noCountry,
     );
     expect(missingProfileMessage('country', { ...complete, country: '  ' })).toBe(
       LEADERBOARD_MESSAGES.noCountry,
     );
-    expect(missingProfileMessage('team', { ...complete, favouriteTeam: null })).toBe(
-      LEADERBOARD_MESSAGES.noTeam,
+    expect(missingProfileMessage('team', { ...complete, favouriteClub: null })).toBe(
+      LEADERBOARD_MESSAGES.noClub,
     );
     expect(missingProfileMessage('team', { ...complete, country: null })).toBeUndefined();
-    expect(missingProfileMessage('global', { country: null, favouriteTeam: null })).toBeUndefined();
+    expect(missingProfileMessage('global', { country: null, favouriteClub: null })).toBeUndefined();
     expect(missingProfileMessage('country', complete)).toBeUndefined();
   });
 
@@ -189,11 +189,11 @@ describe('leaderboard messages', () => {
 
   it("shows the server's message for a refusal, and the specification's fallback otherwise", () => {
     const refusal = new AppError('INVALID_REQUEST', {
-      reason: 'FAVOURITE_TEAM_NOT_SET',
-      message: LEADERBOARD_MESSAGES.noTeam,
-      userMessage: LEADERBOARD_MESSAGES.noTeam,
+      reason: 'FAVOURITE_CLUB_NOT_SET',
+      message: LEADERBOARD_MESSAGES.noClub,
+      userMessage: LEADERBOARD_MESSAGES.noClub,
     });
-    expect(leaderboardErrorMessage(refusal)).toBe(LEADERBOARD_MESSAGES.noTeam);
+    expect(leaderboardErrorMessage(refusal)).toBe(LEADERBOARD_MESSAGES.noClub);
     expect(isProfileRefusal(refusal)).toBe(true);
   });
 

@@ -87,21 +87,21 @@ export function isLeaderboardType(value: string | undefined): value is Leaderboa
 }
 
 /**
- * Why the profile cannot open this tab (no country for the country board, no favourite team
- * for the team board), or undefined when it can.
+ * Why the profile cannot open this tab (no country for the country board, no favourite club
+ * for the club board), or undefined when it can.
  */
 export function missingProfileMessage(
   type: LeaderboardType,
-  profile: Pick<Profile, 'country' | 'favouriteTeam'>,
+  profile: Pick<Profile, 'country' | 'favouriteClub'>,
 ): string | undefined {
   if (type === 'country' && !profile.country?.trim()) return LEADERBOARD_MESSAGES.noCountry;
-  if (type === 'team' && !profile.favouriteTeam?.trim()) return LEADERBOARD_MESSAGES.noTeam;
+  if (type === 'team' && !profile.favouriteClub?.trim()) return LEADERBOARD_MESSAGES.noClub;
   return undefined;
 }
 
 /** The server's refusal of a board the profile cannot open: answered with a way to Settings. */
 export function isProfileRefusal(error: unknown): boolean {
-  return isAppErrorWithReason(error, 'COUNTRY_NOT_SET', 'FAVOURITE_TEAM_NOT_SET');
+  return isAppErrorWithReason(error, 'COUNTRY_NOT_SET', 'FAVOURITE_CLUB_NOT_SET');
 }
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load leaderboard data';

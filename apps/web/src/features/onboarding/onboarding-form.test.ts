@@ -20,7 +20,7 @@ const FILLED: OnboardingFormValues = {
   fullName: 'Alex Morgan',
   dob: '1990-05-20',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
   howDidYouHearOther: '',
 };
@@ -50,14 +50,14 @@ describe('step 1, Basic Info', () => {
   });
 
   it('is fine with a filled step whatever the later steps hold', () => {
-    expect(stepProblem(0, { ...FILLED, favouriteTeam: '', howDidYouHear: '' }, NOW)).toBeUndefined();
+    expect(stepProblem(0, { ...FILLED, favouriteClub: '', howDidYouHear: '' }, NOW)).toBeUndefined();
   });
 });
 
 describe('steps 2 and 3', () => {
   it('asks for a favourite team', () => {
-    expect(stepProblem(1, { ...FILLED, favouriteTeam: '' }, NOW)).toEqual({
-      field: 'favouriteTeam',
+    expect(stepProblem(1, { ...FILLED, favouriteClub: '' }, NOW)).toEqual({
+      field: 'favouriteClub',
       message: 'Please select your favourite team',
     });
     expect(stepProblem(1, FILLED, NOW)).toBeUndefined();
@@ -94,7 +94,7 @@ describe('pre-filling from a profile', () => {
     fullName: 'Alex Morgan',
     dob: '1990-05-20',
     country: 'GB',
-    favouriteTeam: 'BRI',
+    favouriteClub: 'BRI',
     howDidYouHear: 'A podcast',
     onboardingComplete: false,
     playerSelectionComplete: false,
@@ -111,7 +111,7 @@ describe('pre-filling from a profile', () => {
       fullName: 'Alex Morgan',
       dob: '1990-05-20',
       country: 'United Kingdom',
-      favouriteTeam: 'Brighton',
+      favouriteClub: 'Brighton',
       howDidYouHear: 'other',
       howDidYouHearOther: 'A podcast',
     });
@@ -126,7 +126,7 @@ describe('pre-filling from a profile', () => {
       fullName: '',
       dob: '',
       country: '',
-      favouriteTeam: '',
+      favouriteClub: '',
       howDidYouHear: '',
       howDidYouHearOther: '',
     });
@@ -143,12 +143,12 @@ describe('server refusals', () => {
   it('puts each issue under its field and goes back to the first step concerned', () => {
     expect(
       fieldErrorsFromIssues([
-        { path: 'body.favouriteTeam', message: 'Please select your favourite team' },
+        { path: 'body.favouriteClub', message: 'Please select your favourite team' },
         { path: 'body.dob', message: 'You must be 18 or over to play' },
         { path: 'body', message: 'ignored' },
       ]),
     ).toEqual({
-      errors: { favouriteTeam: 'Please select your favourite team', dob: 'You must be 18 or over to play' },
+      errors: { favouriteClub: 'Please select your favourite team', dob: 'You must be 18 or over to play' },
       step: 0,
     });
     expect(fieldErrorsFromIssues(undefined)).toEqual({ errors: {}, step: undefined });

@@ -13,7 +13,7 @@ export interface OnboardingFormValues {
   fullName: string;
   dob: string;
   country: string;
-  favouriteTeam: string;
+  favouriteClub: string;
   howDidYouHear: HowDidYouHear | '';
   howDidYouHearOther: string;
 }
@@ -22,7 +22,7 @@ export type OnboardingField = keyof OnboardingFormValues;
 
 export const ONBOARDING_STEPS = [
   { label: 'Basic Info', fields: ['fullName', 'dob', 'country'] },
-  { label: 'Favourite Team', fields: ['favouriteTeam'] },
+  { label: 'Favourite Team', fields: ['favouriteClub'] },
   { label: 'How Did You Hear', fields: ['howDidYouHear', 'howDidYouHearOther'] },
 ] as const satisfies readonly { label: string; fields: readonly OnboardingField[] }[];
 
@@ -80,7 +80,7 @@ export function toOnboardingInput(values: OnboardingFormValues): OnboardingInput
     fullName: values.fullName,
     dob: values.dob,
     country: values.country,
-    favouriteTeam: values.favouriteTeam,
+    favouriteClub: values.favouriteClub,
     // '' is refused by the schema with its own message.
     howDidYouHear: values.howDidYouHear as HowDidYouHear,
     ...(values.howDidYouHear === 'other' ? { howDidYouHearOther: values.howDidYouHearOther } : {}),
@@ -110,7 +110,7 @@ export function onboardingDefaults(
     fullName: profile?.fullName ?? '',
     dob: profile?.dob ?? '',
     country: profile?.country ? toCountryName(profile.country) : '',
-    favouriteTeam: profile?.favouriteTeam ? clubNameFromStored(profile.favouriteTeam, clubs) : '',
+    favouriteClub: profile?.favouriteClub ? clubNameFromStored(profile.favouriteClub, clubs) : '',
     howDidYouHear: option ? option.value : heard === '' ? '' : 'other',
     howDidYouHearOther: option || heard === 'other' ? '' : heard,
   };

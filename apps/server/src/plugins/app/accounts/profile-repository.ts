@@ -16,7 +16,7 @@ function toProfile(
     fullName: row.fullName,
     dob: row.dob,
     country: row.country,
-    favouriteTeam: row.favouriteTeam,
+    favouriteClub: row.favouriteClub,
     howDidYouHear: row.howDidYouHear,
     onboardingComplete: row.onboardingComplete,
     playerSelectionComplete: row.playerSelectionComplete,

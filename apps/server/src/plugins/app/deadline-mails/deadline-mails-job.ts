@@ -12,7 +12,7 @@ export function deadlineMailsJob(
   fastify: FastifyInstance,
   options: { mailer: Mailer; secret: string; intervalMs: number },
 ): Job {
-  // After one full receipt pass here, the 7 days of turns left skip the scan of every complete team.
+  // After one full receipt pass here, the 7 days of turns left skip the scan of every complete squad.
   const finishedReceipts = new Set<string>();
   return {
     name: 'deadline-mails',

@@ -11,8 +11,8 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 
-/** A team is complete with this many picks (a save replaces the team whole). */
-const TEAM_SIZE = 4;
+/** A squad is complete with this many picks (a save replaces the squad whole). */
+const SQUAD_SIZE = 4;
 
 export interface DeadlineMailCandidate {
   userId: string;
@@ -23,8 +23,8 @@ export interface DeadlineMailCandidate {
 
 /**
  * The next page of players a deadline mail of `kind` is meant for, by user id after
- * `afterUserId` (keyset): for the reminders, players who agreed to them and whose team is not
- * complete; for the receipt, players with a complete team; in both, those without a record of it.
+ * `afterUserId` (keyset): for the reminders, players who agreed to them and whose squad is not
+ * complete; for the receipt, players with a complete squad; in both, those without a record of it.
  */
 export async function listDeadlineMailCandidates(
   db: Executor,
@@ -34,8 +34,8 @@ export async function listDeadlineMailCandidates(
   const pickCount = sql<number>`(select count(*) from ${picks} where ${picks.userId} = ${users.id} and ${picks.seasonId} = ${seasonId})::int`;
   const isWanted =
     kind === 'picks_locked'
-      ? sql`${pickCount} = ${TEAM_SIZE}`
-      : and(eq(profiles.marketingOptIn, true), sql`${pickCount} < ${TEAM_SIZE}`);
+      ? sql`${pickCount} = ${SQUAD_SIZE}`
+      : and(eq(profiles.marketingOptIn, true), sql`${pickCount} < ${SQUAD_SIZE}`);
   // Skips those recorded already, so a run after the mails went out finds nothing quickly;
   // recordDeadlineMails still decides, for runs side by side.
   const alreadySent = db

@@ -16,7 +16,7 @@ import {
 export const DEADLINE_MAIL_BATCH = 500;
 
 /**
- * A receipt pass counts as final only when it began this long after the deadline: a team save
+ * A receipt pass counts as final only when it began this long after the deadline: a squad save
  * that passed its deadline check just before has committed by then.
  */
 export const RECEIPTS_SETTLE_MS = 60_000;
@@ -88,7 +88,7 @@ export async function sendDeadlineMails(options: DeadlineMailsOptions): Promise<
     if (!last || candidates.length < limit) break;
     afterUserId = last.userId;
   }
-  // Every complete team has its receipt now (a throw above leaves this unrecorded: the next turn goes again).
+  // Every complete squad has its receipt now (a throw above leaves this unrecorded: the next turn goes again).
   if (isFinalReceiptPass) options.finishedReceipts?.add(season.id);
   log.info(
     { kind, seasonId: season.id, queued: outcome.queued, scanned: outcome.scanned },

@@ -72,7 +72,7 @@ export async function writeDemoClock(file: string, setting: DemoClockSetting): P
   await rename(temporary, file);
 }
 
-/** Where a fresh demo starts: a day before the pick deadline, so a team can still be picked. */
+/** Where a fresh demo starts: a day before the pick deadline, so a squad can still be picked. */
 export function demoStart(season: Pick<SeasonConfig, 'pickDeadline'>): DemoClockSetting {
   return {
     now: new Date(Date.parse(season.pickDeadline) - DAY_MS).toISOString(),

@@ -10,7 +10,7 @@ import { markMemberChanged } from '../standings/member-changes-repository.ts';
 export interface CompleteOnboardingOptions {
   db: Database;
   user: { id: string; email: string; name: string };
-  /** The season whose clubs the favourite team must be one of. */
+  /** The season whose clubs the favourite club must be one of. */
   season: SeasonConfig;
   /** The request body, already parsed by `onboardingInputSchema`. */
   input: z.output<typeof onboardingInputSchema>;
@@ -31,15 +31,15 @@ export async function completeOnboarding(options: CompleteOnboardingOptions): Pr
 
   return db.transaction(async (tx) => {
     const clubNames = (await listSeasonClubs(tx, season.id)).map((club) => club.name);
-    if (!clubNames.includes(input.favouriteTeam)) {
-      throw profileFieldRefusal('body.favouriteTeam', 'Please select your favourite team');
+    if (!clubNames.includes(input.favouriteClub)) {
+      throw profileFieldRefusal('body.favouriteClub', 'Please select your favourite team');
     }
     await createProfile(tx, user);
     await updateProfile(tx, user.id, {
       fullName: input.fullName,
       dob: input.dob,
       country: input.country,
-      favouriteTeam: input.favouriteTeam,
+      favouriteClub: input.favouriteClub,
       // The specification stores the free text when Other was chosen.
       howDidYouHear:
         input.howDidYouHear === 'other' ? (input.howDidYouHearOther ?? 'other') : input.howDidYouHear,

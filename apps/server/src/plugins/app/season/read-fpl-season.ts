@@ -21,7 +21,7 @@ import type { SeasonFacts } from './season-facts.schemas.ts';
 const whole = z.coerce.number().int();
 const count = whole.min(0);
 
-const teamRowSchema = z.object({
+const fplTeamRowSchema = z.object({
   id: whole,
   code: whole,
   name: z.string().min(1),
@@ -105,10 +105,10 @@ export async function readFplSeason({
 }: FplSeasonSource): Promise<SeasonFacts> {
   const root = path.dirname(seasonDir);
 
-  const teams = await readCsvRows(path.join(seasonDir, 'teams.csv'), teamRowSchema, root);
+  const teams = await readCsvRows(path.join(seasonDir, 'teams.csv'), fplTeamRowSchema, root);
   const clubs = teams.map(({ row }) => clubFromFplTeam(row));
-  const clubCodeByTeamId = new Map(teams.map(({ row }, index) => [row.id, clubs[index]?.code ?? '']));
-  const clubCodeByTeamName = new Map(teams.map(({ row }, index) => [row.name, clubs[index]?.code ?? '']));
+  const clubCodeByFplTeamId = new Map(teams.map(({ row }, index) => [row.id, clubs[index]?.code ?? '']));
+  const clubCodeByFplTeamName = new Map(teams.map(({ row }, index) => [row.name, clubs[index]?.code ?? '']));
 
   const lastSeasonGoalsByCode = new Map<number, number>();
   if (previousSeasonDir) {
@@ -124,7 +124,7 @@ export async function readFplSeason({
   const playerRows = await readCsvRows(playersFile, playerRowSchema, root);
   const codeByElementId = new Map<number, number>();
   for (const { row, line } of playerRows) {
-    if (!clubCodeByTeamId.has(row.team)) {
+    if (!clubCodeByFplTeamId.has(row.team)) {
       throw new ImportError(path.relative(root, playersFile), line, `unknown team id ${row.team}`);
     }
     codeByElementId.set(row.id, row.code);
@@ -138,7 +138,7 @@ export async function readFplSeason({
     for (const { row, line } of await readCsvRows(file, gameweekRowSchema, root)) {
       const fault = !codeByElementId.has(row.element)
         ? `unknown player element ${row.element}`
-        : !clubCodeByTeamName.has(row.team)
+        : !clubCodeByFplTeamName.has(row.team)
           ? `unknown team "${row.team}"`
           : row.round !== week
             ? `round ${row.round} in the file of gameweek ${week}`
@@ -161,12 +161,12 @@ export async function readFplSeason({
     const rows = rowsByElement.get(row.id) ?? [];
     const clubSpells: { fromGameweek: number; clubCode: string }[] = [];
     for (const match of rows) {
-      const clubCode = clubCodeByTeamName.get(match.team) ?? '';
+      const clubCode = clubCodeByFplTeamName.get(match.team) ?? '';
       if (clubSpells.at(-1)?.clubCode !== clubCode) clubSpells.push({ fromGameweek: match.round, clubCode });
     }
     // A player without a single match row is in the game from the start with his listed club.
     if (clubSpells.length === 0)
-      clubSpells.push({ fromGameweek: 1, clubCode: clubCodeByTeamId.get(row.team) ?? '' });
+      clubSpells.push({ fromGameweek: 1, clubCode: clubCodeByFplTeamId.get(row.team) ?? '' });
     return {
       ...playerFromFplElement(row),
       lastSeasonGoals: lastSeasonGoalsByCode.get(row.code) ?? 0,
@@ -183,7 +183,7 @@ export async function readFplSeason({
       gameweek: row.round,
       kickoffAt: new Date(row.kickoff_time).toISOString(),
       goals: row.goals_scored,
-      clubCode: clubCodeByTeamName.get(row.team) ?? '',
+      clubCode: clubCodeByFplTeamName.get(row.team) ?? '',
     }));
 
   return { formatVersion: 1, season, clubs, players, goals };

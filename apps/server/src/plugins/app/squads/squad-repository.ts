@@ -18,7 +18,7 @@ const goalsUpTo = (now: Date) =>
 const clubAt = (gameweek: number) =>
   sql<string>`(select ${playerClubSpells.clubCode} from ${playerClubSpells} where ${playerClubSpells.playerId} = ${players.id} and ${playerClubSpells.fromGameweek} <= ${gameweek} order by ${playerClubSpells.fromGameweek} desc limit 1)`;
 
-export async function findPlayersForTeam(
+export async function findPlayersForSquad(
   db: Executor,
   seasonId: string,
   playerIds: string[],
@@ -35,7 +35,7 @@ export async function findPlayersForTeam(
     .where(and(eq(players.seasonId, seasonId), inArray(players.id, playerIds)));
 }
 
-export async function listTeam(
+export async function listSquad(
   db: Executor,
   userId: string,
   seasonId: string,
@@ -70,7 +70,7 @@ export async function listTeam(
   }));
 }
 
-export async function countTeamPicks(db: Executor, userId: string, seasonId: string): Promise<number> {
+export async function countSquadPicks(db: Executor, userId: string, seasonId: string): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(picks)
@@ -78,7 +78,7 @@ export async function countTeamPicks(db: Executor, userId: string, seasonId: str
   return row?.value ?? 0;
 }
 
-export async function replaceTeam(
+export async function replaceSquad(
   db: Executor,
   userId: string,
   seasonId: string,
@@ -92,9 +92,9 @@ export async function replaceTeam(
 
 /**
  * Locks the owner's profile row until the transaction ends, so a user's saves run one at a
- * time (a second waits, then sees the first one's team). Undefined when there is no profile.
+ * time (a second waits, then sees the first one's squad). Undefined when there is no profile.
  */
-export async function lockTeamOwner(
+export async function lockSquadOwner(
   tx: Executor,
   userId: string,
 ): Promise<{ isOnboardingComplete: boolean } | undefined> {
@@ -106,8 +106,8 @@ export async function lockTeamOwner(
   return owner;
 }
 
-/** Records on the profile that the user has picked a team (the dashboard's gate). */
-export async function markTeamPicked(tx: Executor, userId: string, now: Date): Promise<void> {
+/** Records on the profile that the user has picked a squad (the dashboard's gate). */
+export async function markSquadPicked(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx
     .update(profiles)
     .set({ playerSelectionComplete: true, updatedAt: now })

@@ -71,7 +71,7 @@ export interface BoardCache {
   ): Promise<T>;
   /**
    * What one viewer sees of the season's board `version` (`part`: their place, or their own
-   * picks), forgotten when their profile or account changes (a team save changes the profile).
+   * picks), forgotten when their profile or account changes (a squad save changes the profile).
    */
   viewer<T extends Versioned>(
     userId: string,

@@ -53,7 +53,7 @@ const lastOwnRowAnswers = new WeakMap<object, { index: number; picks: unknown; a
 /**
  * The answer to a page that holds the viewer's own row: `shared` (what every other viewer of the
  * page gets) with its row at `index` replaced by `ownRow`, whose picks are the object kept with
- * the viewer's place (board-cache.ts), the same until the board or their team changes. Its
+ * the viewer's place (board-cache.ts), the same until the board or their squad changes. Its
  * JSON and ETag are made now and kept with it for `replyWithBoardPage`: the other rows come from
  * `shared` as its schema encoded them once, and only the own row is checked here, by `rowSchema`.
  * The same bytes as encoding the whole answer, for a fraction of the work (a page of 50 rows took

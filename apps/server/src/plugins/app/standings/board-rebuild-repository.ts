@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RANKING_KEY, TEAM_SIZE } from '@hit21/core';
+import { RANKING_KEY, SQUAD_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, selectRows, type Transaction } from '../../../db/database.ts';
@@ -11,12 +11,12 @@ import {
   POSITION_STRIDE,
   profiles,
   type RankedWith,
+  squads,
   standingsGroups,
   standingsMemberChanges,
   standingsNames,
   standingsRosterChanges,
   standingsState,
-  teams,
 } from '../../../db/schema/index.ts';
 import { MAX_PLACED_CHANGES } from './place-member-changes.ts';
 import { blockOf, chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
@@ -95,11 +95,11 @@ export interface ScoringFootballer {
  * copied as they are, so that no member leaves it (at ten million players, reading them into the
  * server took most of a recompute):
  * - a member is anyone whose onboarding is complete (name, country and club known), with or
- *   without a team; the team's total and goal-date limbs are the sums of its footballers'
- *   among `footballers` (the others have not scored), read from its `teams` row: one row per
- *   team, slot by slot, costs a fraction of grouping four picks per team;
+ *   without a squad; the squad's total and goal-date limbs are the sums of its footballers'
+ *   among `footballers` (the others have not scored), read from its `squads` row: one row per
+ *   squad, slot by slot, costs a fraction of grouping four picks per squad;
  * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
- *   team or a pick without a goal (bust once the season is over), else safe;
+ *   squad or a pick without a goal (bust once the season is over), else safe;
  * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
  *   the goal-date limbs one by one (larger first), the coin toss (`coinTossKey`: the first 32
  *   bits of the MD5 of `season:user`) and the user id; the columns before the coin toss are
@@ -141,10 +141,10 @@ export function rankingBucket(
 /**
  * The season's members, scored (a subquery): user id, name, country and club, total goals,
  * status, the ranking's `bucket`, `rank_key` (the bucket and the goal-date limbs as one byte
- * string) and `coin_toss`. Every member whose onboarding is complete, with or without a team;
- * `onlyTeamsWith`, when given, keeps only the members whose team holds one of those footballers.
+ * string) and `coin_toss`. Every member whose onboarding is complete, with or without a squad;
+ * `onlySquadsWith`, when given, keeps only the members whose squad holds one of those footballers.
  */
-function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[]): SQL {
+function scoredMembers(options: BoardScoring, onlySquadsWith?: readonly string[]): SQL {
   const { seasonId, footballers, groupOrder } = options;
   const idList = textArray(footballers.map((footballer) => footballer.playerId));
   const goalList = `{${footballers.map((footballer) => footballer.goals).join(',')}}`;
@@ -154,8 +154,8 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
       sql`${`{${footballers.map((footballer) => footballer.goalDateLimbs[limb - 1] ?? 0n).join(',')}}`}::bigint[]`,
   );
   const incomplete = options.isSeasonOver ? 'bust' : 'going_bust';
-  const slots = Array.from({ length: TEAM_SIZE }, (_, index) => index + 1);
-  /** The sum over a team's footballers of what `term` gives for each slot (one join of the scorers per slot). */
+  const slots = Array.from({ length: SQUAD_SIZE }, (_, index) => index + 1);
+  /** The sum over a squad's footballers of what `term` gives for each slot (one join of the scorers per slot). */
   const overSlots = (term: (slot: number) => string) => sql.raw(slots.map(term).join(' + '));
   /** What `term(limb)` gives for each goal-date limb, most significant first, joined by `separator`. */
   const overLimbs = (term: (limb: number) => string, separator = ', ') =>
@@ -168,23 +168,23 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
         slot,
       ) => sql`left join (select * from unnest(${idList}::uuid[], ${goalList}::int[], ${sql.join(limbLists, sql`, `)})
           as scorer (player_id, goals, ${overLimbs((limb) => `limb_${limb}`)})) as ${sql.raw(`scorer_${slot}`)}
-        on ${sql.raw(`scorer_${slot}.player_id = team.player_ids[${slot}]`)}`,
+        on ${sql.raw(`scorer_${slot}.player_id = squad.player_ids[${slot}]`)}`,
     ),
     sql` `,
   );
-  const scoredTeams = (filter: SQL) => sql`(
-    select team.user_id,
+  const scoredSquads = (filter: SQL) => sql`(
+    select squad.user_id,
       ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`)} as total_goals,
-      ${overSlots((slot) => `(team.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
+      ${overSlots((slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`)} as scoreless_picks,
       ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
-    from ${teams} as team ${scorerJoins}
-    where team.season_id = ${seasonId} ${filter}) as team`;
-  // The profiles and the teams hashed, both read whole: for only the pickers of some footballers,
+    from ${squads} as squad ${scorerJoins}
+    where squad.season_id = ${seasonId} ${filter}) as squad`;
+  // The profiles and the squads hashed, both read whole: for only the pickers of some footballers,
   // a tenth of the members at ten million, looking each one's profile up took 15.5 s against 11 s.
-  const membersFrom = onlyTeamsWith
-    ? sql`from ${profiles} join ${scoredTeams(sql`and team.player_ids && ${textArray(onlyTeamsWith)}::uuid[]`)}
-      on team.user_id = ${profiles.id}`
-    : sql`from ${profiles} left join ${scoredTeams(sql``)} on team.user_id = ${profiles.id}`;
+  const membersFrom = onlySquadsWith
+    ? sql`from ${profiles} join ${scoredSquads(sql`and squad.player_ids && ${textArray(onlySquadsWith)}::uuid[]`)}
+      on squad.user_id = ${profiles.id}`
+    : sql`from ${profiles} left join ${scoredSquads(sql``)} on squad.user_id = ${profiles.id}`;
   const bucket = rankingBucket(groupOrder, 'member.status', 'member.total_goals');
   return sql`(select member.*, ${bucket} as bucket,
       int4send(${bucket})
@@ -192,15 +192,15 @@ function scoredMembers(options: BoardScoring, onlyTeamsWith?: readonly string[])
       ('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint as coin_toss
     from (
       select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
-        ${profiles.country} collate "C" as country, ${profiles.favouriteTeam} collate "C" as club,
-        coalesce(team.total_goals, 0) as total_goals,
-        ${overLimbs((limb) => `coalesce(team.limb_${limb}, 0) as limb_${limb}`)},
-        case when coalesce(team.total_goals, 0) > ${options.goalTarget}::int then 'bust'
-          when team.user_id is null or team.scoreless_picks > 0 then ${incomplete}
+        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club,
+        coalesce(squad.total_goals, 0) as total_goals,
+        ${overLimbs((limb) => `coalesce(squad.limb_${limb}, 0) as limb_${limb}`)},
+        case when coalesce(squad.total_goals, 0) > ${options.goalTarget}::int then 'bust'
+          when squad.user_id is null or squad.scoreless_picks > 0 then ${incomplete}
           else 'safe' end as status
       ${membersFrom}
       where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null
     ) as member)`;
 }
 
@@ -240,11 +240,11 @@ async function dropLeftovers(db: Database): Promise<void> {
  * copied as they are, so that no member leaves it (at ten million players, reading them into the
  * server took most of a recompute):
  * - a member is anyone whose onboarding is complete (name, country and club known), with or
- *   without a team; the team's total and goal-date limbs are the sums of its footballers'
- *   among `footballers` (the others have not scored), read from its `teams` row: one row per
- *   team, slot by slot, costs a fraction of grouping four picks per team;
+ *   without a squad; the squad's total and goal-date limbs are the sums of its footballers'
+ *   among `footballers` (the others have not scored), read from its `squads` row: one row per
+ *   squad, slot by slot, costs a fraction of grouping four picks per squad;
  * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
- *   team or a pick without a goal (bust once the season is over), else safe;
+ *   squad or a pick without a goal (bust once the season is over), else safe;
  * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
  *   the goal-date limbs one by one (larger first), the coin toss (`coinTossKey`: the first 32
  *   bits of the MD5 of `season:user`) and the user id; the columns before the coin toss are
@@ -272,7 +272,7 @@ export async function rankNextBoard(db: Database, options: BoardScoring): Promis
       await tx.execute(sql`create table standings_changes_covered as
       select ${standingsMemberChanges.userId} as user_id, ${standingsMemberChanges.seq} as seq
       from ${standingsMemberChanges}`);
-      // A new table from a query, unlike an insert, may be filled by a parallel plan: the teams
+      // A new table from a query, unlike an insert, may be filled by a parallel plan: the squads
       // are scored and the global order sorted by two processes, a quarter off the statement at
       // ten million players (decision 005). Columns in the stored table's order and types.
       await tx.execute(sql`create unlogged table standings_next as
@@ -308,7 +308,7 @@ const MERGED_SPAN_LIMIT = 2;
  * cannot be (the stored board was not ranked with `rankedWith`, too many member changes wait, or
  * the board would spread too far), and the caller ranks it whole.
  *
- * The members whose team holds a late scorer (every footballer with a goal at or after the
+ * The members whose squad holds a late scorer (every footballer with a goal at or after the
  * earliest added goal's kick-off) are scored as a rebuild scores them; everyone else keeps their
  * row, their order among themselves and their status and goals, which nothing they picked
  * changed. Among members with the same group and goals (the ranking's bucket), each scored member

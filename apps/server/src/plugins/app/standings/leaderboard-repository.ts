@@ -95,7 +95,7 @@ export function microsOf(instant: SQL | AnyColumn): SQL {
 /**
  * The part of a board version that names its roster: who is on the board under which name,
  * country and club. A search matches the same members on every board version with the same
- * roster, however goals, teams and rebuilds have moved them, so its count holds across those
+ * roster, however goals, squads and rebuilds have moved them, so its count holds across those
  * versions. NO_BOARD without a board.
  */
 export function rosterVersionOf(boardVersion: string): string {
@@ -408,7 +408,7 @@ export async function readPageBeforeCount(
 export interface ViewerPlace {
   country: string | null;
   club: string | null;
-  /** Onboarding complete: the next standings check puts them on the boards, with or without a team. */
+  /** Onboarding complete: the next standings check puts them on the boards, with or without a squad. */
   isMember: boolean;
   /** Their stored row's country and club; null when the stored board does not hold them yet. */
   ranked: { country: string; club: string } | null;
@@ -436,7 +436,7 @@ export async function findViewerPlace(
     board_version: string;
   }>(
     db,
-    sql`select ${profiles.country} as country, ${profiles.favouriteTeam} as club, ${boardVersion(seasonId)} as board_version,
+    sql`select ${profiles.country} as country, ${profiles.favouriteClub} as club, ${boardVersion(seasonId)} as board_version,
         ${profiles.onboardingComplete} and ${profiles.fullName} is not null as is_member,
         ${standings.country} as ranked_country, ${standings.club} as ranked_club,
         (select ${standingsState.placeMs} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as last_place_ms,

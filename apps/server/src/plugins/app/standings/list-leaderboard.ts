@@ -10,7 +10,7 @@ import {
   type SeasonConfig,
 } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
-import { listTeam } from '../squads/squad-repository.ts';
+import { listSquad } from '../squads/squad-repository.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import { withOwnRow } from './board-etag.ts';
 import {
@@ -24,7 +24,7 @@ import {
 } from './leaderboard-repository.ts';
 
 /**
- * A page of one of the three boards as the viewer sees it: the country and team boards are
+ * A page of one of the three boards as the viewer sees it: the country and club boards are
  * those of the viewer's profile (refused with the specification's message when it has none);
  * the viewer's own row is marked and carries their picks, nobody else's does.
  */
@@ -105,7 +105,7 @@ export function sharedAnswer<Answer>(stored: object, notice: number | null, buil
 
 /**
  * The viewer's picks with their goals as of the stored board, so they add up to the total shown
- * beside them; kept with the viewer's place until the board or their profile changes (a team
+ * beside them; kept with the viewer's place until the board or their profile changes (a squad
  * save does). None before the board's first computation.
  */
 export async function viewerPicks(options: {
@@ -125,7 +125,7 @@ export async function viewerPicks(options: {
     version,
     async () => ({
       version,
-      picks: await listTeam(
+      picks: await listSquad(
         db,
         viewerId,
         seasonId,
@@ -216,7 +216,7 @@ function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
     if (!viewer.country) throw refusal('COUNTRY_NOT_SET', LEADERBOARD_MESSAGES.noCountry);
     return { kind: 'country', country: viewer.country };
   }
-  if (!viewer.club) throw refusal('FAVOURITE_TEAM_NOT_SET', LEADERBOARD_MESSAGES.noTeam);
+  if (!viewer.club) throw refusal('FAVOURITE_CLUB_NOT_SET', LEADERBOARD_MESSAGES.noClub);
   return { kind: 'club', club: viewer.club };
 }
 
@@ -246,6 +246,6 @@ export function expectedWaitSeconds(
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_TEAM_NOT_SET', message: string): AppError {
+function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_CLUB_NOT_SET', message: string): AppError {
   return new AppError('INVALID_REQUEST', { reason, message, userMessage: message });
 }

@@ -13,6 +13,7 @@ import {
   profiles,
   type RankedWith,
   ROSTER_CHANGES_KEPT,
+  squads,
   standings,
   standingsGroups,
   standingsMemberChanges,
@@ -21,7 +22,6 @@ import {
   standingsRankChunks,
   standingsRosterChanges,
   standingsState,
-  teams,
 } from '../../../db/schema/index.ts';
 import { REBUILT_TABLES } from './board-rebuild-repository.ts';
 import { microsOf } from './leaderboard-repository.ts';
@@ -37,7 +37,7 @@ import { textArray } from './sql-arrays.ts';
 
 /**
  * Records, in the caller's transaction, that a member's place on the boards may have changed:
- * their team, onboarding, name, country or club, their account, or a league's membership. The
+ * their squad, onboarding, name, country or club, their account, or a league's membership. The
  * standings check places them on the stored board; each change takes a new `seq`.
  */
 export async function markMemberChanged(db: Executor, userId: string): Promise<void> {
@@ -240,7 +240,7 @@ export async function removeMembers(
   };
 }
 
-/** A board member as the rebuild reads them: onboarding complete, with their team's picks (none: no team). */
+/** A board member as the rebuild reads them: onboarding complete, with their squad's picks (none: no squad). */
 export interface MemberToPlace {
   userId: string;
   fullName: string;
@@ -249,7 +249,7 @@ export interface MemberToPlace {
   pickIds: string[];
 }
 
-/** Those of `userIds` who are board members now (the rebuild's test), with their teams. */
+/** Those of `userIds` who are board members now (the rebuild's test), with their squads. */
 export async function readMembersToPlace(
   tx: Transaction,
   seasonId: string,
@@ -264,22 +264,22 @@ export async function readMembersToPlace(
   }>(
     tx,
     sql`select ${profiles.id} as user_id, ${profiles.fullName} as full_name, ${profiles.country} as country,
-        ${profiles.favouriteTeam} as club, ${teams.playerIds}::text[] as player_ids
+        ${profiles.favouriteClub} as club, ${squads.playerIds}::text[] as player_ids
       from ${profiles}
-      left join ${teams} on ${teams.seasonId} = ${seasonId} and ${teams.userId} = ${profiles.id}
+      left join ${squads} on ${squads.seasonId} = ${seasonId} and ${squads.userId} = ${profiles.id}
       where ${profiles.id} = any(${textArray(userIds)}::text[]) and ${profiles.onboardingComplete}
-        and ${profiles.fullName} is not null and ${profiles.country} is not null and ${profiles.favouriteTeam} is not null`,
+        and ${profiles.fullName} is not null and ${profiles.country} is not null and ${profiles.favouriteClub} is not null`,
   );
   return rows.map((row) => ({
     userId: row.user_id,
     fullName: row.full_name,
     country: row.country,
     club: row.club,
-    pickIds: teamPicks(row.player_ids),
+    pickIds: squadPicks(row.player_ids),
   }));
 }
 
-/** A stored member at `position`, whose ranking columns the caller works out from their team (`readTeamPicks`). */
+/** A stored member at `position`, whose ranking columns the caller works out from their squad (`readSquadPicks`). */
 export interface StoredMember {
   position: number;
   userId: string;
@@ -327,18 +327,18 @@ export async function readBlockMembers(
   return rows.map((row) => ({ position: Number(row.position), userId: row.user_id }));
 }
 
-/** The picks of each of these members' teams (a member without a team is left out). */
-export async function readTeamPicks(
+/** The picks of each of these members' squads (a member without a squad is left out). */
+export async function readSquadPicks(
   tx: Transaction,
   seasonId: string,
   userIds: readonly string[],
 ): Promise<Map<string, string[]>> {
   const rows = await selectRows<{ user_id: string; player_ids: string[] }>(
     tx,
-    sql`select ${teams.userId} as user_id, ${teams.playerIds}::text[] as player_ids from ${teams}
-      where ${teams.seasonId} = ${seasonId} and ${teams.userId} = any(${textArray(userIds)}::text[])`,
+    sql`select ${squads.userId} as user_id, ${squads.playerIds}::text[] as player_ids from ${squads}
+      where ${squads.seasonId} = ${seasonId} and ${squads.userId} = any(${textArray(userIds)}::text[])`,
   );
-  return new Map(rows.map((row) => [row.user_id, teamPicks(row.player_ids)]));
+  return new Map(rows.map((row) => [row.user_id, squadPicks(row.player_ids)]));
 }
 
 /** A member placed on the board: their row as the rebuild writes it. */
@@ -660,7 +660,7 @@ async function bringCountsPastUnlogged(
 }
 
 /**
- * The members of the season whose team picks one of `playerIds` (the picks' (player, user)
+ * The members of the season whose squad picks one of `playerIds` (the picks' (player, user)
  * index finds them), at most `limit`.
  */
 export async function listPickers(
@@ -707,7 +707,7 @@ function boardUser(userId: SQL | AnyColumn): SQL {
   return sql`${userId} collate "default"`;
 }
 
-/** A team's picks as the `teams` row lists them (none: no team). */
-function teamPicks(playerIds: readonly (string | null)[] | null): string[] {
+/** A squad's picks as the `squads` row lists them (none: no squad). */
+function squadPicks(playerIds: readonly (string | null)[] | null): string[] {
   return (playerIds ?? []).filter((id) => id !== null);
 }

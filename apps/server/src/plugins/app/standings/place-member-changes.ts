@@ -4,7 +4,7 @@ import {
   type RankedFootballer,
   type RankingColumns,
   type SeasonConfig,
-  scoreTeamForRanking,
+  scoreSquadForRanking,
 } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
 import { hasSqlState } from '../../../db/database-errors.ts';
@@ -33,7 +33,7 @@ import {
   readBlockMembers,
   readMembersToPlace,
   readPlacingState,
-  readTeamPicks,
+  readSquadPicks,
   removeMembers,
   type StoredMember,
   saveBoardRevision,
@@ -70,7 +70,7 @@ export const MAX_GOAL_MOVERS = 250_000;
 
 /**
  * Members placed in one go: the server holds about 4 KB for each while it finds their places
- * (their teams, ranking columns and searches). More movers are placed in batches of this many,
+ * (their squads, ranking columns and searches). More movers are placed in batches of this many,
  * in the one transaction, each among the members stored and the batches placed before it.
  */
 export const PLACED_AT_ONCE = 25_000;
@@ -106,10 +106,10 @@ const SERIALIZATION_FAILURE = '40001';
  * Puts the members changed since the stored board (`markMemberChanged`) at their places on it,
  * in one transaction, instead of ranking everyone again: each is taken off every board (the
  * global one, their country's and club's, their leagues'), scored as the rebuild scored the
- * board (the scorers it stored, the domain's `scoreTeamForRanking`) and put between the two
+ * board (the scorers it stored, the domain's `scoreSquadForRanking`) and put between the two
  * members they rank between, at a position halfway between theirs (`standings.position`), with
  * the rank blocks, group counts and state row moved in step. Readers see the board before or
- * after, never half of it. The transaction reads one snapshot: a stored member whose team changed
+ * after, never half of it. The transaction reads one snapshot: a stored member whose squad changed
  * since is in it as a change, taken off before anyone is compared with them; a change committed
  * meanwhile is placed next time.
  */
@@ -181,22 +181,22 @@ async function placeInOneTransaction(
   for (const row of removed.leagues) shifts.league(row, -1);
   const score = scorer(season.id, goals?.placed.rankedWith ?? state.rankedWith);
   // A goal's pickers whose own change waits for nothing are placed as the board holds them
-  // (their name, country and club), with their teams: a change of theirs would be in `changes`,
+  // (their name, country and club), with their squads: a change of theirs would be in `changes`,
   // and one who is not on the board is not a member.
   const changed = new Set(changes.map((change) => change.userId));
   const unchangedMovers = removed.board.filter((row) => !changed.has(row.userId));
-  /** The changed members, then the other movers `placedAtOnce` at a time, with their teams. */
+  /** The changed members, then the other movers `placedAtOnce` at a time, with their squads. */
   async function* batchesToPlace(): AsyncGenerator<MemberToPlace[]> {
     yield await readMembersToPlace(tx, season.id, [...changed]);
     for (let start = 0; start < unchangedMovers.length; start += placedAtOnce) {
       const batch = unchangedMovers.slice(start, start + placedAtOnce);
-      const teamPicks = await readTeamPicks(
+      const squadPicks = await readSquadPicks(
         tx,
         season.id,
         batch.map((row) => row.userId),
       );
       yield batch.map(({ userId, fullName, country, club }) => {
-        return { userId, fullName, country, club, pickIds: teamPicks.get(userId) ?? [] };
+        return { userId, fullName, country, club, pickIds: squadPicks.get(userId) ?? [] };
       });
     }
   }
@@ -343,9 +343,9 @@ function isNamedAlike(
 type Score = (member: {
   userId: string;
   pickIds: readonly string[];
-}) => ReturnType<typeof scoreTeamForRanking>;
+}) => ReturnType<typeof scoreSquadForRanking>;
 
-/** Scores a team as the stored board was ranked: its scorers, limbs and the season's end as it stood. */
+/** Scores a squad as the stored board was ranked: its scorers, limbs and the season's end as it stood. */
 function scorer(seasonId: string, rankedWith: RankedWith): Score {
   const scorers = new Map<string, RankedFootballer>(
     rankedWith.scorers.map(([playerId, goals, limbs]) => [
@@ -354,7 +354,7 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
     ]),
   );
   const options = { seasonId, limbCount: rankedWith.limbCount, isSeasonOver: rankedWith.isSeasonOver };
-  return (member) => scoreTeamForRanking(member, scorers, options);
+  return (member) => scoreSquadForRanking(member, scorers, options);
 }
 
 /**
@@ -366,7 +366,7 @@ function scorer(seasonId: string, rankedWith: RankedWith): Score {
  * their new total's members, and the next goal's pickers go above them, into the upper half left
  * free; where a gap is too narrow, a stretch of the block around it is spread out, and `moved`
  * lists its stored members' new positions (`placeInBlock`). Each block's members are read once; of
- * their teams, only those a comparison needs.
+ * their squads, only those a comparison needs.
  */
 async function findPlaces(
   tx: Transaction,
@@ -419,7 +419,7 @@ async function findPlaces(
   return { rows, moved };
 }
 
-/** Stored members' ranking columns, their teams read when first asked for, many in one statement. */
+/** Stored members' ranking columns, their squads read when first asked for, many in one statement. */
 interface StoredColumns {
   read(userIds: Iterable<string>): Promise<void>;
   of(userId: string): RankingColumns;
@@ -431,7 +431,7 @@ function storedColumns(tx: Transaction, seasonId: string, score: Score): StoredC
     async read(userIds) {
       const missing = [...new Set(userIds)].filter((userId) => !known.has(userId));
       if (missing.length === 0) return;
-      const picks = await readTeamPicks(tx, seasonId, missing);
+      const picks = await readSquadPicks(tx, seasonId, missing);
       for (const userId of missing) {
         known.set(userId, score({ userId, pickIds: picks.get(userId) ?? [] }).columns);
       }
@@ -447,8 +447,8 @@ function storedColumns(tx: Transaction, seasonId: string, score: Score): StoredC
 /**
  * For each search, how many of its `stored` members (in their order) rank before its `columns`
  * (`orEqual`: at or before). Binary searches run side by side, a step at a time, so each step
- * reads the teams of the members it compares with in one statement: a block of thousands of
- * members is searched by reading a dozen teams.
+ * reads the squads of the members it compares with in one statement: a block of thousands of
+ * members is searched by reading a dozen squads.
  */
 async function countRankingBefore(
   searches: readonly { stored: readonly StoredMember[]; columns: RankingColumns; orEqual: boolean }[],

@@ -18,7 +18,7 @@ export interface StandingsService {
   requestRefresh(): void;
   /** The active season (`fastify.activeSeason`), for the routes that already hold this service. */
   activeSeason(): Promise<SeasonConfig>;
-  /** The longest a change to teams, members or goals waits before a check notices it. */
+  /** The longest a change to squads, members or goals waits before a check notices it. */
   refreshDelayMs: number;
 }
 
@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 export interface StandingsPluginOptions {
-  /** How often the stored board is checked against the clock, goals, teams and members. */
+  /** How often the stored board is checked against the clock, goals, squads and members. */
   checkIntervalMs?: number;
   /** How long `requestRefresh` waits for more changes before checking. */
   debounceMs?: number;
@@ -46,7 +46,7 @@ export const STANDINGS_PLACING_JOB = 'standings-placing';
 /**
  * Keeps the stored boards current through the scheduler's `standings-refresh` job: a check when
  * the server is ready, then on an interval (the clock passing a kick-off or the season's end, a
- * change in another instance), and soon after any `requestRefresh` (a team saved, a goals sync,
+ * change in another instance), and soon after any `requestRefresh` (a squad saved, a goals sync,
  * a leaderboard read); it places member changes and the pickers of footballers whose goals
  * changed on the boards, or rebuilds them when that cannot be done. The
  * `standings-placing` job places member changes too, on the same turns, so that they need not

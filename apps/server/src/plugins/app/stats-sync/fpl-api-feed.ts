@@ -169,10 +169,12 @@ interface Appearance {
  * checked once it has finished: the two answers are fetched moments apart).
  */
 export function goalFeedFromFplAnswers({ bootstrap, fixtures, lives }: FplApiAnswers): GoalFeed {
-  const clubByTeamId = new Map(bootstrap.answer.teams.map((team) => [team.id, clubFromFplTeam(team).code]));
-  const { players: playerElements, currentClubs, skippedIds } = readElements(bootstrap, clubByTeamId);
+  const clubByFplTeamId = new Map(
+    bootstrap.answer.teams.map((team) => [team.id, clubFromFplTeam(team).code]),
+  );
+  const { players: playerElements, currentClubs, skippedIds } = readElements(bootstrap, clubByFplTeamId);
   const fixturesById = new Map(fixtures.answer.map((fixture) => [fixture.id, fixture]));
-  const sideClubs = readSideClubs(fixtures, clubByTeamId);
+  const sideClubs = readSideClubs(fixtures, clubByFplTeamId);
 
   const appearancesByElement = new Map<number, Appearance[]>();
   const goals: FeedGoal[] = [];
@@ -220,7 +222,7 @@ export function goalFeedFromFplAnswers({ bootstrap, fixtures, lives }: FplApiAns
         }
         // A match in play may not list its latest scorer yet: then his current club, if it is playing.
         const currentClub = currentClubs.get(element.id);
-        const playing = [clubByTeamId.get(fixture.team_h), clubByTeamId.get(fixture.team_a)];
+        const playing = [clubByFplTeamId.get(fixture.team_h), clubByFplTeamId.get(fixture.team_a)];
         const clubCode = sideClub ?? (currentClub && playing.includes(currentClub) ? currentClub : undefined);
         if (!clubCode) {
           throw new FeedError(
@@ -283,7 +285,7 @@ export function goalFeedFromFplAnswers({ bootstrap, fixtures, lives }: FplApiAns
 }
 
 /** The players among the elements, with their current clubs; other types (FPL listed managers as type 5 in 2024/25) are skipped. */
-function readElements(bootstrap: FplApiAnswers['bootstrap'], clubByTeamId: Map<number, string>) {
+function readElements(bootstrap: FplApiAnswers['bootstrap'], clubByFplTeamId: Map<number, string>) {
   const players = new Map<number, Bootstrap['elements'][number]>();
   const currentClubs = new Map<number, string>();
   const skippedIds = new Set<number>();
@@ -292,7 +294,7 @@ function readElements(bootstrap: FplApiAnswers['bootstrap'], clubByTeamId: Map<n
       skippedIds.add(element.id);
       continue;
     }
-    const clubCode = clubByTeamId.get(element.team);
+    const clubCode = clubByFplTeamId.get(element.team);
     if (!clubCode) {
       throw new FeedError(bootstrap.url, `element ${element.id} plays for unknown team ${element.team}`);
     }
@@ -303,11 +305,11 @@ function readElements(bootstrap: FplApiAnswers['bootstrap'], clubByTeamId: Map<n
 }
 
 /** Fixture → element → the club he played for, from the side of any stats list that names him. */
-function readSideClubs(fixtures: FplApiAnswers['fixtures'], clubByTeamId: Map<number, string>) {
+function readSideClubs(fixtures: FplApiAnswers['fixtures'], clubByFplTeamId: Map<number, string>) {
   const sideClubs = new Map<number, Map<number, string>>();
   for (const fixture of fixtures.answer) {
-    const home = clubByTeamId.get(fixture.team_h);
-    const away = clubByTeamId.get(fixture.team_a);
+    const home = clubByFplTeamId.get(fixture.team_h);
+    const away = clubByFplTeamId.get(fixture.team_a);
     if (!home || !away) {
       throw new FeedError(
         fixtures.url,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replyWithBoardPage } from '../../../plugins/app/standings/board-etag.ts';
 import { listLeaderboard } from '../../../plugins/app/standings/list-leaderboard.ts';
 
-/** The stored global, country and team boards (docs/api/leaderboards.md). */
+/** The stored global, country and club boards (docs/api/leaderboards.md). */
 const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/api/leaderboard/:type',
@@ -11,7 +11,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['leaderboards'],
-        summary: 'A page of the global, country or team leaderboard, with search and "Show Me Only"',
+        summary: 'A page of the global, country or club leaderboard, with search and "Show Me Only"',
         params: leaderboardParamsSchema,
         querystring: leaderboardQuerySchema,
         response: { 200: leaderboardPageSchema },

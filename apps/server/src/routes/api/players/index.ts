@@ -1,7 +1,7 @@
 import { currentGameweek, isDeadlinePassed, listPlayersQuerySchema, playerPageSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCatalogPlayers } from '../../../plugins/app/squads/player-catalog-repository.ts';
-import { countTeamPicks } from '../../../plugins/app/squads/squad-repository.ts';
+import { countSquadPicks } from '../../../plugins/app/squads/squad-repository.ts';
 
 const playerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -19,10 +19,10 @@ const playerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       const now = fastify.clock();
       const season = await fastify.activeSeason.get();
-      // After the deadline only a first team can be picked, and only from players on 0 goals.
+      // After the deadline only a first squad can be picked, and only from players on 0 goals.
       const isUnscoredOnly =
         isDeadlinePassed(season.pickDeadline, now) &&
-        (await countTeamPicks(fastify.db, user.id, season.id)) === 0;
+        (await countSquadPicks(fastify.db, user.id, season.id)) === 0;
       const query = request.query;
       const page = await listCatalogPlayers(fastify.db, {
         seasonId: season.id,

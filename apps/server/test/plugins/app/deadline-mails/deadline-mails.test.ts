@@ -27,19 +27,19 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 async function seedPlayers(
   db: Executor,
   count: number,
-  options: { optIn: boolean; team: string[] },
+  options: { optIn: boolean; squad: string[] },
 ): Promise<string[]> {
   const ids = Array.from({ length: count }, () => `dm-${randomUUID()}`);
   await db.insert(users).values(ids.map((id) => ({ id, name: id, email: `${id}@example.com` })));
   await db
     .insert(profiles)
     .values(ids.map((id) => ({ id, email: `${id}@example.com`, marketingOptIn: options.optIn })));
-  if (options.team.length > 0) {
+  if (options.squad.length > 0) {
     await db
       .insert(picks)
       .values(
         ids.flatMap((userId) =>
-          options.team.map((playerId, slot) => ({ userId, seasonId: '2025-26', playerId, slot: slot + 1 })),
+          options.squad.map((playerId, slot) => ({ userId, seasonId: '2025-26', playerId, slot: slot + 1 })),
         ),
       );
   }
@@ -50,13 +50,13 @@ const addressOf = (id: string) => `${id}@example.com`;
 
 describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
   const context = setUpTestApp(engine, { prepare: true });
-  let team: { id: string; name: string }[];
+  let squad: { id: string; name: string }[];
 
   beforeEach(async () => {
     const { db } = context.app;
     await db.delete(users).where(sql`${users.id} like 'dm-%'`);
     await db.delete(mailOutbox);
-    team = await db
+    squad = await db
       .select({ id: players.id, name: players.name })
       .from(players)
       .where(and(eq(players.seasonId, '2025-26'), ne(players.position, 'goalkeeper')))
@@ -90,9 +90,9 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('reminds opted-in players without a complete team, once, with a one-click unsubscribe', async () => {
     const { db } = context.app;
-    const owed = await seedPlayers(db, 3, { optIn: true, team: [] });
-    await seedPlayers(db, 2, { optIn: false, team: [] });
-    await seedPlayers(db, 2, { optIn: true, team: team.map((player) => player.id) });
+    const owed = await seedPlayers(db, 3, { optIn: true, squad: [] });
+    await seedPlayers(db, 2, { optIn: false, squad: [] });
+    await seedPlayers(db, 2, { optIn: true, squad: squad.map((player) => player.id) });
 
     expect(await run(before(48), { batchSize: 2 })).toMatchObject({ kind: 'reminder_48h', queued: 3 });
     expect(await run(before(46), { batchSize: 2 })).toMatchObject({ kind: 'reminder_48h', queued: 0 });
@@ -128,7 +128,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('states the time really left when a reminder goes out late: 24 hours, then 90 minutes', async () => {
     const { db } = context.app;
-    await seedPlayers(db, 1, { optIn: true, team: [] });
+    await seedPlayers(db, 1, { optIn: true, squad: [] });
 
     // Opted in a day before the deadline: the 48-hour reminder is due, with 24 hours left.
     expect(await run(before(24))).toMatchObject({ kind: 'reminder_48h', queued: 1 });
@@ -148,8 +148,8 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('sends the receipt with the 4 players to complete teams only, once', async () => {
     const { db } = context.app;
-    const complete = await seedPlayers(db, 2, { optIn: false, team: team.map((player) => player.id) });
-    await seedPlayers(db, 2, { optIn: true, team: [] });
+    const complete = await seedPlayers(db, 2, { optIn: false, squad: squad.map((player) => player.id) });
+    await seedPlayers(db, 2, { optIn: true, squad: [] });
 
     const after = new Date(DEADLINE.getTime() + 60_000);
     expect(await run(after)).toMatchObject({ kind: 'picks_locked', queued: 2 });
@@ -162,7 +162,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
       expect(mail.headers).toBeNull();
       expect(mail.text).toContain('The pick deadline passed on Friday 15 August 2025 at 17:30 UTC.');
       expect(mail.text).toContain('Go to your dashboard: https://hit21.test/dashboard');
-      for (const player of team) {
+      for (const player of squad) {
         expect(mail.text).toMatch(new RegExp(`- ${player.name} \\(\\w[^)]+\\)`));
         expect(mail.html).toContain(player.name.replace(/'/g, '&#39;'));
       }
@@ -171,9 +171,9 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('skips the receipt pass in later turns once one has finished, each complete team having had one', async () => {
     const { db } = context.app;
-    const complete = await seedPlayers(db, 5, { optIn: false, team: team.map((player) => player.id) });
-    await seedPlayers(db, 1, { optIn: true, team: [] });
-    // Counts the page transactions, each of which reads a page of complete teams.
+    const complete = await seedPlayers(db, 5, { optIn: false, squad: squad.map((player) => player.id) });
+    await seedPlayers(db, 1, { optIn: true, squad: [] });
+    // Counts the page transactions, each of which reads a page of complete squads.
     let transactions = 0;
     const counting = new Proxy(db, {
       get(target, property) {
@@ -208,7 +208,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('keeps passing over the teams after a receipt pass that threw', async () => {
     const { db } = context.app;
-    const complete = await seedPlayers(db, 4, { optIn: false, team: team.map((player) => player.id) });
+    const complete = await seedPlayers(db, 4, { optIn: false, squad: squad.map((player) => player.id) });
     const after = new Date(DEADLINE.getTime() + 120_000);
     const real = createMailer({ db, from: 'Hit21 <x@hit21.app>', log: quiet, now: () => after });
     let queuedCalls = 0;
@@ -230,14 +230,14 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
   });
 
   it('sends nothing long before the deadline, nor long after it', async () => {
-    await seedPlayers(context.app.db, 2, { optIn: true, team: [] });
+    await seedPlayers(context.app.db, 2, { optIn: true, squad: [] });
     expect(await run(before(49))).toEqual({ kind: undefined, queued: 0, scanned: 0 });
     expect(await run(new Date(DEADLINE.getTime() + 8 * 24 * HOUR))).toMatchObject({ queued: 0 });
     expect(await outbox()).toHaveLength(0);
   });
 
   it('sends each once when two runs go at the same time', async () => {
-    const owed = await seedPlayers(context.app.db, 7, { optIn: true, team: [] });
+    const owed = await seedPlayers(context.app.db, 7, { optIn: true, squad: [] });
     const outcomes = await Promise.all([
       run(before(47), { batchSize: 2 }),
       run(before(47), { batchSize: 3 }),
@@ -249,7 +249,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
 
   it('resumes after a run that threw mid-batch, skipping no one and sending no one twice', async () => {
     const { db } = context.app;
-    const owed = await seedPlayers(db, 7, { optIn: true, team: [] });
+    const owed = await seedPlayers(db, 7, { optIn: true, squad: [] });
     const real = createMailer({ db, from: 'Hit21 <x@hit21.app>', log: quiet, now: () => before(47) });
     let queuedCalls = 0;
     const failing: Mailer = {
@@ -273,7 +273,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
   });
 
   it('runs as the scheduled job on the game clock', async () => {
-    await seedPlayers(context.app.db, 1, { optIn: true, team: [] });
+    await seedPlayers(context.app.db, 1, { optIn: true, squad: [] });
     // The test app's clock is real time, long after the 2025/26 deadline: nothing is due.
     expect(await context.app.scheduler.runTurn('deadline-mails', { isForced: true })).toBe('done');
     expect(await outbox()).toHaveLength(0);

@@ -61,7 +61,7 @@ export async function syncGoals(db: Database, goals: TestGoal[], alsoCovered: nu
   );
 }
 
-/** A player (account and profile) with a team of the fixture season's players. */
+/** A player (account and profile) with a squad of the fixture season's players. */
 export async function addPicker(
   db: Database,
   id: string,

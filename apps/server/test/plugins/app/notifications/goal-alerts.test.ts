@@ -106,10 +106,10 @@ describe.each(ENGINES)('goal alerts on %s', (engine) => {
   });
 
   it('says when a goal gets the last pick off zero, reaches exactly 21 or busts, as each player asked', async () => {
-    const team = [SAKA, WELBECK, NEWCOMER, SIGNING];
-    await addPicker(database.db, 'every', team, 'all');
-    await addPicker(database.db, 'big', team, 'milestones');
-    await addPicker(database.db, 'quiet', team, 'none');
+    const squad = [SAKA, WELBECK, NEWCOMER, SIGNING];
+    await addPicker(database.db, 'every', squad, 'all');
+    await addPicker(database.db, 'big', squad, 'milestones');
+    await addPicker(database.db, 'quiet', squad, 'none');
     await syncGoals(database.db, [
       { code: WELBECK, fixtureId: 101, kickoffAt: '2025-08-29T12:00:00Z', goals: 3 },
       { code: SAKA, fixtureId: 102, kickoffAt: '2025-08-29T15:00:00Z', goals: 1 },

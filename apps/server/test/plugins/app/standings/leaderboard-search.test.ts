@@ -67,7 +67,7 @@ describe.each(ENGINES)('leaderboard search on %s', (engine) => {
     const { userIds } = await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,
-      noTeamEvery: 7,
+      noSquadEvery: 7,
     });
     await database.db.execute(
       sql`update profiles set full_name = full_name || ' Quill'
@@ -75,7 +75,7 @@ describe.each(ENGINES)('leaderboard search on %s', (engine) => {
     );
     for (const [index, named] of NAMED.entries()) {
       await database.db.execute(
-        sql`update profiles set full_name = ${named.fullName}, country = ${named.country}, favourite_team = ${named.club}
+        sql`update profiles set full_name = ${named.fullName}, country = ${named.country}, favourite_club = ${named.club}
           where id = ${userIds[index * 100]}`,
       );
     }

@@ -31,12 +31,12 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
   beforeAll(async () => {
     database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
-    // Teamless members and twins (equal teams, a coin toss) too, so ties are ranked as the board ranks them.
+    // Teamless members and twins (equal squads, a coin toss) too, so ties are ranked as the board ranks them.
     ({ userIds } = await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,
       idPrefix: 'fan',
-      noTeamEvery: 7,
+      noSquadEvery: 7,
       twinEvery: 5,
     }));
     const admin = userIds[0] ?? '';

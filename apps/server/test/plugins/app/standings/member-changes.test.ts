@@ -33,7 +33,7 @@ const ENGINES = engines('both', 'standings SQL');
 
 /*
  * Member changes placed on a stored board (place-member-changes.ts) against the brute-force
- * ranking of the rules text: new members with and without teams, changed teams, names,
+ * ranking of the rules text: new members with and without squads, changed squads, names,
  * countries and clubs, deleted accounts, league joins and leaves. Every board is read page by
  * page as the API reads it, across its rank blocks' edges (3,000 members: three blocks).
  */
@@ -56,7 +56,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
       size: PLAYERS,
       idPrefix: 'fan',
       seed: 8,
-      noTeamEvery: 23,
+      noSquadEvery: 23,
       twinEvery: 9,
     }));
     league = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[0] ?? '' });
@@ -81,8 +81,8 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
     await database.close();
   });
 
-  /** A team of four distinct outfield players picked by `seed`, written as a team save writes it. */
-  async function saveTeam(userId: string, seed: number) {
+  /** A squad of four distinct outfield players picked by `seed`, written as a squad save writes it. */
+  async function saveSquad(userId: string, seed: number) {
     const picks = [0, 1, 2, 3].map((slot) => outfield[(seed * 37 + slot * 101) % outfield.length] ?? '');
     await database.db.execute(sql`delete from picks where user_id = ${userId} and season_id = ${season.id}`);
     await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
@@ -183,28 +183,28 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
   }
 
   it('places new members, changed teams, names, countries and clubs, leavers and league changes as a rebuild ranks them', async () => {
-    // New members: onboarded, most with a team, some without, a few in the league.
+    // New members: onboarded, most with a squad, some without, a few in the league.
     const { userIds: newcomers } = await addPopulation(database.db, {
       seasonId: season.id,
       size: 150,
       idPrefix: 'late',
       seed: 31,
-      noTeamEvery: 5,
+      noSquadEvery: 5,
     });
     for (const userId of newcomers) await markMemberChanged(database.db, userId);
     await insertMemberships(database.db, league, newcomers.slice(0, 20), 'approved');
-    // Changed teams, including a member without one picking a first team.
+    // Changed squads, including a member without one picking a first squad.
     for (const [index, userId] of userIds.slice(100, 160).entries()) {
-      await saveTeam(userId, index);
+      await saveSquad(userId, index);
       await markMemberChanged(database.db, userId);
     }
-    await saveTeam(userIds[22] ?? '', 7);
+    await saveSquad(userIds[22] ?? '', 7);
     await markMemberChanged(database.db, userIds[22] ?? '');
     // A new name, country or club.
     for (const [index, userId] of userIds.slice(400, 430).entries()) {
       await database.db.execute(sql`update profiles set full_name = ${`Renamed ${index}`},
           country = case when ${index % 3 === 0} then 'Iceland' else country end,
-          favourite_team = case when ${index % 3 === 1} then 'Fulham' else favourite_team end
+          favourite_club = case when ${index % 3 === 1} then 'Fulham' else favourite_club end
         where id = ${userId}`);
       await markMemberChanged(database.db, userId);
     }
@@ -243,10 +243,10 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
 
   it('places a member changed again after a placement, and one changed while a rebuild runs', async () => {
     const member = userIds[2_222] ?? '';
-    await saveTeam(member, 3);
+    await saveSquad(member, 3);
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
-    await saveTeam(member, 4);
+    await saveSquad(member, 4);
     await markMemberChanged(database.db, member);
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed', placed: 1 });
     await expectBoardsToMatchTheRules();
@@ -254,7 +254,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
     // A change logged while the rebuild ranks: on its board, or placed on it afterwards.
     const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     const changed = userIds[2_300] ?? '';
-    await saveTeam(changed, 9);
+    await saveSquad(changed, 9);
     await markMemberChanged(database.db, changed);
     expect((await rebuild).status).toBe('recomputed');
     await placeMemberChanges({ database, season });
@@ -265,7 +265,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
   it('places a change while a rebuild runs (PostgreSQL), and again on the rebuilt board', async () => {
     const rebuild = recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 });
     const member = userIds[2_400] ?? '';
-    await saveTeam(member, 12);
+    await saveSquad(member, 12);
     await markMemberChanged(database.db, member);
     const placed = await placeMemberChanges({ database, season });
     // The embedded database has one session, which the rebuild holds.
@@ -307,7 +307,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
   });
 
   it('spreads a rank block out when two members leave no position between them, and nothing else', async () => {
-    // A newcomer with the team of the member ranked 1,500th ranks beside them, in the second block.
+    // A newcomer with the squad of the member ranked 1,500th ranks beside them, in the second block.
     const [middle] = (
       await readLeaderboardPage(database.db, {
         seasonId: season.id,
@@ -396,7 +396,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
     expect(pickers.size).toBeGreaterThan(0);
     // A member's own change waits at the same time.
     const changed = userIds[2_500] ?? '';
-    await saveTeam(changed, 21);
+    await saveSquad(changed, 21);
     await markMemberChanged(database.db, changed);
     expect(await standingsStaleReason(database.db, season, live)).toBe('goals counted changed');
 
@@ -519,7 +519,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
 
     // Member changes waiting are placed on the merged board.
     const changed = userIds[1_700] ?? '';
-    await saveTeam(changed, 33);
+    await saveSquad(changed, 33);
     await markMemberChanged(database.db, changed);
     const next = await selectRows<{ at: Date | string }>(
       database.db,
@@ -616,7 +616,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
 
     expect(
       await isRosterKept(async () => {
-        await saveTeam(member(2_601), 5);
+        await saveSquad(member(2_601), 5);
         await markMemberChanged(database.db, member(2_601));
       }),
       'a new team',
@@ -642,7 +642,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
       false,
     );
     expect(await isRosterKept(changeProfile(2_607, sql`country = 'Iceland'`)), 'a new country').toBe(false);
-    expect(await isRosterKept(changeProfile(2_608, sql`favourite_team = 'Fulham'`)), 'a new club').toBe(
+    expect(await isRosterKept(changeProfile(2_608, sql`favourite_club = 'Fulham'`)), 'a new club').toBe(
       false,
     );
     expect(
@@ -750,7 +750,7 @@ describe.each(ENGINES)('member changes placed on the stored board on %s', (engin
     // brought forward through the rows the move logged after a rebuild that keeps the roster
     // (whose countries are the stored board's and the new one's together). Two letters, so that
     // the kept count is used whatever the board holds; only her country matches them.
-    await changeProfile(2_615, sql`country = 'Samoa', full_name = 'Kit Fell', favourite_team = 'Fulham'`)();
+    await changeProfile(2_615, sql`country = 'Samoa', full_name = 'Kit Fell', favourite_club = 'Fulham'`)();
     expect(await placeMemberChanges({ database, season })).toMatchObject({ status: 'placed' });
     const samoa = (await readSearch({ kind: 'global' }, 'oa')).searchCount;
     await changeProfile(2_615, sql`country = 'Iceland'`)();

@@ -36,13 +36,13 @@ describe.each(ENGINES)('stored standings on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine, { prepare: true });
     season = await findActiveSeason(database.db);
-    // Some without a team, some with exactly the team of the player before them (coin tosses).
+    // Some without a squad, some with exactly the squad of the player before them (coin tosses).
     await addPopulation(database.db, {
       seasonId: season.id,
       size: PLAYERS,
       idPrefix: 'fan',
       seed: 5,
-      noTeamEvery: 29,
+      noSquadEvery: 29,
       twinEvery: 7,
     });
   });

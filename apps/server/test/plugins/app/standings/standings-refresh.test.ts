@@ -31,7 +31,7 @@ const AFTER_SEASON = '2026-05-25T01:00:00Z';
 const ONBOARDING = {
   dob: '1990-05-01',
   country: 'United Kingdom',
-  favouriteTeam: 'Arsenal',
+  favouriteClub: 'Arsenal',
   howDidYouHear: 'friend',
 };
 
@@ -131,11 +131,11 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
     now = BEFORE_DEADLINE;
     const fan = await onboardedFan('Tariq Team');
     await context.app.standings.refresh();
-    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
     expect(await loggedChange(fan.id)).toBeUndefined();
     const before = await boardState();
     expect(
-      (await send(context.app, 'PUT', '/api/team', { cookie: fan.cookie, body: { playerIds: team } }))
+      (await send(context.app, 'PUT', '/api/squad', { cookie: fan.cookie, body: { playerIds: squad } }))
         .statusCode,
     ).toBe(200);
     await context.app.standings.refresh();
@@ -150,7 +150,7 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
       'goals counted changed',
     );
     await context.app.standings.refresh();
-    const expected = await goalsBy(team, AFTER_GAMEWEEK_3);
+    const expected = await goalsBy(squad, AFTER_GAMEWEEK_3);
     expect(expected).toBeGreaterThan(0);
     expect((await storedRow(fan.id))?.totalGoals).toBe(expected);
 
@@ -163,17 +163,17 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
   it('counts a goal a sync adds, and drops one it takes away', async () => {
     now = AFTER_GAMEWEEK_3;
     const fan = await onboardedFan('Sol Sync');
-    const team = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
-    // A team kept from before the deadline, written as the team save writes it.
+    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    // A squad kept from before the deadline, written as the squad save writes it.
     await context.database.db
       .insert(picks)
       .values(
-        team.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
+        squad.map((playerId, index) => ({ userId: fan.id, seasonId: '2025-26', playerId, slot: index + 1 })),
       );
     await requestBoardRebuild(context.database.db);
     await context.app.standings.refresh();
     const counted = (await storedRow(fan.id))?.totalGoals ?? -1;
-    expect(counted).toBe(await goalsBy(team, AFTER_GAMEWEEK_3));
+    expect(counted).toBe(await goalsBy(squad, AFTER_GAMEWEEK_3));
 
     const [saka] = await playerIds(['Saka']);
     await context.database.db.insert(goals).values({
@@ -205,13 +205,13 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
   it('turns going bust into bust when the season ends', async () => {
     now = LATE_SEASON;
     const fan = await onboardedFan('Una Unscored');
-    // A first team after the deadline: only players without a goal yet, so going bust.
+    // A first squad after the deadline: only players without a goal yet, so going bust.
     const unscored = await selectRows<{ id: string }>(
       context.database.db,
       sql`select id from players where position <> 'goalkeeper' and first_gameweek = 1
         and not exists (select 1 from goals where goals.player_id = players.id) order by fpl_code limit 4`,
     );
-    const saved = await send(context.app, 'PUT', '/api/team', {
+    const saved = await send(context.app, 'PUT', '/api/squad', {
       cookie: fan.cookie,
       body: { playerIds: unscored.map((row) => row.id) },
     });

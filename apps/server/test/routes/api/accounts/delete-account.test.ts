@@ -80,11 +80,11 @@ describe.each(ENGINES)('deleting an account on %s', (engine) => {
     const { db } = context.database;
     const fan = await signUpOnboarded(app);
     const other = await signUpOnboarded(app);
-    const team = await fourUnscoredPlayers(db);
+    const squad = await fourUnscoredPlayers(db);
     for (const account of [fan, other]) {
-      const saved = await send(app, 'PUT', '/api/team', {
+      const saved = await send(app, 'PUT', '/api/squad', {
         cookie: account.cookie,
-        body: { playerIds: team },
+        body: { playerIds: squad },
       });
       expect(saved.statusCode, saved.body).toBe(200);
     }

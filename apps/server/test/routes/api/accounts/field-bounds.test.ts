@@ -161,7 +161,7 @@ describe.each(ENGINES)('bounded and normalised fields on %s', (engine) => {
       const onboarding = {
         dob: '1990-05-01',
         country: 'United Kingdom',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       };
       const refused = await send(context.app, 'PUT', '/api/profile/onboarding', {

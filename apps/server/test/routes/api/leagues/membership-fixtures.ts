@@ -5,7 +5,7 @@ import type { Executor } from '../../../../src/db/database.ts';
 import { leagueMembers, leagues, profiles, users } from '../../../../src/db/schema/index.ts';
 import { ORIGIN, signUpOnboarded, uniqueEmail } from '../../../support/accounts.ts';
 
-/** A signed-in player who may join and create leagues: onboarded, with a team picked. */
+/** A signed-in player who may join and create leagues: onboarded, with a squad picked. */
 export async function readyPlayer(app: App, db: Executor, email = uniqueEmail('league')) {
   const account = await signUpOnboarded(app, email);
   await db.update(profiles).set({ playerSelectionComplete: true }).where(eq(profiles.id, account.id));

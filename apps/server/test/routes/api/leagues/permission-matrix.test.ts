@@ -226,11 +226,11 @@ describe.each(ENGINES)('league permission matrix on %s', (engine) => {
     for (const [index, role] of SIGNED_IN_ROLES.entries()) {
       const account = await signUp(context.app, uniqueEmail(`matrix.${role}`));
       const { id } = await completeOnboarding(context.app, account.cookie, names(role));
-      // A team each, so the standings of approved members carry their names.
-      const team = outfield.slice(index * 4, index * 4 + 4).map((player) => player.id);
-      const saved = await send(context.app, 'PUT', '/api/team', {
+      // A squad each, so the standings of approved members carry their names.
+      const squad = outfield.slice(index * 4, index * 4 + 4).map((player) => player.id);
+      const saved = await send(context.app, 'PUT', '/api/squad', {
         cookie: account.cookie,
-        body: { playerIds: team },
+        body: { playerIds: squad },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       accounts[role] = { id, email: account.email, cookie: account.cookie };

@@ -7,7 +7,7 @@ import { requestBoardRebuild } from '../../../../src/plugins/app/standings/stand
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
-import { saveTeamByNames } from '../../../support/squads.ts';
+import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -41,10 +41,10 @@ describe.each(ENGINES)('league standings pages from the board cache on %s', (eng
       cookie: fan.cookie,
       id: (await completeOnboarding(context.app, fan.cookie, 'Ada Admin')).id,
     });
-    await saveTeamByNames(context.app, db, fan.cookie);
+    await saveSquadByNames(context.app, db, fan.cookie);
     const other = await signUpOnboarded(context.app);
     Object.assign(member, { cookie: other.cookie, id: other.id });
-    await saveTeamByNames(context.app, db, other.cookie);
+    await saveSquadByNames(context.app, db, other.cookie);
     crowd = (await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'lcache' })).userIds;
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: admin.id });
     await insertMemberships(db, leagueId, crowd, 'approved');

@@ -6,7 +6,7 @@ import { requestBoardRebuild } from '../../../../src/plugins/app/standings/stand
 import { send, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
-import { saveTeamByNames } from '../../../support/squads.ts';
+import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -28,7 +28,7 @@ describe.each(ENGINES)("a league's standings after a member's account is deleted
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  /** A fan (without a team: the season has started), approved in the league. */
+  /** A fan (without a squad: the season has started), approved in the league. */
   async function approvedMember(options: { markChanged?: boolean } = {}) {
     const fan = await signUpOnboarded(context.app);
     await setMembership(context.database.db, leagueId, fan.id, 'approved', options);
@@ -50,7 +50,7 @@ describe.each(ENGINES)("a league's standings after a member's account is deleted
   beforeAll(async () => {
     const { db } = context.database;
     Object.assign(admin, await signUpOnboarded(context.app));
-    await saveTeamByNames(context.app, db, admin.cookie);
+    await saveSquadByNames(context.app, db, admin.cookie);
     const crowd = (await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'ldelete' })).userIds;
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: admin.id });
     await insertMemberships(db, leagueId, crowd, 'approved');

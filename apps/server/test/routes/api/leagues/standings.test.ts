@@ -12,7 +12,7 @@ import {
   removeMembership,
   setMembership,
 } from '../../../support/league-standings.ts';
-import { saveTeamByNames } from '../../../support/squads.ts';
+import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -80,7 +80,7 @@ describe.each(ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) =>
       cookie: fan.cookie,
       id: (await completeOnboarding(context.app, fan.cookie, 'Vera Viewer')).id,
     });
-    await saveTeamByNames(context.app, context.database.db, fan.cookie);
+    await saveSquadByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUpOnboarded(context.app)).cookie;
     Object.assign(waiting, await signUpOnboarded(context.app));
 
@@ -88,7 +88,7 @@ describe.each(ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) =>
       seasonId: SEASON,
       size: CROWD,
       idPrefix: 'crowd',
-      noTeamEvery: 9,
+      noSquadEvery: 9,
       twinEvery: 6,
     });
     leagueId = await insertLeague(context.database.db, { seasonId: SEASON, adminId: viewer.id });

@@ -4,8 +4,8 @@ import {
   type Profile,
   projectedGoals,
   type SeasonState,
-  type Team,
-  type TeamGoals,
+  type Squad,
+  type SquadGoals,
 } from '@hit21/core';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate } from 'react-router';
@@ -14,34 +14,34 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Pitch } from '../../../components/pitch/pitch.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { useTeamGoals } from '../../../features/dashboard/api/get-team-goals.ts';
+import { useSquadGoals } from '../../../features/dashboard/api/get-squad-goals.ts';
 import {
   DashboardError,
   DashboardSkeleton,
-  NoTeamYet,
+  NoSquadYet,
 } from '../../../features/dashboard/components/dashboard-states.tsx';
 import { SeasonStoryPanel } from '../../../features/dashboard/components/season-story-panel.tsx';
-import { TeamPanel } from '../../../features/dashboard/components/team-panel.tsx';
+import { SquadPanel } from '../../../features/dashboard/components/squad-panel.tsx';
 import { formatGoalDate } from '../../../features/dashboard/lib/format-goal-date.ts';
 import { MyLeaguesPanel } from '../../../features/leagues/components/my-leagues-panel.tsx';
 import { PendingInviteModal } from '../../../features/leagues/components/pending-invite-modal.tsx';
 import { useSeason, useServerClockOffset } from '../../../features/season/api/get-season.ts';
 import { countryNameFromStored, findCountryByName } from '../../../lib/countries.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
-import { useTeam } from '../../../lib/queries/get-team.ts';
+import { useSquad } from '../../../lib/queries/get-squad.ts';
 
-// The specification's defaults for a profile without a country or a favourite team.
+// The specification's defaults for a profile without a country or a favourite club.
 const DEFAULT_COUNTRY = 'England';
 const DEFAULT_CLUB = 'Brentford';
 
 export default function DashboardRoute() {
-  const team = useTeam();
+  const squad = useSquad();
   const season = useSeason();
-  const goals = useTeamGoals();
+  const goals = useSquadGoals();
   const profile = useProfile();
   const clubs = useClubs();
 
-  const required = [team, season, goals, profile];
+  const required = [squad, season, goals, profile];
   let content: ReactNode;
   if (required.some((query) => query.isError)) {
     content = (
@@ -53,14 +53,14 @@ export default function DashboardRoute() {
     );
   } else if (profile.data === null) {
     return <Navigate to={paths.login.getHref()} replace />;
-  } else if (!team.data || !season.data || !goals.data || !profile.data) {
+  } else if (!squad.data || !season.data || !goals.data || !profile.data) {
     content = <DashboardSkeleton />;
-  } else if (team.data.picks.length === 0) {
-    content = <NoTeamYet />;
+  } else if (squad.data.picks.length === 0) {
+    content = <NoSquadYet />;
   } else {
     content = (
       <DashboardPanels
-        team={team.data}
+        squad={squad.data}
         season={season.data}
         goals={goals.data}
         profile={profile.data}
@@ -97,38 +97,38 @@ function firstGameweekDate(season: SeasonState): string {
 }
 
 function DashboardPanels({
-  team,
+  squad,
   season,
   goals,
   profile,
   clubs,
 }: {
-  team: Team;
+  squad: Squad;
   season: SeasonState;
-  goals: TeamGoals;
+  goals: SquadGoals;
   profile: Profile;
   clubs?: readonly Club[];
 }) {
   const story = useMemo(
-    () => buildSeasonStory({ picks: team.picks, goals: goals.goals, season }),
-    [team.picks, goals.goals, season],
+    () => buildSeasonStory({ picks: squad.picks, goals: goals.goals, season }),
+    [squad.picks, goals.goals, season],
   );
-  const teamGoals = team.picks.reduce((sum, pick) => sum + pick.goals, 0);
+  const squadGoals = squad.picks.reduce((sum, pick) => sum + pick.goals, 0);
   const countryName = profile.country ? countryNameFromStored(profile.country) : DEFAULT_COUNTRY;
-  const clubName = profile.favouriteTeam ?? DEFAULT_CLUB;
+  const clubName = profile.favouriteClub ?? DEFAULT_CLUB;
   const clockOffsetMs = useServerClockOffset();
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-      <TeamPanel
+      <SquadPanel
         className="lg:col-span-2"
-        teamGoals={teamGoals}
-        projectedGoals={projectedGoals(teamGoals, season.currentGameweek, season.gameweeks.length)}
-        isEditable={team.isEditable}
+        squadGoals={squadGoals}
+        projectedGoals={projectedGoals(squadGoals, season.currentGameweek, season.gameweeks.length)}
+        isEditable={squad.isEditable}
         isSeasonOver={season.isSeasonOver}
       >
-        <Pitch picks={team.picks} label="Your team" clubs={clubs} />
-      </TeamPanel>
+        <Pitch picks={squad.picks} label="Your team" clubs={clubs} />
+      </SquadPanel>
       <MyLeaguesPanel
         country={{ name: countryName, code: findCountryByName(countryName)?.code }}
         club={{ name: clubName, identity: clubs?.find((club) => club.name === clubName) }}

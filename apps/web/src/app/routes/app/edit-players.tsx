@@ -8,27 +8,27 @@ import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
 import { useSeason } from '../../../features/season/api/get-season.ts';
-import { PickerLoadError } from '../../../features/team-picker/components/picker-load-error.tsx';
-import { TeamPickerScreen } from '../../../features/team-picker/components/team-picker-screen.tsx';
-import { playerFromPick } from '../../../features/team-picker/pick-state.ts';
+import { PickerLoadError } from '../../../features/squad-picker/components/picker-load-error.tsx';
+import { SquadPickerScreen } from '../../../features/squad-picker/components/squad-picker-screen.tsx';
+import { playerFromPick } from '../../../features/squad-picker/pick-state.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
-import { useTeam } from '../../../lib/queries/get-team.ts';
+import { useSquad } from '../../../lib/queries/get-squad.ts';
 
-const TEAM_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
+const SQUAD_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 
 export default function EditPlayersRoute() {
-  const team = useTeam();
+  const squad = useSquad();
   const clubs = useClubs();
   const season = useSeason();
 
   // Picks lock at the deadline (DECISIONS.md): the edit screen then sends the user to the dashboard.
-  if (season.data?.isDeadlinePassed || team.data?.isEditable === false) {
+  if (season.data?.isDeadlinePassed || squad.data?.isEditable === false) {
     return <Navigate to={paths.dashboard.getHref()} replace />;
   }
 
   let content: ReactNode;
-  if (team.isError) {
-    content = <PickerLoadError message={TEAM_LOAD_FAILED} onRetry={() => team.refetch()} />;
+  if (squad.isError) {
+    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => squad.refetch()} />;
   } else if (clubs.isError || season.isError) {
     content = (
       <PickerLoadError
@@ -39,14 +39,14 @@ export default function EditPlayersRoute() {
         }}
       />
     );
-  } else if (!team.data || !clubs.data || !season.data) {
-    content = <LoadingScreen message={LOADING_MESSAGES.team} />;
+  } else if (!squad.data || !clubs.data || !season.data) {
+    content = <LoadingScreen message={LOADING_MESSAGES.squad} />;
   } else {
     content = (
-      <TeamPickerScreen
+      <SquadPickerScreen
         mode="edit"
-        initialPicks={team.data.picks.map(playerFromPick)}
-        hadTeam={team.data.picks.length > 0}
+        initialPicks={squad.data.picks.map(playerFromPick)}
+        hadSquad={squad.data.picks.length > 0}
         clubs={clubs.data.clubs}
       />
     );

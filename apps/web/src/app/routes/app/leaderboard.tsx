@@ -63,7 +63,7 @@ function LeaderboardTab({ type }: { type: LeaderboardType }) {
             type={type}
             boardNames={{
               country: profile.data.country ? countryNameFromStored(profile.data.country) : undefined,
-              team: profile.data.favouriteTeam ?? undefined,
+              team: profile.data.favouriteClub ?? undefined,
             }}
             clubs={clubs.data?.clubs}
             notice={type === 'global' ? notice : undefined}
@@ -80,8 +80,8 @@ function describeBoard(type: LeaderboardType, profile: Profile): string {
   if (type === 'country' && profile.country) {
     return `Players from ${countryNameFromStored(profile.country)}, ranked by how close they are to 21 goals.`;
   }
-  if (type === 'team' && profile.favouriteTeam) {
-    return `${profile.favouriteTeam} fans, ranked by how close they are to 21 goals.`;
+  if (type === 'team' && profile.favouriteClub) {
+    return `${profile.favouriteClub} fans, ranked by how close they are to 21 goals.`;
   }
   return 'Every Hit21 player, ranked by how close they are to 21 goals without going over.';
 }

@@ -3,33 +3,33 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { LOADING_MESSAGES } from '../../../config/loading-messages.ts';
 import { useClubs } from '../../../features/clubs/api/list-clubs.ts';
-import { PickerLoadError } from '../../../features/team-picker/components/picker-load-error.tsx';
-import { TeamPickerScreen } from '../../../features/team-picker/components/team-picker-screen.tsx';
-import { playerFromPick } from '../../../features/team-picker/pick-state.ts';
+import { PickerLoadError } from '../../../features/squad-picker/components/picker-load-error.tsx';
+import { SquadPickerScreen } from '../../../features/squad-picker/components/squad-picker-screen.tsx';
+import { playerFromPick } from '../../../features/squad-picker/pick-state.ts';
 import { getUserMessage } from '../../../lib/api-client.ts';
-import { useTeam } from '../../../lib/queries/get-team.ts';
+import { useSquad } from '../../../lib/queries/get-squad.ts';
 
-const TEAM_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
+const SQUAD_LOAD_FAILED = 'Unable to load your previous player selections. Please try refreshing the page.';
 
 export default function PlayerSelectionRoute() {
-  const team = useTeam();
+  const squad = useSquad();
   const clubs = useClubs();
 
   let content: ReactNode;
-  if (team.isError) {
-    content = <PickerLoadError message={TEAM_LOAD_FAILED} onRetry={() => team.refetch()} />;
+  if (squad.isError) {
+    content = <PickerLoadError message={SQUAD_LOAD_FAILED} onRetry={() => squad.refetch()} />;
   } else if (clubs.isError) {
     content = <PickerLoadError message={getUserMessage(clubs.error)} onRetry={() => clubs.refetch()} />;
-  } else if (!team.data || !clubs.data) {
+  } else if (!squad.data || !clubs.data) {
     content = <LoadingScreen message={LOADING_MESSAGES.playerSelection} />;
   } else {
     content = (
-      <TeamPickerScreen
+      <SquadPickerScreen
         mode="select"
-        initialPicks={team.data.picks.map(playerFromPick)}
-        hadTeam={team.data.picks.length > 0}
+        initialPicks={squad.data.picks.map(playerFromPick)}
+        hadSquad={squad.data.picks.length > 0}
         clubs={clubs.data.clubs}
-        isLocked={!team.data.isEditable}
+        isLocked={!squad.data.isEditable}
       />
     );
   }

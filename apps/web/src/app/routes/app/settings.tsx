@@ -49,7 +49,7 @@ function SettingsTabs({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const clubs = useClubs();
   const countryName = profile.country ? countryNameFromStored(profile.country) : null;
-  const club = clubs.data?.clubs.find((candidate) => candidate.name === profile.favouriteTeam);
+  const club = clubs.data?.clubs.find((candidate) => candidate.name === profile.favouriteClub);
   return (
     <Tabs defaultValue="profile" className="mx-auto flex max-w-5xl flex-col">
       <TabsList aria-label="Settings sections" className="self-start">
@@ -69,7 +69,7 @@ function SettingsTabs({ profile }: { profile: Profile }) {
             <LockedProfileFields
               email={profile.email}
               country={countryName ? { name: countryName, code: findCountryByName(countryName)?.code } : null}
-              favouriteTeam={profile.favouriteTeam}
+              favouriteClub={profile.favouriteClub}
               club={club}
             />
           </SettingsCard>

@@ -17,7 +17,7 @@ export function DashboardSkeleton() {
         className="flex items-center gap-2 font-display text-felt-900 text-sm uppercase tracking-wider lg:col-span-3"
       >
         <Spinner size="sm" className="text-pitch-700" />
-        {LOADING_MESSAGES.team}
+        {LOADING_MESSAGES.squad}
       </p>
       <div className="flex flex-col gap-4 rounded-2xl bg-felt-900 p-3 sm:p-5 lg:col-span-2">
         <Skeleton className="h-8 w-40 opacity-20" />
@@ -52,8 +52,8 @@ export function DashboardError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** No team yet: the one thing to do next. */
-export function NoTeamYet() {
+/** No squad yet: the one thing to do next. */
+export function NoSquadYet() {
   return (
     <Card className="mx-auto flex max-w-xl flex-col items-center text-center">
       <CardContent className="flex flex-col items-center gap-4 py-10">

@@ -30,7 +30,7 @@ export interface SeasonChartProps {
 }
 
 /**
- * The season story: 38 gameweek columns, each goal a dot at the height of the team's running
+ * The season story: 38 gameweek columns, each goal a dot at the height of the squad's running
  * total after it, over the gold 21 line and the red danger zone above it. Scrolls sideways,
  * opening on the current week; the dots are one tab stop, the arrow keys move between them.
  */

@@ -11,7 +11,7 @@ const TONES: Record<BannerTone, { classes: string; icon: ReactNode }> = {
   optimal: { classes: 'bg-gold-100 text-gold-700 ring-gold-400/60', icon: <Target /> },
 };
 
-/** The team's status in a word and a sentence; the colour always comes with an icon and the word. */
+/** The squad's status in a word and a sentence; the colour always comes with an icon and the word. */
 export function StatusBanner({ copy }: { copy: BannerCopy }) {
   const tone = TONES[copy.tone];
   return (

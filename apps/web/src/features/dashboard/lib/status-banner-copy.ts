@@ -24,7 +24,7 @@ function goalsWord(count: number): string {
   return count === 1 ? 'goal' : 'goals';
 }
 
-/** The banner under the season story: the team's status in a fan's words. */
+/** The banner under the season story: the squad's status in a fan's words. */
 export function statusBannerCopy(story: BannerStory, firstKickoffDate: string): BannerCopy {
   const total = story.currentGoals;
   const unscored = story.breakdown.filter((entry) => entry.goals === 0).map((entry) => entry.playerName);

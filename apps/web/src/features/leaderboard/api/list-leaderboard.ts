@@ -7,7 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** One page of the global, country or team board as the signed-in user sees it. */
+/** One page of the global, country or club board as the signed-in user sees it. */
 export function listLeaderboard(
   type: LeaderboardType,
   query: LeaderboardParams,

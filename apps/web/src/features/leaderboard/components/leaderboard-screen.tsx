@@ -70,7 +70,7 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
     }
   }, [data, board.isPlaceholderData]);
 
-  // A viewer the stored board does not hold yet (a team just saved): said whenever no search hides them.
+  // A viewer the stored board does not hold yet (a squad just saved): said whenever no search hides them.
   const isPending = Boolean(data?.viewerPending) && view.activeSearch === '';
   let content: ReactNode;
   // A failed board shows its error only once it has finished trying again (a tab coming back

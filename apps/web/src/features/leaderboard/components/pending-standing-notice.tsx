@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import { pendingStandingMessage } from '../leaderboard-view.ts';
 
 /**
- * For a viewer the stored board does not hold yet (a team or profile just saved): when they
+ * For a viewer the stored board does not hold yet (a squad or profile just saved): when they
  * will appear. The board is read again every few seconds meanwhile, so the notice goes when
  * they are ranked.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** Why the country or team board did not open, with the way to fix it. */
+/** Why the country or club board did not open, with the way to fix it. */
 export function ProfileNotice({ message }: { message: string }) {
   return (
     <div

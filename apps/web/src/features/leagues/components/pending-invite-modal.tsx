@@ -28,7 +28,7 @@ export const PENDING_INVITE_RECHECK_MS = 1000;
 /**
  * The dashboard's offer of the invite a player accepted before they were ready (logged out,
  * onboarding or picks unfinished). Shown once the player has finished onboarding and picked
- * a team, while the saved invite is younger than 24 hours; any way out forgets it.
+ * a squad, while the saved invite is younger than 24 hours; any way out forgets it.
  */
 export function PendingInviteModal() {
   const profile = useProfile();

@@ -2,7 +2,7 @@ import type { Profile } from '@hit21/core';
 
 export type InviteJoinStep = 'login' | 'onboarding' | 'player-selection' | 'ready';
 
-/** What a player must do before joining: log in, finish onboarding, pick a team, or nothing. */
+/** What a player must do before joining: log in, finish onboarding, pick a squad, or nothing. */
 export function inviteJoinStep(
   profile: Pick<Profile, 'onboardingComplete' | 'playerSelectionComplete'> | null,
 ): InviteJoinStep {

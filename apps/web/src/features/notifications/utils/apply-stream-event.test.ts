@@ -42,7 +42,7 @@ function setUp() {
   queryClient.setQueryData(notificationQueryKeys.summary(), { unreadCount: 1 });
   queryClient.setQueryData(['leagues', LEAGUE, 'members', {}], { members: [] });
   queryClient.setQueryData(['leagues', 'other-league'], { name: 'Other' });
-  queryClient.setQueryData(['team', 'goals'], { goals: [] });
+  queryClient.setQueryData(['squad', 'goals'], { goals: [] });
   const ids = (tab: 'unread' | 'read') =>
     loadedNotifications(queryClient.getQueryData<NotificationPages>(notificationQueryKeys.list(tab))).map(
       (shown) => shown.id,
@@ -78,7 +78,7 @@ describe('a notification from the stream', () => {
   it('brings the team and the season up to date for a goal alert, and only then', () => {
     const { queryClient, isStale } = setUp();
     applyStreamNotification(queryClient, item('7'));
-    expect(isStale(['team', 'goals'])).toBe(false);
+    expect(isStale(['squad', 'goals'])).toBe(false);
     applyStreamNotification(queryClient, {
       ...item('8'),
       type: 'goal',
@@ -89,7 +89,7 @@ describe('a notification from the stream', () => {
       message: "Saka scored for Arsenal: you're on 17 of 21",
       actorName: 'Saka',
     });
-    expect(isStale(['team', 'goals'])).toBe(true);
+    expect(isStale(['squad', 'goals'])).toBe(true);
     expect(isStale(['leagues', 'other-league'])).toBe(false);
   });
 });

@@ -19,8 +19,8 @@ export function applyStreamNotification(queryClient: QueryClient, item: AppNotif
     void queryClient.invalidateQueries({ queryKey: ['leagues', 'mine'] });
   }
   if (item.type === 'goal') {
-    // The open dashboard tells the same story as the alert: the team's goals and where the clock stands.
-    void queryClient.invalidateQueries({ queryKey: ['team'] });
+    // The open dashboard tells the same story as the alert: the squad's goals and where the clock stands.
+    void queryClient.invalidateQueries({ queryKey: ['squad'] });
     void queryClient.invalidateQueries({ queryKey: ['season'] });
   }
 }

@@ -25,9 +25,9 @@ import {
   toOnboardingInput,
   UNEXPECTED_ERROR_MESSAGE,
 } from '../onboarding-form.ts';
+import { ClubCard } from './club-card.tsx';
 import { HowDidYouHearOptions } from './how-did-you-hear-options.tsx';
 import { OnboardingProgress } from './onboarding-progress.tsx';
-import { TeamCard } from './team-card.tsx';
 
 /** What the wizard needs from a country picker (the route passes the countries feature's). */
 export interface CountryPickerProps {
@@ -51,7 +51,7 @@ const FIELD_IDS: Record<OnboardingField, string> = {
   fullName: 'onboarding-full-name',
   dob: 'onboarding-dob',
   country: 'onboarding-country',
-  favouriteTeam: 'onboarding-team',
+  favouriteClub: 'onboarding-club',
   howDidYouHear: 'onboarding-heard-friend',
   howDidYouHearOther: 'onboarding-heard-other-text',
 };
@@ -71,7 +71,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
     dobHint: useId(),
     dobError: useId(),
     countryError: useId(),
-    teamError: useId(),
+    clubError: useId(),
     heardLabel: useId(),
     heardError: useId(),
     stepError: useId(),
@@ -82,7 +82,7 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const values = watch();
-  const chosenClub = clubs.find((club) => club.name === values.favouriteTeam);
+  const chosenClub = clubs.find((club) => club.name === values.favouriteClub);
   // The server's age rule, shown as soon as a whole date is in (not while the year is typed).
   const dobYear = Number(values.dob.slice(0, 4));
   const liveDobProblem =
@@ -236,14 +236,14 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
         {step === 1 ? (
           <div className="flex flex-col gap-5">
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={FIELD_IDS.favouriteTeam}>Favourite Team</Label>
+              <Label htmlFor={FIELD_IDS.favouriteClub}>Favourite Team</Label>
               <Controller
                 control={control}
-                name="favouriteTeam"
+                name="favouriteClub"
                 render={({ field }) => (
                   <Select
                     size="field"
-                    id={FIELD_IDS.favouriteTeam}
+                    id={FIELD_IDS.favouriteClub}
                     placeholder="Choose your team"
                     options={clubs.map((club) => ({
                       value: club.name,
@@ -254,19 +254,19 @@ export function OnboardingWizard({ defaultValues, clubs, CountryPicker }: Onboar
                     value={field.value}
                     onChange={(clubName) => {
                       field.onChange(clubName);
-                      clearStepErrors('favouriteTeam');
+                      clearStepErrors('favouriteClub');
                     }}
-                    isInvalid={Boolean(errors.favouriteTeam)}
-                    describedBy={errors.favouriteTeam ? ids.teamError : undefined}
+                    isInvalid={Boolean(errors.favouriteClub)}
+                    describedBy={errors.favouriteClub ? ids.clubError : undefined}
                   />
                 )}
               />
-              <FieldError id={ids.teamError} role="alert">
-                {errors.favouriteTeam?.message}
+              <FieldError id={ids.clubError} role="alert">
+                {errors.favouriteClub?.message}
               </FieldError>
             </div>
             {chosenClub ? (
-              <TeamCard club={chosenClub} />
+              <ClubCard club={chosenClub} />
             ) : (
               <p className="rounded-2xl border-2 border-stone-300 border-dashed px-5 py-8 text-center text-muted">
                 Your team decides which club leaderboard you play on.

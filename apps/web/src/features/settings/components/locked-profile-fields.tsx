@@ -9,13 +9,13 @@ export interface LockedProfileFieldsProps {
   email: string;
   /** The full country name, with its flag when known. */
   country: { name: string; code?: string } | null;
-  favouriteTeam: string | null;
-  /** The favourite team's club, to show its shirt. */
+  favouriteClub: string | null;
+  /** The favourite club, to show its shirt. */
   club?: Club;
 }
 
-/** E-mail, country and favourite team: shown, never editable. */
-export function LockedProfileFields({ email, country, favouriteTeam, club }: LockedProfileFieldsProps) {
+/** E-mail, country and favourite club: shown, never editable. */
+export function LockedProfileFields({ email, country, favouriteClub, club }: LockedProfileFieldsProps) {
   const explanationId = useId();
   return (
     <div className="flex flex-col gap-4">
@@ -38,7 +38,7 @@ export function LockedProfileFields({ email, country, favouriteTeam, club }: Loc
       />
       <LockedField
         label="Favourite Team"
-        value={favouriteTeam ?? 'Not set'}
+        value={favouriteClub ?? 'Not set'}
         describedBy={explanationId}
         adornment={club ? <Jersey club={club} size="sm" /> : null}
       />

@@ -16,9 +16,9 @@ import {
   type GoalDiff,
   insertGoalAlerts,
   insertMark,
-  listPickerTeams,
+  listPickerSquads,
   lockMark,
-  type PickerTeam,
+  type PickerSquad,
   readScorerWords,
   updateMark,
 } from './goal-alerts-repository.ts';
@@ -93,7 +93,7 @@ export async function fanOutGoalStep(options: GoalStepOptions): Promise<GoalStep
 
     const { pendingGoal: goalNumber, pendingKind: kind } = mark;
     if (goalNumber === null || kind === null) throw new Error('A goal alert fan-out lost its goal');
-    const teams = await listPickerTeams(tx, {
+    const squads = await listPickerSquads(tx, {
       seasonId,
       now,
       goal,
@@ -102,13 +102,13 @@ export async function fanOutGoalStep(options: GoalStepOptions): Promise<GoalStep
       limit: batchSize,
     });
     const words = await readScorerWords(tx, goal.playerId, mark.clubCode);
-    const alerts = teams.flatMap((team) => alertFor(team, { ...words, goalNumber, kind }));
+    const alerts = squads.flatMap((squad) => alertFor(squad, { ...words, goalNumber, kind }));
     const range = await insertGoalAlerts(tx, goal, words.scorer, alerts);
     if (range) await publishNotificationEvent(tx, { kind: 'created-range', ...range });
 
-    const isGoalDone = teams.length < batchSize;
+    const isGoalDone = squads.length < batchSize;
     if (!isGoalDone) {
-      await updateMark(tx, goal, { ...mark, pendingAfterUserId: teams.at(-1)?.userId ?? null });
+      await updateMark(tx, goal, { ...mark, pendingAfterUserId: squads.at(-1)?.userId ?? null });
     } else {
       const goals = kind === 'alert' ? goalNumber : goalNumber - 1;
       if (goals === 0) await deleteMark(tx, goal);
@@ -118,7 +118,7 @@ export async function fanOutGoalStep(options: GoalStepOptions): Promise<GoalStep
       status: 'batch',
       kind,
       goalNumber,
-      pickers: teams.length,
+      pickers: squads.length,
       notifications: alerts.length,
       isGoalDone,
     };
@@ -134,27 +134,32 @@ const NOTHING_PENDING = {
 } satisfies Partial<GoalAlertMark>;
 
 /**
- * What goal `goalNumber` of the match did to one picker's team, in event order; a correction
- * goes to those whose preference took the goal's alert, with the total the team is back on.
+ * What goal `goalNumber` of the match did to one picker's squad, in event order; a correction
+ * goes to those whose preference took the goal's alert, with the total the squad is back on.
  */
 function alertFor(
-  team: PickerTeam,
+  squad: PickerSquad,
   goal: { scorer: string; club: string; goalNumber: number; kind: 'alert' | 'correction' },
 ): GoalAlertRow[] {
-  const totalBefore = team.teamBefore + goal.goalNumber - 1;
-  const wasScorerOnZero = team.scorerBefore + goal.goalNumber - 1 === 0;
+  const totalBefore = squad.squadBefore + goal.goalNumber - 1;
+  const wasScorerOnZero = squad.scorerBefore + goal.goalNumber - 1 === 0;
   const goalKind = goalAlertKind({
     totalBefore,
     totalAfter: totalBefore + 1,
-    picksOnZeroBefore: team.othersOnZero + (wasScorerOnZero ? 1 : 0),
-    picksOnZeroAfter: team.othersOnZero,
+    picksOnZeroBefore: squad.othersOnZero + (wasScorerOnZero ? 1 : 0),
+    picksOnZeroAfter: squad.othersOnZero,
   });
-  if (!wantsGoalAlert(team.preference, goalKind)) return [];
+  if (!wantsGoalAlert(squad.preference, goalKind)) return [];
   const facts: GoalAlertFacts =
     goal.kind === 'alert'
       ? { kind: goalKind, scorer: goal.scorer, club: goal.club, total: totalBefore + 1 }
-      : { kind: 'correction', scorer: goal.scorer, club: goal.club, total: team.teamNow };
+      : { kind: 'correction', scorer: goal.scorer, club: goal.club, total: squad.squadNow };
   return [
-    { userId: team.userId, kind: facts.kind, title: goalAlertTitle(facts), message: goalAlertMessage(facts) },
+    {
+      userId: squad.userId,
+      kind: facts.kind,
+      title: goalAlertTitle(facts),
+      message: goalAlertMessage(facts),
+    },
   ];
 }

@@ -137,27 +137,27 @@ export async function readScorerWords(
   return { scorer: row?.scorer ?? '', club: row?.club ?? clubCode ?? '' };
 }
 
-/** One picker of the scorer, with their team at the goal (see `listPickerTeams`). */
-export interface PickerTeam {
+/** One picker of the scorer, with their squad at the goal (see `listPickerSquads`). */
+export interface PickerSquad {
   userId: string;
   preference: GoalAlertPreference;
-  /** The team's counted goals before the event, the scorer's earlier matches included. */
-  teamBefore: number;
+  /** The squad's counted goals before the event, the scorer's earlier matches included. */
+  squadBefore: number;
   /** The scorer's counted goals before the event's match. */
   scorerBefore: number;
   /** The player's other picks still on zero before the event. */
   othersOnZero: number;
-  /** The team's counted goals at `now` (a correction's "back on"). */
-  teamNow: number;
+  /** The squad's counted goals at `now` (a correction's "back on"). */
+  squadNow: number;
 }
 
 /**
- * The next `limit` pickers of the scorer after `afterUserId`, in user order, with their teams
+ * The next `limit` pickers of the scorer after `afterUserId`, in user order, with their squads
  * at the event (kick-off, match, scorer): goals that count at `now` and come before it in event
  * order. One query per batch: the season's goal totals are grouped once and joined to the
  * batch's picks.
  */
-export async function listPickerTeams(
+export async function listPickerSquads(
   tx: Transaction,
   options: {
     seasonId: string;
@@ -167,16 +167,16 @@ export async function listPickerTeams(
     afterUserId: string | null;
     limit: number;
   },
-): Promise<PickerTeam[]> {
+): Promise<PickerSquad[]> {
   const { seasonId, now, goal, kickoffAt, afterUserId, limit } = options;
   const counted = sql`g.kickoff_at <= ${now.toISOString()}::timestamptz`;
   const rows = await selectRows<{
     user_id: string;
     preference: GoalAlertPreference | null;
-    team_before: number;
+    squad_before: number;
     scorer_before: number;
     others_on_zero: number;
-    team_now: number;
+    squad_now: number;
   }>(
     tx,
     sql`with batch as (
@@ -194,10 +194,10 @@ export async function listPickerTeams(
         group by g.player_id
       )
       select b.user_id, pr.goal_alerts as preference,
-        coalesce(sum(sg.before_event), 0)::int as team_before,
+        coalesce(sum(sg.before_event), 0)::int as squad_before,
         coalesce(max(sg.before_event) filter (where pk.player_id = ${goal.playerId}), 0)::int as scorer_before,
         count(*) filter (where pk.player_id <> ${goal.playerId} and coalesce(sg.before_event, 0) = 0)::int as others_on_zero,
-        coalesce(sum(sg.at_now), 0)::int as team_now
+        coalesce(sum(sg.at_now), 0)::int as squad_now
       from batch b
       join picks pk on pk.user_id = b.user_id and pk.season_id = ${seasonId}
       left join season_goals sg on sg.player_id = pk.player_id
@@ -208,10 +208,10 @@ export async function listPickerTeams(
   return rows.map((row) => ({
     userId: row.user_id,
     preference: row.preference ?? 'all',
-    teamBefore: Number(row.team_before),
+    squadBefore: Number(row.squad_before),
     scorerBefore: Number(row.scorer_before),
     othersOnZero: Number(row.others_on_zero),
-    teamNow: Number(row.team_now),
+    squadNow: Number(row.squad_now),
   }));
 }
 

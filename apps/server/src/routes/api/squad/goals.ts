@@ -1,25 +1,25 @@
-import { teamGoalsSchema } from '@hit21/core';
+import { squadGoalsSchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listTeamGoals } from '../../../plugins/app/squads/team-goals-repository.ts';
+import { listSquadGoals } from '../../../plugins/app/squads/squad-goals-repository.ts';
 
 /** The goals behind the dashboard's season story: each pick's goals per match, up to the clock. */
-const teamGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const squadGoalsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/api/team/goals',
+    '/api/squad/goals',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
+        tags: ['squad'],
         summary: "The signed-in user's picks' goals, one row per player per match, by kick-off",
-        response: { 200: teamGoalsSchema },
+        response: { 200: squadGoalsSchema },
       },
     },
     async (request) => {
       const user = await fastify.requireUser(request);
       const season = await fastify.activeSeason.get();
-      return { goals: await listTeamGoals(fastify.db, user.id, season.id, fastify.clock()) };
+      return { goals: await listSquadGoals(fastify.db, user.id, season.id, fastify.clock()) };
     },
   );
 };
 
-export default teamGoalsRoutes;
+export default squadGoalsRoutes;

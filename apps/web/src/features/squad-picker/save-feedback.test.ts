@@ -20,7 +20,7 @@ describe('saveFailureFeedback', () => {
   const reason = 'Player not found for ID: 42';
 
   it('on a first pick, passes the server reason on', () => {
-    expect(saveFailureFeedback('select', { hadTeam: false, reason })).toEqual({
+    expect(saveFailureFeedback('select', { hadSquad: false, reason })).toEqual({
       inlineMessage: 'Failed to save selections: Player not found for ID: 42',
       toasts: [
         {
@@ -33,7 +33,7 @@ describe('saveFailureFeedback', () => {
   });
 
   it('says the stored team is untouched when there was one', () => {
-    const feedback = saveFailureFeedback('select', { hadTeam: true, reason });
+    const feedback = saveFailureFeedback('select', { hadSquad: true, reason });
     expect(feedback.inlineMessage).toBe(
       'Failed to save selections but original selections were restored: Player not found for ID: 42',
     );
@@ -41,7 +41,7 @@ describe('saveFailureFeedback', () => {
   });
 
   it('on the edit screen, says try again, then that the previous team is back', () => {
-    const feedback = saveFailureFeedback('edit', { hadTeam: true, reason });
+    const feedback = saveFailureFeedback('edit', { hadSquad: true, reason });
     expect(feedback.inlineMessage).toBe('Failed to save your selections. Please try again.');
     expect(feedback.toasts).toEqual([
       { type: 'error', title: 'Update Failed', message: 'Failed to save your selections. Please try again.' },

@@ -1,4 +1,4 @@
-import { type CatalogPlayer, type Club, SQUAD_MESSAGES, TEAM_SIZE } from '@hit21/core';
+import { type CatalogPlayer, type Club, SQUAD_MESSAGES, SQUAD_SIZE } from '@hit21/core';
 import { CircleAlert, Info, RotateCcw, Shuffle, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Container } from '../../../components/layouts/container.tsx';
@@ -6,40 +6,40 @@ import { Pitch } from '../../../components/pitch/pitch.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { plural } from '../../../lib/plural.ts';
-import { LOAD_PLAYERS_FAILED, useTeamPicker } from '../hooks/use-team-picker.ts';
+import { LOAD_PLAYERS_FAILED, useSquadPicker } from '../hooks/use-squad-picker.ts';
 import { pickFromPlayer } from '../pick-state.ts';
 import { hasActiveFilters } from '../player-query.ts';
 import type { PickerMode } from '../save-feedback.ts';
-import { ConfirmTeamDialog } from './confirm-team-dialog.tsx';
+import { ConfirmSquadDialog } from './confirm-squad-dialog.tsx';
 import { PlayerFilterBar } from './player-filter-bar.tsx';
 import { PlayerPagination } from './player-pagination.tsx';
 import { PlayerResults } from './player-results.tsx';
 import { SortBar } from './sort-bar.tsx';
 
-export interface TeamPickerScreenProps {
+export interface SquadPickerScreenProps {
   mode: PickerMode;
-  /** The saved team (edit screen) or none; the screen owns the picks from then on. */
+  /** The saved squad (edit screen) or none; the screen owns the picks from then on. */
   initialPicks: readonly CatalogPlayer[];
-  hadTeam: boolean;
+  hadSquad: boolean;
   clubs: readonly Club[];
   /** The server will refuse a save now (the season is over): say so and offer no CONFIRM. */
   isLocked?: boolean;
 }
 
 /** "Make Your Picks" and "Edit Your Team": the pitch with its 4 slots above the Available Players panel. */
-export function TeamPickerScreen({
+export function SquadPickerScreen({
   mode,
   initialPicks,
-  hadTeam,
+  hadSquad,
   clubs,
   isLocked = false,
-}: TeamPickerScreenProps) {
-  const picker = useTeamPicker({ mode, initialPicks, hadTeam });
+}: SquadPickerScreenProps) {
+  const picker = useSquadPicker({ mode, initialPicks, hadSquad });
   const { picks, query, players } = picker;
   const ids = useId();
   const pickedIds = new Set(picks.picks.map((player) => player.id));
   const page = players.data;
-  const isFull = picks.picks.length === TEAM_SIZE;
+  const isFull = picks.picks.length === SQUAD_SIZE;
 
   return (
     <Container className="flex flex-col gap-6 py-6 sm:gap-8 sm:py-10">
@@ -49,7 +49,7 @@ export function TeamPickerScreen({
         <Notice tone="info">{`${SQUAD_MESSAGES.onlyUnscored}.`}</Notice>
       ) : null}
 
-      <section aria-labelledby={`${ids}-team`} className="flex flex-col gap-4">
+      <section aria-labelledby={`${ids}-squad`} className="flex flex-col gap-4">
         <Pitch
           picks={picks.picks.map(pickFromPlayer)}
           label="Your team"
@@ -63,7 +63,7 @@ export function TeamPickerScreen({
         >
           <div className="flex flex-wrap items-end justify-between gap-2">
             <h2
-              id={`${ids}-team`}
+              id={`${ids}-squad`}
               className="font-bold font-display text-2xl uppercase tracking-wide sm:text-3xl"
             >
               Your Team
@@ -74,7 +74,7 @@ export function TeamPickerScreen({
             >
               PLAYERS SELECTED{' '}
               <span className="numeric font-bold text-gold-300 text-lg">
-                {picks.picks.length}/{TEAM_SIZE}
+                {picks.picks.length}/{SQUAD_SIZE}
               </span>
             </p>
           </div>
@@ -182,7 +182,7 @@ export function TeamPickerScreen({
         ) : null}
       </section>
 
-      <ConfirmTeamDialog
+      <ConfirmSquadDialog
         mode={mode}
         isOpen={picks.isConfirmOpen}
         picks={picks.picks}

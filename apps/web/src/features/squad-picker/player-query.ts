@@ -33,7 +33,7 @@ export interface PlayerQueryState {
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** The specification's defaults: grid view, no sort, ascending, all teams and positions, page 1. */
+/** The specification's defaults: grid view, no sort, ascending, all clubs and positions, page 1. */
 export function initialPlayerQuery(pageSize: number = PLAYER_PAGE_SIZES[0]): PlayerQueryState {
   return {
     searchInput: '',

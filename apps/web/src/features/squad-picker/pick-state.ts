@@ -6,7 +6,7 @@ import {
   type RandomSource,
   removePick,
   SQUAD_MESSAGES,
-  TEAM_SIZE,
+  SQUAD_SIZE,
   type Pick as TeamPick,
 } from '@hit21/core';
 
@@ -17,7 +17,7 @@ export interface PickError {
 }
 
 export interface PickState {
-  /** The team being built, in slot order. */
+  /** The squad being built, in slot order. */
   picks: CatalogPlayer[];
   error: PickError | null;
   isConfirmOpen: boolean;
@@ -74,7 +74,7 @@ export function pickReducer(state: PickState, action: PickAction): PickState {
       break;
     }
     case 'openConfirm':
-      return state.picks.length === TEAM_SIZE
+      return state.picks.length === SQUAD_SIZE
         ? { ...state, isConfirmOpen: true, error: null }
         : { ...state, error: { message: SQUAD_MESSAGES.exactlyFour, isTransient: false } };
     case 'closeConfirm':

@@ -27,16 +27,16 @@ const COPY = {
   },
 } as const;
 
-/** After the deadline a first team cannot be edited: the promise of later edits would be false. */
-const LATE_FIRST_TEAM_DESCRIPTION =
+/** After the deadline a first squad cannot be edited: the promise of later edits would be false. */
+const LATE_FIRST_SQUAD_DESCRIPTION =
   "You're about to save your picks with 4 players. The season has started, so this team is final.";
 
-export interface ConfirmTeamDialogProps {
+export interface ConfirmSquadDialogProps {
   mode: PickerMode;
   isOpen: boolean;
   picks: readonly CatalogPlayer[];
   clubs: readonly Club[];
-  /** A first team picked after the deadline is locked once saved. */
+  /** A first squad picked after the deadline is locked once saved. */
   isFinal: boolean;
   isSaving: boolean;
   onConfirm: () => void;
@@ -44,7 +44,7 @@ export interface ConfirmTeamDialogProps {
 }
 
 /** Lists the 4 picks with their last-season goals and the total, then saves on Confirm. */
-export function ConfirmTeamDialog({
+export function ConfirmSquadDialog({
   mode,
   isOpen,
   picks,
@@ -53,7 +53,7 @@ export function ConfirmTeamDialog({
   isSaving,
   onConfirm,
   onCancel,
-}: ConfirmTeamDialogProps) {
+}: ConfirmSquadDialogProps) {
   const copy = COPY[mode];
   return (
     <Dialog
@@ -66,7 +66,7 @@ export function ConfirmTeamDialog({
         <div className="flex flex-col gap-1.5">
           <DialogTitle>{copy.title}</DialogTitle>
           <DialogDescription>
-            {isFinal && mode === 'select' ? LATE_FIRST_TEAM_DESCRIPTION : copy.description}
+            {isFinal && mode === 'select' ? LATE_FIRST_SQUAD_DESCRIPTION : copy.description}
           </DialogDescription>
         </div>
         <ul className="flex flex-col divide-y divide-line rounded-xl ring-1 ring-line">

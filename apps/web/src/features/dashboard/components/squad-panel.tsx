@@ -7,12 +7,12 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 
-export interface TeamPanelProps {
+export interface SquadPanelProps {
   /** The pitch with the four picks. */
   children: ReactNode;
-  teamGoals: number;
+  squadGoals: number;
   projectedGoals: number;
-  /** Before the deadline the team may still change (the server's word). */
+  /** Before the deadline the squad may still change (the server's word). */
   isEditable: boolean;
   /** At full time the projection is simply the final total. */
   isSeasonOver: boolean;
@@ -20,14 +20,14 @@ export interface TeamPanelProps {
 }
 
 /** YOUR TEAM: the pitch, EDIT TEAM, and the TEAM GOALS and PROJECTED tiles. */
-export function TeamPanel({
+export function SquadPanel({
   children,
-  teamGoals,
+  squadGoals,
   projectedGoals,
   isEditable,
   isSeasonOver,
   className,
-}: TeamPanelProps) {
+}: SquadPanelProps) {
   const headingId = useId();
   return (
     <section
@@ -38,22 +38,22 @@ export function TeamPanel({
         <h2 id={headingId} className="font-bold font-display text-2xl uppercase tracking-wide">
           Your Team
         </h2>
-        <EditTeamButton isEditable={isEditable} />
+        <EditSquadButton isEditable={isEditable} />
       </div>
       {children}
       <dl className="grid grid-cols-2 gap-3">
-        <TeamTile label="Team Goals" hint={`of ${GOAL_TARGET}`}>
-          {teamGoals}
-        </TeamTile>
-        <TeamTile label="Projected" hint={isSeasonOver ? 'final total' : 'by week 38 at this pace'}>
+        <SquadTile label="Team Goals" hint={`of ${GOAL_TARGET}`}>
+          {squadGoals}
+        </SquadTile>
+        <SquadTile label="Projected" hint={isSeasonOver ? 'final total' : 'by week 38 at this pace'}>
           {projectedGoals.toFixed(1)}
-        </TeamTile>
+        </SquadTile>
       </dl>
     </section>
   );
 }
 
-function EditTeamButton({ isEditable }: { isEditable: boolean }) {
+function EditSquadButton({ isEditable }: { isEditable: boolean }) {
   if (isEditable) {
     return (
       <Button asChild variant="gold" size="sm">
@@ -79,7 +79,7 @@ function EditTeamButton({ isEditable }: { isEditable: boolean }) {
   );
 }
 
-function TeamTile({ label, hint, children }: { label: string; hint: string; children: ReactNode }) {
+function SquadTile({ label, hint, children }: { label: string; hint: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1 rounded-xl bg-felt-950/60 px-4 py-3 ring-1 ring-white/10">
       <dt className="font-display font-medium text-felt-100 text-xs uppercase tracking-[0.15em]">{label}</dt>

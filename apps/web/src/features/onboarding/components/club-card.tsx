@@ -2,11 +2,11 @@ import { type Club, readableTextColour } from '@hit21/core';
 import { Jersey } from '../../../components/ui/jersey.tsx';
 
 /** The chosen club in its colours: shirt, name and code, like a card dealt on the table. */
-export function TeamCard({ club }: { club: Club }) {
+export function ClubCard({ club }: { club: Club }) {
   const textColour = readableTextColour(club.primaryColour);
   return (
     <div
-      data-testid="team-card"
+      data-testid="club-card"
       className="relative flex items-center gap-3 overflow-hidden rounded-2xl p-4 shadow-md ring-1 ring-black/10 ring-inset sm:gap-5 sm:p-5"
       style={{ backgroundColor: club.primaryColour, color: textColour }}
     >

@@ -18,9 +18,9 @@ export interface PlayerFilterBarProps {
   searchId: string;
 }
 
-/** Search, team, position and GOALS filters, and the grid/list toggle. */
+/** Search, club, position and GOALS filters, and the grid/list toggle. */
 export function PlayerFilterBar({ query, dispatch, clubs, searchRef, searchId }: PlayerFilterBarProps) {
-  const teamOptions = [
+  const clubOptions = [
     { value: ALL, label: 'ALL TEAMS' },
     ...clubs.map((club) => ({
       value: club.code,
@@ -76,7 +76,7 @@ export function PlayerFilterBar({ query, dispatch, clubs, searchRef, searchId }:
         <Select
           aria-label="Team"
           value={query.club ?? ALL}
-          options={teamOptions}
+          options={clubOptions}
           onChange={(value) => dispatch({ type: 'setClub', club: value === ALL ? null : value })}
           className="sm:w-52"
         />

@@ -3,19 +3,19 @@ import {
   isDeadlinePassed,
   isSeasonOver,
   type SeasonConfig,
-  saveTeamInputSchema,
-  teamSchema,
+  saveSquadInputSchema,
+  squadSchema,
 } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findOrCreateProfile } from '../../../plugins/app/accounts/profile-repository.ts';
-import { saveTeam } from '../../../plugins/app/squads/save-team.ts';
-import { listTeam } from '../../../plugins/app/squads/squad-repository.ts';
+import { saveSquad } from '../../../plugins/app/squads/save-squad.ts';
+import { listSquad } from '../../../plugins/app/squads/squad-repository.ts';
 
 /** The signed-in user's 4 picks for the active season. */
-const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  async function readTeam(userId: string, season: SeasonConfig) {
+const squadRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  async function readSquad(userId: string, season: SeasonConfig) {
     const now = fastify.clock();
-    const picks = await listTeam(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
+    const picks = await listSquad(fastify.db, userId, season.id, now, currentGameweek(season.gameweeks, now));
     const isEditable =
       !isDeadlinePassed(season.pickDeadline, now) ||
       (picks.length === 0 && !isSeasonOver(season.gameweeks, now));
@@ -23,45 +23,45 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   fastify.get(
-    '/api/team',
+    '/api/squad',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
+        tags: ['squad'],
         summary: "The signed-in user's picks with their goals so far",
-        response: { 200: teamSchema },
+        response: { 200: squadSchema },
       },
     },
-    async (request) => readTeam((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
+    async (request) => readSquad((await fastify.requireUser(request)).id, await fastify.activeSeason.get()),
   );
 
   fastify.put(
-    '/api/team',
+    '/api/squad',
     {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['team'],
-        summary: 'Save exactly 4 outfield players, replacing the old team in one transaction',
-        body: saveTeamInputSchema,
-        response: { 200: teamSchema },
+        tags: ['squad'],
+        summary: 'Save exactly 4 outfield players, replacing the old squad in one transaction',
+        body: saveSquadInputSchema,
+        response: { 200: squadSchema },
       },
     },
     async (request) => {
       const user = await fastify.requireUser(request);
       await findOrCreateProfile(fastify.db, user);
       const season = await fastify.activeSeason.get();
-      await saveTeam({
+      await saveSquad({
         db: fastify.db,
         userId: user.id,
         season,
         playerIds: request.body.playerIds,
         now: fastify.clock(),
       });
-      // Rank the new team soon rather than at the next check: the leaderboard shows it waiting.
+      // Rank the new squad soon rather than at the next check: the leaderboard shows it waiting.
       fastify.standings.requestRefresh();
-      return readTeam(user.id, season);
+      return readSquad(user.id, season);
     },
   );
 };
 
-export default teamRoutes;
+export default squadRoutes;

@@ -5,24 +5,24 @@ import {
   isDeadlinePassed,
   isSeasonOver,
   type SeasonConfig,
-  TEAM_SELECTION_MESSAGES,
-  teamSelectionProblem,
+  SQUAD_SELECTION_MESSAGES,
+  squadSelectionProblem,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
 import { markMemberChanged } from '../standings/member-changes-repository.ts';
 import {
-  countTeamPicks,
-  findPlayersForTeam,
-  lockTeamOwner,
-  markTeamPicked,
-  replaceTeam,
+  countSquadPicks,
+  findPlayersForSquad,
+  lockSquadOwner,
+  markSquadPicked,
+  replaceSquad,
 } from './squad-repository.ts';
 
 /**
- * Saves a user's 4 picks in one transaction: the old team is replaced entirely or nothing
+ * Saves a user's 4 picks in one transaction: the old squad is replaced entirely or nothing
  * changes. Every rule is checked here, against the clock, whatever the screen allowed.
  */
-export async function saveTeam(options: {
+export async function saveSquad(options: {
   db: Database;
   userId: string;
   season: SeasonConfig;
@@ -31,13 +31,13 @@ export async function saveTeam(options: {
 }) {
   const { db, userId, season, playerIds, now } = options;
   await db.transaction(async (tx) => {
-    const owner = await lockTeamOwner(tx, userId);
+    const owner = await lockSquadOwner(tx, userId);
     if (!owner?.isOnboardingComplete) {
       const message = 'Please complete your profile before picking your team.';
       throw new AppError('FORBIDDEN', { reason: 'ONBOARDING_INCOMPLETE', message, userMessage: message });
     }
 
-    const found = await findPlayersForTeam(tx, season.id, playerIds, now);
+    const found = await findPlayersForSquad(tx, season.id, playerIds, now);
     const week = currentGameweek(season.gameweeks, now);
     for (const id of playerIds) {
       const player = found.find((candidate) => candidate.id === id);
@@ -49,19 +49,19 @@ export async function saveTeam(options: {
         });
       }
     }
-    const refusal = teamSelectionProblem({
+    const refusal = squadSelectionProblem({
       players: found,
       isDeadlinePassed: isDeadlinePassed(season.pickDeadline, now),
       isSeasonOver: isSeasonOver(season.gameweeks, now),
-      hasTeam: (await countTeamPicks(tx, userId, season.id)) > 0,
+      hasSquad: (await countSquadPicks(tx, userId, season.id)) > 0,
     });
     if (refusal) {
-      const message = TEAM_SELECTION_MESSAGES[refusal];
+      const message = SQUAD_SELECTION_MESSAGES[refusal];
       throw new AppError(APP_ERROR_REASONS[refusal], { reason: refusal, message, userMessage: message });
     }
 
-    await replaceTeam(tx, userId, season.id, playerIds);
-    await markTeamPicked(tx, userId, now);
+    await replaceSquad(tx, userId, season.id, playerIds);
+    await markSquadPicked(tx, userId, now);
     await markMemberChanged(tx, userId);
   });
 }

@@ -1,7 +1,7 @@
 import {
   type CatalogPlayer,
   clampPage,
-  FULL_TEAM_MESSAGE_MS,
+  FULL_SQUAD_MESSAGE_MS,
   PLAYER_PAGE_SIZES,
   pageCountOf,
 } from '@hit21/core';
@@ -14,7 +14,7 @@ import { getUserMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { listAutoPickCandidates } from '../api/list-auto-pick-candidates.ts';
 import { usePlayers } from '../api/list-players.ts';
-import { useSaveTeam } from '../api/save-team.ts';
+import { useSaveSquad } from '../api/save-squad.ts';
 import { initialPickState, pickReducer } from '../pick-state.ts';
 import {
   initialPlayerQuery,
@@ -31,15 +31,15 @@ const HINT_DURATION_MS = 2000;
 
 export const LOAD_PLAYERS_FAILED = 'Failed to load players. Please refresh the page.';
 
-export interface UseTeamPickerOptions {
+export interface UseSquadPickerOptions {
   mode: PickerMode;
   initialPicks: readonly CatalogPlayer[];
-  /** Whether a team was already saved: a failed save then leaves it in place. */
-  hadTeam: boolean;
+  /** Whether a squad was already saved: a failed save then leaves it in place. */
+  hadSquad: boolean;
 }
 
 /** Everything the picking screens hold: the pick list, the player query, auto pick, hint and save. */
-export function useTeamPicker({ mode, initialPicks, hadTeam }: UseTeamPickerOptions) {
+export function useSquadPicker({ mode, initialPicks, hadSquad }: UseSquadPickerOptions) {
   const [picks, dispatchPick] = useReducer(pickReducer, initialPicks, initialPickState);
   const [query, dispatchQuery] = useReducer(playerQueryReducer, PLAYER_PAGE_SIZES[0], initialPlayerQuery);
   const [isHintVisible, setIsHintVisible] = useState(false);
@@ -65,7 +65,7 @@ export function useTeamPicker({ mode, initialPicks, hadTeam }: UseTeamPickerOpti
   // "You can only select 4 players" clears after 2 s; other messages stay until the next action.
   useEffect(() => {
     if (!picks.error?.isTransient) return;
-    const timer = window.setTimeout(() => dispatchPick({ type: 'clearError' }), FULL_TEAM_MESSAGE_MS);
+    const timer = window.setTimeout(() => dispatchPick({ type: 'clearError' }), FULL_SQUAD_MESSAGE_MS);
     return () => window.clearTimeout(timer);
   }, [picks.error]);
 
@@ -114,9 +114,9 @@ export function useTeamPicker({ mode, initialPicks, hadTeam }: UseTeamPickerOpti
     onError: () => dispatchPick({ type: 'showError', message: LOAD_PLAYERS_FAILED }),
   });
 
-  const saveTeam = useSaveTeam();
+  const saveSquad = useSaveSquad();
   const save = () => {
-    saveTeam.mutate(
+    saveSquad.mutate(
       { playerIds: picks.picks.map((player) => player.id) },
       {
         onSuccess: async () => {
@@ -132,7 +132,7 @@ export function useTeamPicker({ mode, initialPicks, hadTeam }: UseTeamPickerOpti
           await navigate(paths.dashboard.getHref());
         },
         onError: (error) => {
-          const feedback = saveFailureFeedback(mode, { hadTeam, reason: getUserMessage(error) });
+          const feedback = saveFailureFeedback(mode, { hadSquad, reason: getUserMessage(error) });
           dispatchPick({ type: 'closeConfirm' });
           if (feedback.inlineMessage) dispatchPick({ type: 'showError', message: feedback.inlineMessage });
           for (const item of feedback.toasts) toast.show(item.type, item);
@@ -156,7 +156,7 @@ export function useTeamPicker({ mode, initialPicks, hadTeam }: UseTeamPickerOpti
     showPlayerList,
     autoPick,
     save,
-    isSaving: saveTeam.isPending,
+    isSaving: saveSquad.isPending,
     listRef,
     panelRef,
     searchRef,

@@ -29,12 +29,12 @@ export function saveSuccessFeedback(mode: PickerMode): FeedbackToast {
 
 /**
  * What the user reads when a save fails. The server saves all or nothing, so a failed save
- * always leaves the previous team stored: the specification's "restored" wording holds
+ * always leaves the previous squad stored: the specification's "restored" wording holds
  * whenever there was one.
  */
 export function saveFailureFeedback(
   mode: PickerMode,
-  options: { hadTeam: boolean; reason: string },
+  options: { hadSquad: boolean; reason: string },
 ): SaveFeedback {
   if (mode === 'edit') {
     const message = 'Failed to save your selections. Please try again.';
@@ -50,7 +50,7 @@ export function saveFailureFeedback(
       ],
     };
   }
-  const message = options.hadTeam
+  const message = options.hadSquad
     ? `Failed to save selections but original selections were restored: ${options.reason}`
     : `Failed to save selections: ${options.reason}`;
   return { inlineMessage: message, toasts: [{ type: 'error', title: 'Selection Failed', message }] };

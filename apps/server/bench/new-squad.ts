@@ -13,14 +13,14 @@ import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inpu
 import { benchConfig, benchPlayers, openScratchDatabase } from './bench-population.ts';
 import { addPopulation } from './standings-population.ts';
 
-/** Before the pick deadline, so any valid team can be saved (placing it is the same work after it). */
+/** Before the pick deadline, so any valid squad can be saved (placing it is the same work after it). */
 const BEFORE_DEADLINE = '2025-08-10T12:00:00Z';
 const POLL_MS = 250;
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const players = benchPlayers(databaseUrl);
 const newcomers = Number(process.env.BENCH_NEWCOMERS ?? 3);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-new-team-bench-'));
+const dataDir = await mkdtemp(path.join(tmpdir(), 'hit21-new-squad-bench-'));
 const scratch = await openScratchDatabase(databaseUrl, dataDir);
 const { database } = scratch;
 const config = benchConfig({ dataDir, databaseUrl: scratch.url, clockNow: BEFORE_DEADLINE });
@@ -39,7 +39,7 @@ try {
   started = performance.now();
   const first = await recomputeStandings({ database, season, now: new Date(BEFORE_DEADLINE) });
   console.log(`First board: ${first.status} in ${secondsSince(started)} s`);
-  const team = await selectRows<{ id: number }>(
+  const squad = await selectRows<{ id: number }>(
     database.db,
     sql`select player_id as id from picks where user_id = 'bench-1' order by slot`,
   );
@@ -58,9 +58,9 @@ try {
     return response;
   };
 
-  // From the end of the onboarding (the moment the newcomer is a member of the boards, the team
+  // From the end of the onboarding (the moment the newcomer is a member of the boards, the squad
   // saved right after it) to the first answer of the global board that holds their row.
-  // Then until no change of theirs waits to be placed: their team is on the board too.
+  // Then until no change of theirs waits to be placed: their squad is on the board too.
   let joinedSoFar = 0;
   async function newcomersJoin(label: string) {
     console.log(`\n${label}\n`);
@@ -80,10 +80,10 @@ try {
         fullName: `New Comer ${index}`,
         dob: '1990-01-01',
         country: 'Ireland',
-        favouriteTeam: 'Arsenal',
+        favouriteClub: 'Arsenal',
         howDidYouHear: 'friend',
       });
-      await send('PUT', '/api/team', cookie, { playerIds: team.map((pick) => pick.id) });
+      await send('PUT', '/api/squad', cookie, { playerIds: squad.map((pick) => pick.id) });
       let told: number | undefined;
       let polls = 0;
       for (;;) {

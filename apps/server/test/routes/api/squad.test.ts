@@ -48,7 +48,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     const first = await Promise.all(
       ['Haaland', 'Watkins', 'Saka', 'Gibbs-White'].map((name) => playerId(db, name)),
     );
-    const saved = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: first } });
+    const saved = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: first } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().picks.map((pick: { webName: string }) => pick.webName)).toEqual([
       'Haaland',
@@ -69,7 +69,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     );
 
     const second = [...first.slice(0, 3), await playerId(db, 'Semenyo')];
-    const edited = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: second } });
+    const edited = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: second } });
     expect(edited.json().picks.map((pick: { webName: string }) => pick.webName)).toEqual([
       'Haaland',
       'Watkins',
@@ -81,14 +81,14 @@ describe.each(ENGINES)('the team on %s', (engine) => {
   it('refuses a team from an account that has not completed onboarding, and saves nothing', async () => {
     const { db } = context.database;
     const { cookie } = await signUp(context.app);
-    const team = await unscoredBy(db, BEFORE_DEADLINE, 4);
-    const refused = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: team } });
+    const squad = await unscoredBy(db, BEFORE_DEADLINE, 4);
+    const refused = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: squad } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       reason: 'ONBOARDING_INCOMPLETE',
       userMessage: 'Please complete your profile before picking your team.',
     });
-    expect((await send(context.app, 'GET', '/api/team', { cookie })).json().picks).toEqual([]);
+    expect((await send(context.app, 'GET', '/api/squad', { cookie })).json().picks).toEqual([]);
     expect((await send(context.app, 'GET', '/api/profile', { cookie })).json().playerSelectionComplete).toBe(
       false,
     );
@@ -101,14 +101,14 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     const { db } = context.database;
     const { cookie } = await signUpOnboarded(context.app);
     const ids = await unscoredBy(db, BEFORE_DEADLINE, 5);
-    await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: ids.slice(0, 4) } });
-    const response = await send(context.app, 'PUT', '/api/team', {
+    await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: ids.slice(0, 4) } });
+    const response = await send(context.app, 'PUT', '/api/squad', {
       cookie,
       body: { playerIds: ids.slice(0, size) },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().userMessage).toBe(message);
-    expect((await send(context.app, 'GET', '/api/team', { cookie })).json().picks).toHaveLength(4);
+    expect((await send(context.app, 'GET', '/api/squad', { cookie })).json().picks).toHaveLength(4);
   });
 
   it('refuses the same player twice, a goalkeeper and an unknown player, writing nothing', async () => {
@@ -127,32 +127,32 @@ describe.each(ENGINES)('the team on %s', (engine) => {
       ],
     ] as const;
     for (const [playerIds, status, message, reason] of cases) {
-      const response = await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds } });
+      const response = await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds } });
       expect(response.statusCode).toBe(status);
       expect(response.json().userMessage).toBe(message);
       expect(response.json().reason).toBe(reason);
     }
-    expect((await send(context.app, 'GET', '/api/team', { cookie })).json().picks).toEqual([]);
+    expect((await send(context.app, 'GET', '/api/squad', { cookie })).json().picks).toEqual([]);
   });
 
   it('locks a saved team once the deadline has passed', async () => {
     const { db } = context.database;
     const { cookie } = await signUpOnboarded(context.app);
     const ids = await unscoredBy(db, AFTER_GAMEWEEK_3, 5);
-    await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: ids.slice(0, 4) } });
+    await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: ids.slice(0, 4) } });
     const later = await appAt(AFTER_GAMEWEEK_3);
     try {
-      const team = await send(later, 'GET', '/api/team', { cookie });
-      expect(team.json().isEditable).toBe(false);
-      const response = await send(later, 'PUT', '/api/team', {
+      const squad = await send(later, 'GET', '/api/squad', { cookie });
+      expect(squad.json().isEditable).toBe(false);
+      const response = await send(later, 'PUT', '/api/squad', {
         cookie,
         body: { playerIds: ids.slice(1, 5) },
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().userMessage).toBe('Team editing is disabled now as the season has started');
-      expect(response.json().reason).toBe('TEAM_LOCKED');
+      expect(response.json().reason).toBe('SQUAD_LOCKED');
       expect(
-        (await send(later, 'GET', '/api/team', { cookie }))
+        (await send(later, 'GET', '/api/squad', { cookie }))
           .json()
           .picks.map((pick: { playerId: string }) => pick.playerId),
       ).toEqual(ids.slice(0, 4));
@@ -168,7 +168,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
       const { cookie } = await signUpOnboarded(later);
       const unscored = await unscoredBy(db, AFTER_GAMEWEEK_3, 3);
       const haaland = await playerId(db, 'Haaland');
-      const refused = await send(later, 'PUT', '/api/team', {
+      const refused = await send(later, 'PUT', '/api/squad', {
         cookie,
         body: { playerIds: [...unscored, haaland] },
       });
@@ -179,7 +179,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
       expect(refused.json().reason).toBe('ONLY_UNSCORED_PLAYERS');
 
       const allUnscored = await unscoredBy(db, AFTER_GAMEWEEK_3, 4);
-      const accepted = await send(later, 'PUT', '/api/team', { cookie, body: { playerIds: allUnscored } });
+      const accepted = await send(later, 'PUT', '/api/squad', { cookie, body: { playerIds: allUnscored } });
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().isEditable).toBe(false);
     } finally {
@@ -197,7 +197,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
       .limit(1);
     if (!lateArrival) throw new Error('The data has no player who joined mid-season');
     const three = await unscoredBy(db, BEFORE_DEADLINE, 3);
-    const early = await send(context.app, 'PUT', '/api/team', {
+    const early = await send(context.app, 'PUT', '/api/squad', {
       cookie,
       body: { playerIds: [...three, lateArrival.id] },
     });
@@ -207,16 +207,16 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     const afterSeason = await appAt('2026-06-01T00:00:00Z');
     try {
       const newcomer = await signUpOnboarded(afterSeason);
-      const refused = await send(afterSeason, 'PUT', '/api/team', {
+      const refused = await send(afterSeason, 'PUT', '/api/squad', {
         cookie: newcomer.cookie,
         body: { playerIds: await unscoredBy(db, '2026-06-01T00:00:00Z', 4) },
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().userMessage).toBe('The season is over: teams can no longer be picked');
       expect(refused.json().reason).toBe('SEASON_OVER');
-      expect((await send(afterSeason, 'GET', '/api/team', { cookie: newcomer.cookie })).json().picks).toEqual(
-        [],
-      );
+      expect(
+        (await send(afterSeason, 'GET', '/api/squad', { cookie: newcomer.cookie })).json().picks,
+      ).toEqual([]);
     } finally {
       await afterSeason.close();
     }
@@ -228,11 +228,11 @@ describe.each(ENGINES)('the team on %s', (engine) => {
     const ids = await Promise.all(
       ['Haaland', 'Semenyo', 'Watkins', 'Saka'].map((name) => playerId(db, name)),
     );
-    await send(context.app, 'PUT', '/api/team', { cookie, body: { playerIds: ids } });
+    await send(context.app, 'PUT', '/api/squad', { cookie, body: { playerIds: ids } });
     const endOfSeason = await appAt('2026-06-01T00:00:00Z');
     try {
-      const team = (await send(endOfSeason, 'GET', '/api/team', { cookie })).json();
-      const byName = Object.fromEntries(team.picks.map((pick: { webName: string }) => [pick.webName, pick]));
+      const squad = (await send(endOfSeason, 'GET', '/api/squad', { cookie })).json();
+      const byName = Object.fromEntries(squad.picks.map((pick: { webName: string }) => [pick.webName, pick]));
       expect(byName.Haaland).toMatchObject({ goals: 27 });
       expect(byName.Semenyo).toMatchObject({ goals: 17, clubCode: 'MCI' });
     } finally {
@@ -241,7 +241,7 @@ describe.each(ENGINES)('the team on %s', (engine) => {
   });
 
   it('refuses the team to a visitor who is not signed in', async () => {
-    expect((await send(context.app, 'GET', '/api/team')).statusCode).toBe(401);
-    expect((await send(context.app, 'PUT', '/api/team', { body: { playerIds: [] } })).statusCode).toBe(401);
+    expect((await send(context.app, 'GET', '/api/squad')).statusCode).toBe(401);
+    expect((await send(context.app, 'PUT', '/api/squad', { body: { playerIds: [] } })).statusCode).toBe(401);
   });
 });

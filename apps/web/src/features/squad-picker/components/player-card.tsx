@@ -20,7 +20,7 @@ export interface PlayerCardProps {
 /**
  * A player of the Available Players panel, as a grid card (goal-total badge) or a list row.
  * ADD or REMOVE is the button; a click anywhere else on the card also adds, so clicking a
- * player already on the team says "Player already selected".
+ * player already on the squad says "Player already selected".
  */
 export function PlayerCard({ player, mode, isPicked, clubs, onAdd, onRemove }: PlayerCardProps) {
   const club = clubOfPick(player, clubs);

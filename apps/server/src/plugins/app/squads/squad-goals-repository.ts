@@ -1,4 +1,4 @@
-import type { TeamGoal } from '@hit21/core';
+import type { SquadGoal } from '@hit21/core';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { goals, picks } from '../../../db/schema/index.ts';
@@ -7,12 +7,12 @@ import { goals, picks } from '../../../db/schema/index.ts';
  * Every goal of a user's picks whose match has kicked off by `now`, in kick-off order: the
  * raw material of the season story (one row per player per match).
  */
-export async function listTeamGoals(
+export async function listSquadGoals(
   db: Executor,
   userId: string,
   seasonId: string,
   now: Date,
-): Promise<TeamGoal[]> {
+): Promise<SquadGoal[]> {
   const rows = await db
     .select({
       playerId: goals.playerId,

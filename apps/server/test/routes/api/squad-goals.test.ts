@@ -77,11 +77,11 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
     }
   }
 
-  /** A new user whose team is TEAM, saved before the deadline. */
-  async function userWithTeam(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
+  /** A new user whose squad is TEAM, saved before the deadline. */
+  async function userWithSquad(): Promise<{ cookie: string; webNameById: Map<string, string> }> {
     const ids = await playerIds(context.database.db);
     const { cookie } = await signUpOnboarded(context.app);
-    const saved = await send(context.app, 'PUT', '/api/team', {
+    const saved = await send(context.app, 'PUT', '/api/squad', {
       cookie,
       body: { playerIds: TEAM.map((webName) => ids.get(webName)) },
     });
@@ -101,8 +101,8 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
   }
 
   it('has no goals to tell before the season starts', async () => {
-    const { cookie } = await userWithTeam();
-    const response = await send(context.app, 'GET', '/api/team/goals', { cookie });
+    const { cookie } = await userWithSquad();
+    const response = await send(context.app, 'GET', '/api/squad/goals', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });
   });
@@ -114,9 +114,9 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
   ])(
     'answers every goal of the picks %s, by kick-off, as the season facts have them',
     async (_case, moment) => {
-      const { cookie, webNameById } = await userWithTeam();
+      const { cookie, webNameById } = await userWithSquad();
       const rows = await withAppAt(moment, async (app) => {
-        const response = await send(app, 'GET', '/api/team/goals', { cookie });
+        const response = await send(app, 'GET', '/api/squad/goals', { cookie });
         expect(response.statusCode).toBe(200);
         return response.json().goals as GoalRow[];
       });
@@ -127,10 +127,10 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
   );
 
   it('counts Haaland 27 and Semenyo 17 at the end, with Semenyo scoring for City after his move', async () => {
-    const { cookie, webNameById } = await userWithTeam();
+    const { cookie, webNameById } = await userWithSquad();
     const rows = await withAppAt(
       END_OF_SEASON,
-      async (app) => (await send(app, 'GET', '/api/team/goals', { cookie })).json().goals as GoalRow[],
+      async (app) => (await send(app, 'GET', '/api/squad/goals', { cookie })).json().goals as GoalRow[],
     );
     const totals = new Map<string, number>();
     for (const row of rows) {
@@ -156,13 +156,13 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
   });
 
   it('returns a goal from its kick-off on, never before', async () => {
-    const { cookie, webNameById } = await userWithTeam();
+    const { cookie, webNameById } = await userWithSquad();
     // Haaland's first goals (two): gameweek 1, kick-off 2025-08-16 16:30 UTC.
     const kickoff = '2025-08-16T16:30:00.000Z';
     const justBefore = new Date(Date.parse(kickoff) - 1).toISOString();
     const haalandFixtures = async (moment: string) =>
       withAppAt(moment, async (app) =>
-        ((await send(app, 'GET', '/api/team/goals', { cookie })).json().goals as GoalRow[])
+        ((await send(app, 'GET', '/api/squad/goals', { cookie })).json().goals as GoalRow[])
           .filter((row) => webNameById.get(row.playerId) === 'Haaland')
           .map((row) => [row.kickoffAt, row.goals]),
       );
@@ -171,15 +171,17 @@ describe.each(ENGINES)('the team goals on %s', (engine) => {
   });
 
   it('answers only the goals of the signed-in user and none to a user without a team', async () => {
-    await userWithTeam();
+    await userWithSquad();
     const { cookie } = await signUpOnboarded(context.app);
-    const response = await withAppAt(END_OF_SEASON, (app) => send(app, 'GET', '/api/team/goals', { cookie }));
+    const response = await withAppAt(END_OF_SEASON, (app) =>
+      send(app, 'GET', '/api/squad/goals', { cookie }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ goals: [] });
   });
 
   it('refuses a visitor who is not signed in', async () => {
-    const response = await send(context.app, 'GET', '/api/team/goals');
+    const response = await send(context.app, 'GET', '/api/squad/goals');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('UNAUTHENTICATED');
   });
