@@ -52,9 +52,9 @@ export default defineConfig({
           // Migrates a template database per engine once; each file's database is a copy.
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           // Files share their worker's loaded modules (the server, its database drivers, PGlite's
-          // WebAssembly): importing them again for every file took 140 s of a 457 s round. Each
-          // file still builds its own app and database, and none mocks a module or changes the
-          // environment.
+          // WebAssembly): importing them again for every file cost about a third of the round.
+          // Each file still builds its own app and database, and none mocks a module or changes
+          // the environment.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

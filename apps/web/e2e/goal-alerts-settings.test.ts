@@ -29,7 +29,7 @@ const radio = (preference: keyof typeof GOAL_ALERT_PREFERENCE_LABELS) =>
 /**
  * The text of the toast titled `title`, once it shows. Read by polling the toasts' text: a
  * locator wait started in the same instant as the click sometimes never saw the toast that
- * was on screen 0.1 s later (seen in Chromium here, with the toast visible all along).
+ * was on screen a moment later (with the toast visible all along).
  */
 async function toastText(title: string): Promise<string> {
   const texts = () => page.locator('[data-sonner-toast]').allTextContents();

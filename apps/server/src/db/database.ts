@@ -90,7 +90,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.engine === 'postgres') {
     // No JIT compilation for the server's statements: at ten million players the planner's
     // estimates put a board search or a league page past JIT's cost threshold, and compiling it
-    // took 100 to 200 ms of a query that runs in 2. The board rebuild turns it back on for its
+    // took far longer than the query (docs/benchmarks/standings.md). The board rebuild turns it back on for its
     // own statements (board-rebuild-repository.ts). A URL's own `options` replace this.
     const pool = new pg.Pool({ connectionString: location.url, max: 10, options: '-c jit=off' });
     ignoreLostServers(pool);

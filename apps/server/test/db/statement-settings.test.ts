@@ -9,8 +9,8 @@ async function jitSetting(db: Parameters<typeof selectRows>[0]): Promise<string 
 }
 
 /**
- * JIT compilation costs a request 100 to 200 ms whenever the planner's estimates for ten million
- * players cross its threshold, for statements that then run in a few: the server's connections
+ * JIT compilation costs a request far more than the statement whenever the planner's estimates
+ * for ten million players cross its threshold: the server's connections
  * have it off (the board rebuild turns it on for its own statements, inside their transactions).
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the server’s PostgreSQL connections', () => {

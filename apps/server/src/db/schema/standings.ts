@@ -78,8 +78,8 @@ export const standings = pgTable(
  * Every search key the stored boards hold (`standings.search_name`, any season), once, under
  * the trigram index the name search reads: a name search finds the names containing its text here,
  * then the board's rows holding them through `standings_name_index`. Kept across rebuilds, so a
- * rebuild builds a b-tree on the board's names rather than a trigram index (at ten million
- * players, about 10 s of one core against 23 to 41 s, decision 005). A rebuild adds its board's new
+ * rebuild builds a b-tree on the board's names rather than a trigram index, a fraction of the
+ * work (decision 005, docs/benchmarks/standings.md). A rebuild adds its board's new
  * names before the swap and, after it, removes those no board holds; a placement adds the names it
  * puts on the board, and an account's deletion removes its name unless another row holds it.
  */

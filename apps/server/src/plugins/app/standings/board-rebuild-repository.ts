@@ -30,9 +30,8 @@ import { textArray } from './sql-arrays.ts';
  * lock, the table being loaded).
  *
  * The new tables are unlogged: nothing they hold is written to the write-ahead log a second
- * time, 3.1 GB a re-rank at ten million players (the ranking statement alone took 40.2 and 41.5 s
- * against 44.9 and 54.1 s; the whole re-rank showed no gain through the machine's noise,
- * decision 005). Everything in them is computed from logged tables: a crash of the database empties them (not a clean
+ * time, gigabytes a re-rank at ten million players (figures: docs/benchmarks/standings.md).
+ * Everything in them is computed from logged tables: a crash of the database empties them (not a clean
  * restart), and the next check rebuilds the board (`isBoardLostSql`). Physical standbys do not
  * get them: a server reading from one would have to rank on its own.
  */
@@ -179,8 +178,8 @@ function scoredMembers(options: BoardScoring, onlySquadsWith?: readonly string[]
       ${overLimbs((limb) => `${slots.map((slot) => `coalesce(scorer_${slot}.limb_${limb}, 0)`).join(' + ')} as limb_${limb}`)}
     from ${squads} as squad ${scorerJoins}
     where squad.season_id = ${seasonId} ${filter}) as squad`;
-  // The profiles and the squads hashed, both read whole: for only the pickers of some footballers,
-  // a tenth of the members at ten million, looking each one's profile up took 15.5 s against 11 s.
+  // The profiles and the squads hashed, both read whole: even for only the pickers of some
+  // footballers, a tenth of the members, looking each one's profile up was slower.
   const membersFrom = onlySquadsWith
     ? sql`from ${profiles} join ${scoredSquads(sql`and squad.player_ids && ${textArray(onlySquadsWith)}::uuid[]`)}
       on squad.user_id = ${profiles.id}`
@@ -208,16 +207,15 @@ function scoredMembers(options: BoardScoring, onlySquadsWith?: readonly string[]
  * Session settings for the rebuild's large statements, inside the caller's transaction.
  */
 async function setRankingSettings(tx: Transaction): Promise<void> {
-  // Each process sorts its share in runs of this size and merges them: at three million
-  // members (under EXPLAIN ANALYZE) the statement took 56 s, against 60 to 63 s with 256 MB,
+  // Each process sorts its share in runs of this size and merges them, quicker than with 256 MB,
   // in which two of the three processes sorted their share in memory in one run.
   await tx.execute(sql`set local work_mem = '64MB'`);
-  // Compiled to machine code (off for the server's other statements, database.ts): about 7 s
-  // off this statement at ten million.
+  // Compiled to machine code (off for the server's other statements, database.ts): worth it for
+  // a statement this long.
   await tx.execute(sql`set local jit = on`);
   // The two workers score, join and sort; the leading process only merges their sorted
   // halves, numbers and writes the rows, which it starts sooner than when it also sorted a
-  // third (ten million members: the statement took 49.6 and 52.4 s against 55.4 and 60.3 s).
+  // third.
   await tx.execute(sql`set local parallel_leader_participation = off`);
 }
 
@@ -384,8 +382,7 @@ export async function mergeLateGoals(
       // members numbered within their bucket; the other seasons' rows as they are. Columns in the
       // stored table's order and types.
       // Both joins hashed and the board read by two processes while the leading one writes: left to
-      // itself, the planner merged them, sorting the board by user and by bucket (72.7 s at ten
-      // million players against 12.1 s).
+      // itself, the planner merged them, sorting the board by user and by bucket, six times slower.
       await tx.execute(sql`set local enable_mergejoin = off`);
       await tx.execute(sql`set local parallel_tuple_cost = 0`);
       await tx.execute(sql`set local parallel_setup_cost = 0`);
@@ -522,8 +519,8 @@ export async function prepareNextTables(db: Database, seasonId: string): Promise
 /**
  * Statistics of the new board, once nothing else reads it (a statistics scan cannot run beside
  * an index build of the same table). Until then the planner knows its size but not its values,
- * which `countNextBoard` wants: knowing them, it would sort the board for some of its groupings
- * (33.7 s against 8 s at ten million players).
+ * which `countNextBoard` wants: not knowing them, it would sort the board for some of its
+ * groupings, several times slower.
  */
 export async function analyzeNextBoardRows(db: Database): Promise<void> {
   await db.execute(sql`analyze standings_next`);
@@ -569,12 +566,9 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
 
 /**
  * Memory for one index build. A b-tree's sort is quicker in many small runs merged than in one
- * run in memory: at ten million players the user index took 17.6 to 20.8 s with 1 to 4 MB, 31.4
- * s with 64 MB and 43.5 s with 1 GB, the country index 26.1 s with 4 MB and 43.4 s with 1 GB.
- * A trigram (GIN) build likewise gathers its entries in memory and writes them out whenever it
- * is full: 23.4 to 23.8 s with 4 MB, 25.3 s with 1 MB, 26.5 s with 16 or 64 MB and 27.5 to 34.2
- * s with 1 GB, the index the same size and its searches as quick (each alone, PostgreSQL 15,
- * decision 005).
+ * run in memory, and a trigram (GIN) build, which gathers its entries in memory and writes them
+ * out whenever it is full, is quickest with this much too, the index the same size and its
+ * searches as quick (figures for each size: docs/benchmarks/standings.md).
  */
 export const INDEX_BUILD_MEMORY = '4MB';
 
@@ -646,9 +640,8 @@ function savedRankBlocks(seasonId: string): SQL {
  * Statistics of the new league standings and rank blocks (the new board's were gathered before
  * ranking the leagues from it), and their visibility maps: a page's ranks count the league's
  * members in a block through the (league, position) index alone only on pages marked all-visible,
- * which a table filled by inserts is not until vacuumed. A name with few matches in a league of a
- * million, its page's rows each in another block, took 11 to 14 ms before and 5 to 7 ms after
- * (the vacuum: 65 ms).
+ * which a table filled by inserts is not until vacuumed: a name with few matches in a league of a
+ * million, its page's rows each in another block, is read in half the time after.
  */
 export async function analyzeNextBoard(db: Database): Promise<void> {
   await db.execute(
@@ -725,7 +718,7 @@ export async function settleCoveredChanges(tx: Transaction): Promise<void> {
 /**
  * Renames the stored tables and their indexes out of the way (`…_old`, dropped after the commit by
  * `dropReplacedBoard`) and the new ones into their place. Dropping them here made the commit
- * unlink their files while readers waited on the swap's locks: 1.0 to 1.7 s at ten million.
+ * unlink their files while readers waited on the swap's locks.
  */
 export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
   for (const index of indexes) {

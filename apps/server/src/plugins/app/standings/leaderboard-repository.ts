@@ -214,7 +214,7 @@ export async function readLeaderboardPage(
     // Matches may be many: whole countries or clubs (hundreds of thousands of rows for
     // "united"), or a one- or two-letter name search. The total is the matched groups' stored
     // member counts plus the name matches outside them (a one- or two-letter search tests every
-    // name to count them: 1.3 s at ten million), or the count kept from an earlier asking; the
+    // name to count them, slow on a large board), or the count kept from an earlier asking; the
     // page is found by walking the order index from whichever end is nearer (only one of the
     // two walks runs).
     const found = walkedPage(sql.join(filters, sql` and `), {
@@ -268,9 +268,9 @@ export async function readLeaderboardPage(
   }
 
   const readPage = (executor: Executor) => selectPageRows(executor, seasonId, query);
-  // A common surname matches 151,146 names at ten million, on some 98,000 pages: in the default
-  // 4 MB the index's bitmap of them turns to whole pages and four million names are tested
-  // again (650 ms); in 32 MB only the matches are (345 ms).
+  // A common surname matches a hundred thousand names or more, on as many pages: in the default
+  // 4 MB the index's bitmap of them turns to whole pages and millions of names are tested
+  // again; in 32 MB only the matches are.
   const result = isTrigramSearch
     ? await db.transaction(async (tx) => {
         await tx.execute(sql`set local work_mem = '32MB'`);
@@ -340,9 +340,9 @@ function rankedRows(result: PageRow[]): StoredStanding[] {
 
 /**
  * How many rows of a board, from its top, a search's page is looked for in before the search is
- * counted (`readPageBeforeCount`): at ten million, walking the rank index reads about a row in
- * 0.4 µs, so the walk stays near 20 ms, and a search it finds too few matches in matches fewer
- * than one member in 2,000 of a large board, few enough to count at once.
+ * counted (`readPageBeforeCount`): walking the rank index this far costs about a page's read,
+ * and a search it finds too few matches in matches fewer than one member in 2,000 of a large
+ * board, few enough to count at once.
  */
 export const UNCOUNTED_WALK_ROWS = 50_000;
 
@@ -368,7 +368,7 @@ export async function readPageBeforeCount(
   const offset = (page - 1) * pageSize;
   const match = await searchMatch(db, seasonId, search);
   // Whole countries or clubs, found by three letters or more: counted from the stored group
-  // counts and a few names, at about a page's cost ("united" 7 to 21 ms at ten million).
+  // counts and a few names, at about a page's cost.
   if (match.matchesGroups && !match.isScan) return undefined;
   // The walk's rows that match. The outer limit stops the walk at the page's last match, unless
   // the board is no larger than the walk: then every row is read, and every match counted.

@@ -59,17 +59,15 @@ export const MAX_PLACED_CHANGES = 20_000;
 export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
 /**
  * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
- * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, about
- * 0.7 % of the players at most in the benchmark's population (66,000 at ten million). Placed in
- * batches of PLACED_AT_ONCE, at ten million: three most-picked scorers' goals in one sync (196,665
- * movers) took 23.6 s and the process to 671 MiB resident, four (260,938) 32.6 s and 791 MiB, six
- * (389,337) 61.4 s and 1,029 MiB, past the gigabyte the server keeps within and slower than
- * the re-rank is to be (decision 005).
+ * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, under
+ * 1 % of the players in the benchmark's population. Past this many movers, a placement took the
+ * server past the gigabyte it keeps within and longer than a re-rank (decision 005; the
+ * placements measured are in docs/benchmarks/standings.md).
  */
 export const MAX_GOAL_MOVERS = 250_000;
 
 /**
- * Members placed in one go: the server holds about 4 KB for each while it finds their places
+ * Members placed in one go: the server holds a few kilobytes for each while it finds their places
  * (their squads, ranking columns and searches). More movers are placed in batches of this many,
  * in the one transaction, each among the members stored and the batches placed before it.
  */

@@ -221,7 +221,7 @@ async function countAndIndexNextBoard(
   const isOnBoard = (build: { statement: string }) =>
     / ON (\S+\.)?standings_next USING /.test(build.statement);
   let groups: BoardGroup[] = [];
-  // The leagues first (at ten million players with 30 leagues, 53 s of one core), then the count
+  // The leagues first (the longest single piece of work), then the count
   // and the board's builds, the longest first.
   await runSideBySide(database, [
     (db) => createNextLeagueStandings(db, seasonId),
@@ -282,9 +282,9 @@ export function nextBoardIndexBuilds(
 /**
  * Which builds go first (smaller first): a trigram index (the league standings' one; the board's
  * names have theirs outside the rebuild, `standingsNames`), then the b-trees that sort the rows
- * anew, the longer their key the longer (at ten million players: country or club, position,
- * season 10 to 26 s; user, season and the names, season about 10 s, by the hour), last those led
- * by `position`, whose rows arrive in their order (4 to 9 s). The board's before the smaller
+ * anew, the longer their key the longer (country or club, position, season before user, season
+ * and the names, season), last those led by `position`, whose rows arrive in their order
+ * (docs/benchmarks/standings.md). The board's before the smaller
  * tables' of each kind.
  */
 function buildOrder(index: IndexDefinition): number {

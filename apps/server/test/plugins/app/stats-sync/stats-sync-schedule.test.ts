@@ -136,7 +136,7 @@ describe.each(ENGINES)('the scheduled goals sync on %s', (engine) => {
     // and was skipped); after that, turns are claimed at least 90% of the interval (270 ms) apart,
     // where two independent schedules would run about twice as often, some right after each
     // other. A sync stamps its own start a moment after its turn's claim, a moment that varies on
-    // a busy machine (258 ms apart was seen in CI): so 200 ms, still far from back to back.
+    // a busy machine (a little under 270 ms apart): so 200 ms, still far from back to back.
     const all = await syncRuns(database.db);
     const runs = all.filter((run) => run.status === 'ok');
     expect(all.every((run) => run.status !== 'failed' || run.error?.includes('the server is closing'))).toBe(
