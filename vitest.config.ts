@@ -67,10 +67,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, POSTGRES_RESTART_TEST],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Servers killed, a database cut and floods: one file at a time, beside the browser
-          // files (their servers sit mostly waiting, which leaves the CPU to Chromium).
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          // Servers killed, a database cut, an SMTP outage and a flood, each on servers and
+          // databases of its own: beside the server files, whose CPU they leave alone while they
+          // wait out their outages.
         },
       },
       {
