@@ -223,7 +223,7 @@ async function checkStoredData(
 ): Promise<void> {
   const [stored] = await selectRows<{ squads: number; picks: number; leagues: number; members: number }>(
     db,
-    sql`select (select count(*)::int from profiles where player_selection_complete) as teams,
+    sql`select (select count(*)::int from profiles where player_selection_complete) as squads,
       (select count(*)::int from picks) as picks,
       (select count(*)::int from leagues) as leagues,
       (select count(*)::int from league_members where status = 'approved') as members`,
