@@ -15,6 +15,7 @@ import {
   writeDemoClock,
 } from '../../../server/src/plugins/app/demo/demo-clock.ts';
 import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
+import { cheapPasswordHasher } from '../../../server/test/support/password-hasher.ts';
 import { createTestDatabase } from '../../../server/test/support/test-database.ts';
 import { BROWSER_UNCOUNTED_WALK_ROWS } from './server-settings.ts';
 
@@ -155,6 +156,8 @@ async function startTestServer(
     database,
     clock: createDemoClock(demoClockFile, () => new Date()),
     boards: { uncountedWalkRows: BROWSER_UNCOUNTED_WALK_ROWS },
+    // The journeys sign up hundreds of accounts; the real scrypt cost is the server tests' to check.
+    passwordHasher: cheapPasswordHasher,
   });
   await app.listen({ host: '127.0.0.1', port });
   return {
