@@ -1,15 +1,13 @@
 import { dashboardStatus, GOAL_TARGET, projectedGoals } from '@hit21/core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeOnboardingThroughApi, signUpThroughApi } from './support/accounts.ts';
 import {
   baseUrl,
   DESKTOP,
   expectNoSeriousAxeViolations,
-  holdRequests,
   MOBILE,
   screenshot,
-  serveUndrawnPages,
   setUpBrowser,
   waitForTheApp,
 } from './support/browser.ts';
@@ -50,7 +48,41 @@ async function expectedAfter(week: number): Promise<Expected> {
   return { goals: goalsByName, total };
 }
 
-/** A new onboarded user (United Kingdom, Arsenal) whose squad is TEAM, saved before the deadline. */
+/**
+ * One onboarded user (United Kingdom, Arsenal) whose squad is TEAM, saved before the deadline:
+ * the tests only read their dashboard, each in a browser of its own signed in as them.
+ */
+let account: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+beforeAll(async () => {
+  await resetServerClock();
+  const context = await browser().newContext({ baseURL: baseUrl() });
+  try {
+    await signUpThroughApi(context);
+    await completeOnboardingThroughApi(context);
+    const playerIds: string[] = [];
+    for (const name of TEAM) {
+      const response = await context.request.get('/api/players', {
+        params: { search: name.split(' ').at(-1) ?? name, pageSize: 100 },
+      });
+      expect(response.status()).toBe(200);
+      const { players } = (await response.json()) as { players: { id: string; name: string }[] };
+      const player = players.find((candidate) => candidate.name === name);
+      if (!player) throw new Error(`${name} is not in the player list`);
+      playerIds.push(player.id);
+    }
+    const saved = await context.request.put('/api/squad', {
+      data: { playerIds },
+      headers: { Origin: new URL(baseUrl()).origin },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    account = await context.storageState();
+  } finally {
+    await context.close();
+  }
+});
+
+/** A browser signed in as the user above. */
 async function userWithSquad(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext({
     viewport,
@@ -58,25 +90,8 @@ async function userWithSquad(viewport = DESKTOP): Promise<{ context: BrowserCont
     reducedMotion: 'reduce',
     // A phone has a touch screen and no hover.
     hasTouch: viewport === MOBILE,
+    storageState: account,
   });
-  await signUpThroughApi(context);
-  await completeOnboardingThroughApi(context);
-  const playerIds: string[] = [];
-  for (const name of TEAM) {
-    const response = await context.request.get('/api/players', {
-      params: { search: name.split(' ').at(-1) ?? name, pageSize: 100 },
-    });
-    expect(response.status()).toBe(200);
-    const { players } = (await response.json()) as { players: { id: string; name: string }[] };
-    const player = players.find((candidate) => candidate.name === name);
-    if (!player) throw new Error(`${name} is not in the player list`);
-    playerIds.push(player.id);
-  }
-  const saved = await context.request.put('/api/squad', {
-    data: { playerIds },
-    headers: { Origin: new URL(baseUrl()).origin },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
   return { context, page: await context.newPage() };
 }
 
@@ -327,36 +342,5 @@ describe('the dashboard', () => {
     }
   });
 
-  it('says "Loading your team..." while the data comes, and offers Retry when it fails', async () => {
-    const { context, page } = await userWithSquad(MOBILE);
-    try {
-      // The server's own reading of the goals fails too: the app draws the page and asks.
-      await serveUndrawnPages(context, '**/dashboard');
-      let failing = true;
-      await context.route('**/api/squad/goals', async (route) => {
-        if (failing)
-          await route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x', userMessage: 'x' } });
-        else await route.continue();
-      });
-      await page.goto('/dashboard');
-      await page.getByRole('alert').filter({ hasText: 'Failed to load user data' }).waitFor();
-      await screenshot(page, 'dashboard-error-mobile');
-      failing = false;
-      await page.getByRole('button', { name: 'Retry' }).click();
-      await page.getByRole('heading', { level: 2, name: 'Your Team' }).waitFor();
-
-      await context.unroute('**/api/squad/goals');
-      const { release } = await holdRequests(context, '**/api/squad/goals');
-      await page.reload();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Loading your team...' })
-        .waitFor({ state: 'attached' });
-      await screenshot(page, 'dashboard-loading-mobile');
-      release();
-      await page.getByRole('heading', { level: 2, name: 'Your Team' }).waitFor();
-    } finally {
-      await context.close();
-    }
-  });
+  // "Loading your team..." and Retry after a failure: apps/web/src/app/screens/dashboard-states.test.tsx.
 });
