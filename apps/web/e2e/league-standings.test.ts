@@ -197,7 +197,7 @@ function rowOf(page: Page, name: string) {
 }
 
 describe('league standings', () => {
-  it('ranks the members 1, 2, 3, … in the global order, with goals out of 21, status and the viewer highlighted', async () => {
+  it('ranks the members 1, 2, 3, … in the global order, with goals out of 21, status and the viewer highlighted; pages, searches and Show Me Only', async () => {
     const api = await readStandings(viewer);
     expect(api.rows.map((row) => row.fullName)).toEqual(globalOrder);
     expect(api.rows.map((row) => row.rank)).toEqual(Array.from({ length: MEMBER_COUNT }, (_, i) => i + 1));
@@ -257,11 +257,8 @@ describe('league standings', () => {
     await page.getByText('If picks are identical, a virtual coin toss.').waitFor();
     await screenshot(page, 'league-standings-desktop');
     await expectNoSeriousAxeViolations(page);
-    await page.close();
-  });
 
-  it('pages by 25, 50 or 100 with Go to; Show Me Only; search over names; each going back to page 1', async () => {
-    const page = await openStandings(viewer);
+    // Pages by 25, 50 or 100 with Go to; Show Me Only; search over names; each going back to page 1.
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: '25' }).click();
     await expect.poll(() => page.getByTestId('standings-row').count()).toBe(25);
