@@ -49,6 +49,13 @@ async function firstResponse(pathname: string): Promise<string> {
   return response.text();
 }
 
+/** Opens `pathname` and gives the page as the server sent it. */
+async function drawnFor(page: Page, pathname: string): Promise<string> {
+  const response = await page.goto(pathname);
+  expect(response?.status()).toBe(200);
+  return (await response?.text()) ?? '';
+}
+
 /** Every console error and warning, and uncaught error, of the page from now on. */
 function watchConsole(page: Page): string[] {
   const messages: string[] = [];
@@ -120,14 +127,13 @@ describe('a visitor’s pages', () => {
 
   for (const { path, heading } of PAGES) {
     it(`${path} comes drawn, with its title, and the app takes it over without a word in the console`, async () => {
-      const html = await firstResponse(path);
+      const page = await (await newContext()).newPage();
+      const consoleMessages = watchConsole(page);
+      // The page as the server sent it, read from the visit itself: the server draws it once.
+      const html = await drawnFor(page, path);
       expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
       expect(html).toContain('<script type="application/json" id="hit21-hydration">');
       expect(html).not.toContain('<title>Hit21</title>');
-
-      const page = await (await newContext()).newPage();
-      const consoleMessages = watchConsole(page);
-      await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await expectTheAppRuns(page);
       expect(consoleMessages).toEqual([]);
@@ -308,16 +314,15 @@ describe('a visitor’s pages', () => {
   });
 
   it('draws an invite with the league’s own name, then shows its deadline in the reader’s time zone', async () => {
-    const html = await firstResponse(`/join/${league.code}`);
+    const page = await (await newContext('Asia/Tokyo')).newPage();
+    const consoleMessages = watchConsole(page);
+    const html = await drawnFor(page, `/join/${league.code}`);
     // The name is the league's own text: escaped in the page and in the data the app reads.
     expect(html).toContain(`Drawn &amp; Quartered &lt;${TAG}&gt;`);
     expect(html).not.toContain(`<${TAG}>`);
     // The server cannot know the reader's zone: 1 September 22:30 UTC is the 1st there ...
     expect(html).toContain('1 Sept 2025');
 
-    const page = await (await newContext('Asia/Tokyo')).newPage();
-    const consoleMessages = watchConsole(page);
-    await page.goto(`/join/${league.code}`);
     // ... and the 2nd in Tokyo, once the page is the reader's.
     await page.getByText('2 Sept 2025').waitFor();
     await page.getByRole('heading', { name: league.name }).waitFor();
@@ -350,12 +355,6 @@ describe('a signed-in player’s pages', () => {
 
   for (const { path, heading } of PAGES) {
     it(`${path} comes drawn for the player, for their browser only, and the app takes it over without a word in the console`, async () => {
-      const { html, headers } = await playersResponse(admin, path);
-      expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
-      expect(html).toContain('<script type="application/json" id="hit21-hydration">');
-      expect(headers['cache-control']).toBe('private, no-store');
-      expect(headers.vary).toContain('cookie');
-
       const page = await admin.newPage();
       const consoleMessages = watchConsole(page);
       const asked: string[] = [];
@@ -363,7 +362,14 @@ describe('a signed-in player’s pages', () => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith('/api/')) asked.push(pathname);
       });
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const html = (await response?.text()) ?? '';
+      const headers = response?.headers() ?? {};
+      expect(html).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
+      expect(html).toContain('<script type="application/json" id="hit21-hydration">');
+      expect(headers['cache-control']).toBe('private, no-store');
+      expect(headers.vary).toContain('cookie');
       if (path === '/dashboard') {
         // Drawn with its colours (a refused attribute would leave the club's bar without one).
         const clubBar = page.locator('[style^="background-color"]').first();
@@ -445,18 +451,16 @@ describe('a signed-in player’s pages', () => {
     const picker = await newContext();
     await signUpThroughApi(picker, newAccount('drawn-picker'));
     await completeOnboardingThroughApi(picker, { fullName: `Pia Picker ${TAG}` });
-    const { html } = await playersResponse(picker, '/player-selection');
-    expect(html).toContain('hit21-hydration');
-    // The first page of players comes with it.
-    expect(html).toContain('data-testid="player-card"');
-
     const page = await picker.newPage();
     const consoleMessages = watchConsole(page);
     const askedForPlayers: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/players') askedForPlayers.push(request.url());
     });
-    await page.goto('/player-selection');
+    const html = await drawnFor(page, '/player-selection');
+    expect(html).toContain('hit21-hydration');
+    // The first page of players comes with it.
+    expect(html).toContain('data-testid="player-card"');
     await waitForTheApp(page);
     await page.waitForLoadState('networkidle');
     expect(askedForPlayers).toEqual([]);
