@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
   newAccount,
@@ -48,8 +48,11 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-async function newContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
-  return browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A browser at `viewport`, signed in as the account whose state is given. */
+async function newContext(viewport: typeof DESKTOP, storageState?: SignedIn): Promise<BrowserContext> {
+  return browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce', storageState });
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -144,12 +147,15 @@ describe('toasts', () => {
 describe('long names and addresses', () => {
   it('cuts a 100-character name in the profile menu, keeping it whole in its title', async () => {
     expect(LONG_NAME).toHaveLength(100);
+    const owner = await newContext(DESKTOP);
+    await signUpThroughApi(owner);
+    await completeOnboardingThroughApi(owner, { fullName: LONG_NAME });
+    const signedIn = await owner.storageState();
+    await owner.close();
     for (const viewport of [DESKTOP, MOBILE]) {
-      const context = await newContext(viewport);
+      const context = await newContext(viewport, signedIn);
       const page = await context.newPage();
       try {
-        await signUpThroughApi(context);
-        await completeOnboardingThroughApi(context, { fullName: LONG_NAME });
         await page.goto('/settings');
         await page.getByRole('button', { name: 'Profile menu' }).click();
         const menu = page.getByRole('menu');
@@ -224,24 +230,37 @@ describe('the dashboard chart and the leaderboard', () => {
   // Saka has not scored by gameweek 1's end: the squad is going bust there.
   const TEAM = ['Saka', 'Watkins', 'Rice', 'Palmer'];
 
-  async function userWithSquad(
-    viewport: typeof DESKTOP,
-    fullName = `Flag ${randomUUID().slice(0, 6)}`,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(viewport);
-    await signUpThroughApi(context);
-    await completeOnboardingThroughApi(context, { fullName, country: COUNTRY });
-    await pickSquadThroughApi(context, TEAM);
+  async function squadOwner(fullName = `Flag ${randomUUID().slice(0, 6)}`): Promise<SignedIn> {
+    const context = await newContext(DESKTOP);
+    try {
+      await signUpThroughApi(context);
+      await completeOnboardingThroughApi(context, { fullName, country: COUNTRY });
+      await pickSquadThroughApi(context, TEAM);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** One account, its squad picked before the deadline, seen at 375 and 1280 px. */
+  let owner: SignedIn;
+  beforeAll(async () => {
+    await resetServerClock();
+    owner = await squadOwner();
+  });
+
+  async function ownerAt(viewport: typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(viewport, owner);
     return { context, page: await context.newPage() };
   }
 
   it('keeps "Danger zone" readable over the week-38 highlight and the WEEK badge whole, at 375 and 1280 px', async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      await resetServerClock();
-      const { context, page } = await userWithSquad(viewport);
-      try {
-        for (const week of [1, 20, 38]) {
-          await setServerClock({ afterGameweek: week });
+    const views = [await ownerAt(MOBILE), await ownerAt(DESKTOP)];
+    try {
+      for (const week of [1, 20, 38]) {
+        await setServerClock({ afterGameweek: week });
+        for (const { page } of views) {
+          const viewport = page.viewportSize() ?? DESKTOP;
           await page.goto('/dashboard');
           const chart = page.getByTestId('season-chart');
           await chart.waitFor();
@@ -286,33 +305,36 @@ describe('the dashboard chart and the leaderboard', () => {
           expect(overlaps(await boxOf(label), highlight), `week ${week}`).toBe(false);
           await screenshot(page, `dashboard-chart-week-${week}-${viewport.width}`);
         }
-      } finally {
-        await context.close();
       }
+    } finally {
+      for (const { context } of views) await context.close();
     }
   });
 
   it('draws every flag as a picture of our own and keeps the GOING BUST badge on one line', async () => {
     await resetServerClock();
     const users = [
-      await userWithSquad(MOBILE),
-      await userWithSquad(DESKTOP),
+      await ownerAt(MOBILE),
+      await ownerAt(DESKTOP),
       // A long name squeezes the status column.
-      await userWithSquad(TABLET, LONG_NAME),
+      await (async () => {
+        const context = await newContext(TABLET, await squadOwner(LONG_NAME));
+        return { context, page: await context.newPage() };
+      })(),
     ];
     try {
       await setServerClock({ afterGameweek: 1 });
+      await expect
+        .poll(
+          async () => {
+            const response = await users[0]?.page.request.get('/api/leaderboard/country');
+            const board = (await response?.json()) as { total?: number };
+            return board.total ?? 0;
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBeGreaterThanOrEqual(2);
       for (const { page } of users) {
-        await expect
-          .poll(
-            async () => {
-              const response = await page.request.get('/api/leaderboard/country');
-              const board = (await response.json()) as { total?: number };
-              return board.total ?? 0;
-            },
-            { timeout: 30_000, interval: 250 },
-          )
-          .toBeGreaterThanOrEqual(2);
         // The global board shows each player's country.
         await page.goto('/leaderboard/global');
         const badges = page.locator('[data-status="going_bust"]:visible');
