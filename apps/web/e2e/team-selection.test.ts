@@ -1,7 +1,8 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   completeOnboardingThroughApi,
+  dismissToasts,
   pickSquadThroughApi,
   signUpThroughApi,
   toastText,
@@ -364,7 +365,7 @@ describe('Make Your Picks', () => {
     }
   });
 
-  it('refuses a fifth player for 2 seconds and a player already selected until the next action', async () => {
+  it('refuses a fifth player and a duplicate, says why a save failed, then confirms and saves', async () => {
     const { context, page } = await openPicker();
     try {
       const added = await addFromList(page, 4);
@@ -397,20 +398,35 @@ describe('Make Your Picks', () => {
       expect(await pitchNames(page)).toEqual(added.slice(1));
       expect(await errorAlert(page).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'CONFIRM TEAM' }).isDisabled()).toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
 
-  it('confirms the team in the modal, saves it and lands on the dashboard', async () => {
-    const { context, page } = await openPicker();
-    try {
-      const added = await addFromList(page, 4);
+      // A failed save says why and keeps the picks on screen.
+      await addFromList(page, 1);
+      const added4 = await pitchNames(page);
+      const failSave = (route: Route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 503,
+              json: { code: 'INTERNAL', message: 'down', userMessage: 'The server is busy.' },
+            })
+          : route.fallback();
+      await context.route('**/api/squad', failSave);
+      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      expect(await toastText(page, 'Selection Failed')).toContain(
+        'Failed to save selections: The server is busy.',
+      );
+      await errorAlert(page).getByText('Failed to save selections: The server is busy.').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(page.url()).toContain('/player-selection');
+      expect(await pitchNames(page)).toEqual(added4);
+      await context.unroute('**/api/squad', failSave);
+      await dismissToasts(page);
+
+      // The modal names the picks and their goals; Cancel saves nothing, Confirm saves and leaves.
       const firstPage = await apiPlayers(page, { pageSize: 20 });
-      const chosen = added.map(
+      const chosen = added4.map(
         (name) => firstPage.players.find((player) => player.name === name) as ApiPlayer,
       );
-
       await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm Your Selections' });
       await dialog.waitFor();
@@ -439,32 +455,6 @@ describe('Make Your Picks', () => {
       // Picked: the selection screen is behind the player.
       await page.goto('/player-selection');
       await page.waitForURL('**/dashboard');
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('says why a save failed and keeps the picks on screen', async () => {
-    const { context, page } = await openPicker();
-    try {
-      await context.route('**/api/squad', (route) =>
-        route.request().method() === 'PUT'
-          ? route.fulfill({
-              status: 503,
-              json: { code: 'INTERNAL', message: 'down', userMessage: 'The server is busy.' },
-            })
-          : route.fallback(),
-      );
-      const added = await addFromList(page, 4);
-      await page.getByRole('button', { name: 'CONFIRM TEAM' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-      expect(await toastText(page, 'Selection Failed')).toContain(
-        'Failed to save selections: The server is busy.',
-      );
-      await errorAlert(page).getByText('Failed to save selections: The server is busy.').waitFor();
-      expect(await page.getByRole('dialog').count()).toBe(0);
-      expect(page.url()).toContain('/player-selection');
-      expect(await pitchNames(page)).toEqual(added);
     } finally {
       await context.close();
     }
@@ -626,7 +616,7 @@ describe('Edit Your Team', () => {
     }
   });
 
-  it('says the saved team is untouched when an update fails', async () => {
+  it('says the saved team is untouched when an update fails, and is closed after the deadline', async () => {
     const { context, page, picks } = await openEditor(MOBILE);
     try {
       await expectNoSeriousAxeViolations(page);
@@ -652,14 +642,8 @@ describe('Edit Your Team', () => {
       );
       await errorAlert(page).getByText('Failed to save your selections. Please try again.').waitFor();
       expect(await savedSquadIds(page)).toEqual(picks.map((pick) => pick.playerId));
-    } finally {
-      await context.close();
-    }
-  });
 
-  it('is closed after the deadline: the route goes to the dashboard and the server refuses edits', async () => {
-    const { context, page, picks } = await openEditor();
-    try {
+      // After the deadline the route goes to the dashboard and the server refuses edits.
       await setServerClock({ at: '2025-08-16T12:00:00Z' });
       await page.goto('/edit-players');
       await page.waitForURL('**/dashboard');
@@ -677,7 +661,7 @@ describe('Edit Your Team', () => {
 });
 
 describe('a first team after the deadline', () => {
-  it('tells a late joiner that only players on 0 goals this season are available', async () => {
+  it('tells a late joiner that only players on 0 goals are available, and offers no save once the season is over', async () => {
     await setServerClock({ afterGameweek: 3 });
     try {
       const { context, page } = await openPicker();
@@ -690,20 +674,12 @@ describe('a first team after the deadline', () => {
         expect(answer.players.every((player) => player.goals === 0)).toBe(true);
         await expectShown(page, answer);
         await expectNoSeriousAxeViolations(page);
-      } finally {
-        await context.close();
-      }
-    } finally {
-      await resetServerClock();
-    }
-  });
 
-  it('says so once the season is over, and offers no save', async () => {
-    await setServerClock({ at: '2026-06-01T12:00:00Z' });
-    try {
-      const { context, page } = await openPicker();
-      try {
+        // The same player once the season is over.
+        await setServerClock({ at: '2026-06-01T12:00:00Z' });
+        await page.reload();
         await page.getByText('The season is over: teams can no longer be picked.').waitFor();
+        await page.getByTestId('player-card').first().waitFor();
         expect(await page.getByRole('button', { name: 'AUTO PICK' }).isDisabled()).toBe(true);
         await addFromList(page, 4);
         expect(await page.getByRole('button', { name: 'CONFIRM TEAM' }).isDisabled()).toBe(true);
