@@ -182,6 +182,8 @@ describe('a mini-league among friends, end to end', () => {
     // Ready to play: the dashboard offers the saved invite.
     const modal = page.getByRole('dialog').filter({ hasText: LEAGUE_NAME });
     await modal.waitFor({ timeout: 10_000 });
+    // The modal opens with the saved name; the code comes with the invite it then reads.
+    await modal.getByText(league.code).first().waitFor();
     expect(await modal.getByText(league.code).count()).toBeGreaterThan(0);
     expect(await modal.getByRole('button', { name: 'Maybe Later' }).count()).toBe(1);
     await checkScreen(page, 'pending-invite-modal');
