@@ -235,30 +235,6 @@ describe('login', () => {
   });
 });
 
-describe('guards', () => {
-  it('keeps a signed-in user out of the signed-out pages and on the path of their profile', async () => {
-    const context = await browser().newContext({ baseURL: baseUrl() });
-    await signUpThroughApi(context);
-    const page = await context.newPage();
-
-    for (const pathname of ['/login', '/signup', '/verify-email', '/dashboard', '/player-selection']) {
-      await page.goto(pathname);
-      await page.waitForURL('**/onboarding');
-    }
-    await page.goto('/forgot-password');
-    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
-
-    await completeOnboardingThroughApi(context);
-    for (const pathname of ['/login', '/forgot-password', '/onboarding', '/dashboard', '/rules']) {
-      await page.goto(pathname);
-      // Onboarded without players: the dashboard and the rest wait for player selection.
-      await page.waitForURL(/\/(dashboard|player-selection)$/);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/player-selection');
-    }
-    await context.close();
-  });
-});
-
 describe('forgot and reset password', () => {
   it('says the account does not exist and offers sign-up', async () => {
     const { context, page } = await newSignedOutPage('/forgot-password');

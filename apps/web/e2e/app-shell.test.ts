@@ -52,25 +52,7 @@ describe('the 404 page', () => {
 });
 
 describe('document titles', () => {
-  it.each([
-    ['/', 'Coming Soon | Hit21'],
-    ['/coming-soon', 'Coming Soon | Hit21'],
-    ['/login', 'Login | Hit21'],
-    ['/signup', 'Sign Up | Hit21'],
-    ['/privacy-policy', 'Privacy Policy | Hit21'],
-    ['/terms-of-use', 'Terms of Use | Hit21'],
-    ['/forgot-password', 'Forgot Password | Hit21'],
-    ['/reset-password?token=abc&type=recovery', 'Reset Password | Hit21'],
-    ['/verify-email', 'Verify Email | Hit21'],
-    ['/join/ABCD1234', 'Join League | Hit21'],
-    ['/no/such-page', 'Page Not Found | Hit21'],
-  ])('%s is titled "%s"', async (pathname, title) => {
-    const { context, page } = await openPage(browser(), pathname);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe(title);
-    await context.close();
-  });
-
+  // The signed-out pages' titles are checked in screens/app-shell-titles.test.tsx.
   it('titles every signed-in page, and names the country and club on their boards', async () => {
     const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
     await signUpThroughApi(context);

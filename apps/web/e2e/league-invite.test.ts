@@ -15,7 +15,6 @@ import {
   expectNoSeriousAxeViolations,
   MOBILE,
   screenshot,
-  serveUndrawnPages,
   setUpBrowser,
   waitForTheApp,
 } from './support/browser.ts';
@@ -251,29 +250,6 @@ describe('the invite page', () => {
     expect(mine.find((league) => league.code === open.code)?.myStatus).toBe('approved');
   });
 
-  it('sends a signed-in player who has not onboarded to onboarding, keeping the invite', async () => {
-    const context = await newContext();
-    await signUpThroughApi(context, newAccount('invite-new'));
-    const page = await context.newPage();
-    await page.goto(`/join/${open.code}`);
-    await page.getByRole('button', { name: 'Join League' }).click();
-    expect(await waitForToast(page, 'Complete Your Profile')).toContain(`join ${open.name}`);
-    await page.waitForURL(pathnameIs('/onboarding'));
-    expect(await savedInvite(page)).toMatchObject({ code: open.code, leagueName: open.name });
-  });
-
-  it('sends an onboarded player without picks to player selection, keeping the invite', async () => {
-    const context = await newContext();
-    await signUpThroughApi(context, newAccount('invite-nopicks'));
-    await completeOnboardingThroughApi(context, { fullName: `Pat Picker ${TAG}` });
-    const page = await context.newPage();
-    await page.goto(`/join/${inviteOnly.code}`);
-    await page.getByRole('button', { name: 'Join League' }).click();
-    expect(await waitForToast(page, 'Pick Your Players')).toContain(`join ${inviteOnly.name}`);
-    await page.waitForURL(pathnameIs('/player-selection'));
-    expect(await savedInvite(page)).toMatchObject({ code: inviteOnly.code, leagueName: inviteOnly.name });
-  });
-
   it('shows a locked league with its notice instead of Join League', async () => {
     const context = await newContext(MOBILE);
     const page = await context.newPage();
@@ -308,28 +284,6 @@ describe('the invite page', () => {
     await page.goto('/join/ZZZZZZZZ');
     await page.getByRole('alert').filter({ hasText: 'League not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Browse Other Leagues' }).count()).toBe(1);
-  });
-
-  it('says "Failed to load league details" when the server fails, and tries again', async () => {
-    const context = await newContext();
-    // The server's own request for the invite fails too: it sends the page for the app to draw.
-    await serveUndrawnPages(context, `**/join/${inviteOnly.code}`);
-    const page = await context.newPage();
-    let fail = true;
-    await context.route('**/api/leagues/invite/*', (route) =>
-      fail
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({ code: 'INTERNAL', message: 'boom', userMessage: 'Something went wrong.' }),
-          })
-        : route.continue(),
-    );
-    await page.goto(`/join/${inviteOnly.code}`);
-    await page.getByRole('alert').filter({ hasText: 'Failed to load league details' }).waitFor();
-    fail = false;
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await page.getByRole('heading', { name: inviteOnly.name }).waitFor();
   });
 });
 
