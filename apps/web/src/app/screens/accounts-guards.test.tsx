@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
-import { myLeaguesSchema, playerPageSchema, profileSchema, squadGoalsSchema, squadSchema } from '@hit21/core';
+import { myLeaguesSchema, squadGoalsSchema } from '@hit21/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clubsRoutes, profileFixture, seasonRoutes, shellRoutes } from '../testing/fixtures.ts';
+import { type profileFixture, signedInRoutes } from '../testing/fixtures.ts';
 import { type MockRoutes, ok } from '../testing/mock-api.ts';
 import { renderScreen } from '../testing/render-screen.tsx';
 
 /** A signed-in user at one point of their path, and what the page they are sent to asks for. */
 function signedIn(profile: Parameters<typeof profileFixture>[0]): MockRoutes {
   return {
-    'GET /api/profile': ok(profileSchema, profileFixture(profile)),
-    ...shellRoutes(),
-    ...seasonRoutes(),
-    ...clubsRoutes(),
-    'GET /api/players': ok(playerPageSchema, {
-      players: [],
-      total: 0,
-      page: 1,
-      pageSize: 20,
-      isUnscoredOnly: false,
-    }),
-    'GET /api/squad': ok(squadSchema, { picks: [], isEditable: true }),
+    ...signedInRoutes(profile),
     // The dashboard's data starts loading as its route is matched, before the guard sends the user on.
     'GET /api/squad/goals': ok(squadGoalsSchema, { goals: [] }),
     'GET /api/leagues': ok(myLeaguesSchema, { leagues: [] }),

@@ -1,14 +1,8 @@
 // @vitest-environment happy-dom
-import {
-  type LeagueInvite,
-  leagueInviteSchema,
-  playerPageSchema,
-  profileSchema,
-  squadSchema,
-} from '@hit21/core';
+import { type LeagueInvite, leagueInviteSchema } from '@hit21/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clubsRoutes, profileFixture, seasonRoutes, shellRoutes } from '../testing/fixtures.ts';
+import { type profileFixture, seasonRoutes, signedInRoutes } from '../testing/fixtures.ts';
 import { fail, type MockRoutes, ok } from '../testing/mock-api.ts';
 import { renderScreen } from '../testing/render-screen.tsx';
 
@@ -29,18 +23,7 @@ function invite(): ReturnType<typeof ok> {
 /** A signed-in player not ready to join yet, and what the page they are sent to asks for. */
 function notReady(profile: Parameters<typeof profileFixture>[0]): MockRoutes {
   return {
-    'GET /api/profile': ok(profileSchema, profileFixture(profile)),
-    ...shellRoutes(),
-    ...seasonRoutes(),
-    ...clubsRoutes(),
-    'GET /api/players': ok(playerPageSchema, {
-      players: [],
-      total: 0,
-      page: 1,
-      pageSize: 20,
-      isUnscoredOnly: false,
-    }),
-    'GET /api/squad': ok(squadSchema, { picks: [], isEditable: true }),
+    ...signedInRoutes(profile),
     [INVITE]: invite(),
   };
 }

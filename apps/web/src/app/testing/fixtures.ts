@@ -3,8 +3,11 @@ import {
   type NotificationSummary,
   notificationSummarySchema,
   type Profile,
+  playerPageSchema,
+  profileSchema,
   type SeasonState,
   seasonStateSchema,
+  squadSchema,
 } from '@hit21/core';
 import { type MockRoutes, ok } from './mock-api.ts';
 
@@ -76,5 +79,26 @@ export function seasonRoutes(overrides: Partial<SeasonState> = {}): MockRoutes {
       isSeasonOver: false,
       ...overrides,
     } satisfies SeasonState),
+  };
+}
+
+/**
+ * A signed-in user with `profile`, and what the shell and the pages a guard may send them to
+ * ask for first: an empty player list and no squad yet.
+ */
+export function signedInRoutes(profile: Partial<Profile> = {}): MockRoutes {
+  return {
+    'GET /api/profile': ok(profileSchema, profileFixture(profile)),
+    ...shellRoutes(),
+    ...seasonRoutes(),
+    ...clubsRoutes(),
+    'GET /api/players': ok(playerPageSchema, {
+      players: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+      isUnscoredOnly: false,
+    }),
+    'GET /api/squad': ok(squadSchema, { picks: [], isEditable: true }),
   };
 }
