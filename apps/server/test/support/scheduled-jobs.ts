@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import type { Executor } from '../../src/db/database.ts';
 import { scheduledJobs } from '../../src/db/schema/index.ts';
+import type { JobOutcome } from '../../src/plugins/app/scheduler/scheduler.ts';
 import {
   STANDINGS_PLACING_JOB,
   STANDINGS_REFRESH_JOB,
@@ -21,4 +24,21 @@ export async function holdOffStandingsJobs(db: Executor): Promise<void> {
         set: { lastStartedAt: sql`'infinity'`, lastFinishedAt: sql`'infinity'` },
       });
   }
+}
+
+/**
+ * Takes a forced turn of a job and answers its outcome. A turn the app started on its own (its
+ * first, when the server is ready, or one a write asked for) may still be running or hold the
+ * lock: this waits for it rather than answering 'running' or 'busy'.
+ */
+export async function takeTurn(app: FastifyInstance, job: string): Promise<JobOutcome> {
+  let outcome: JobOutcome = 'running';
+  await vi.waitUntil(
+    async () => {
+      outcome = await app.scheduler.runTurn(job, { isForced: true });
+      return outcome !== 'running' && outcome !== 'busy';
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  return outcome;
 }

@@ -13,6 +13,7 @@ import {
 import { sendDeadlineMails } from '../../../../src/plugins/app/deadline-mails/send-deadline-mails.ts';
 import { createMailer, type Mailer } from '../../../../src/plugins/app/mail/mailer.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
+import { takeTurn } from '../../../support/scheduled-jobs.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('postgres', 'two runs at the same time');
@@ -275,7 +276,7 @@ describe.each(ENGINES)('deadline e-mails (%s)', (engine) => {
   it('runs as the scheduled job on the game clock', async () => {
     await seedPlayers(context.app.db, 1, { optIn: true, squad: [] });
     // The test app's clock is real time, long after the 2025/26 deadline: nothing is due.
-    expect(await context.app.scheduler.runTurn('deadline-mails', { isForced: true })).toBe('done');
+    expect(await takeTurn(context.app, 'deadline-mails')).toBe('done');
     expect(await outbox()).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import { selectRows } from '../../../../src/db/database.ts';
 import { GOAL_ALERTS_JOB } from '../../../../src/plugins/app/notifications/goal-alerts/goal-alerts-job.ts';
 import { send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
+import { takeTurn } from '../../../support/scheduled-jobs.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
@@ -54,7 +55,7 @@ describe.each(ENGINES)('choosing goal alerts, and the goal-alerts job, on %s', (
   });
 
   it('alerts a player whose pick scored when the clock passes the kick-off and the job takes its turn', async () => {
-    await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
+    expect(await takeTurn(context.app, GOAL_ALERTS_JOB)).toBe('done');
     const { id } = await signUpOnboarded(context.app);
     // A scorer whose data short name ("Saka", "M.Salah") is not the name the screens show.
     const [scorer] = await selectRows<{
@@ -74,7 +75,7 @@ describe.each(ENGINES)('choosing goal alerts, and the goal-alerts job, on %s', (
       sql`insert into picks (user_id, season_id, player_id, slot) values (${id}, '2025-26', ${scorer.player_id}, 1)`,
     );
     now = NOW;
-    await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
+    expect(await takeTurn(context.app, GOAL_ALERTS_JOB)).toBe('done');
     const alerts = await selectRows<{ actor_name: string; goal_kind: string; message: string }>(
       context.app.db,
       sql`select actor_name, goal_kind, message from notifications where user_id = ${id} order by id`,
@@ -86,6 +87,7 @@ describe.each(ENGINES)('choosing goal alerts, and the goal-alerts job, on %s', (
   });
 
   it('alerts a goal written to the goals at once, without waiting for the next turn', async () => {
+    now = NOW;
     const { id } = await signUpOnboarded(context.app);
     const [scorer] = await selectRows<{ player_id: string; club_code: string }>(
       context.app.db,
@@ -97,7 +99,7 @@ describe.each(ENGINES)('choosing goal alerts, and the goal-alerts job, on %s', (
       sql`insert into picks (user_id, season_id, player_id, slot) values (${id}, '2025-26', ${scorer.player_id}, 1)`,
     );
     // A turn just taken: the next one by the timer is seconds away.
-    await expect(context.app.scheduler.runTurn(GOAL_ALERTS_JOB, { isForced: true })).resolves.toBe('done');
+    expect(await takeTurn(context.app, GOAL_ALERTS_JOB)).toBe('done');
     const started = Date.now();
     await context.app.db.execute(
       sql`insert into goals (player_id, fixture_id, gameweek, kickoff_at, goals, club_code)
