@@ -15,9 +15,12 @@ import { type Config, parseConfig } from '../src/config/env.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
-import { placeMemberChanges } from '../src/plugins/app/standings/place-member-changes.ts';
-import { type RecomputePhase, recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
-import type { StaleReason } from '../src/plugins/app/standings/standings-freshness.ts';
+import type { StaleReason } from '../src/plugins/app/standings/model.ts';
+import { placeMemberChanges } from '../src/plugins/app/standings/placing/place-member-changes.ts';
+import {
+  type RecomputePhase,
+  recomputeStandings,
+} from '../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { findFreePort, launchServer } from '../test/support/server-processes.ts';
 import { addPopulation } from './standings-population.ts';

@@ -13,9 +13,12 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../src/db/database.ts';
 import { deleteAccount } from '../src/plugins/app/accounts/delete-account.ts';
-import { readBoardVersion, rosterVersionOf } from '../src/plugins/app/standings/leaderboard-repository.ts';
-import { markMemberChanged } from '../src/plugins/app/standings/member-changes-repository.ts';
-import { placeMemberChanges } from '../src/plugins/app/standings/place-member-changes.ts';
+import { markMemberChanged } from '../src/plugins/app/standings/placing/member-changes-repository.ts';
+import { placeMemberChanges } from '../src/plugins/app/standings/placing/place-member-changes.ts';
+import {
+  readBoardVersion,
+  rosterVersionOf,
+} from '../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import {
   AFTER_GAMEWEEK_38,
   type BenchPopulation,

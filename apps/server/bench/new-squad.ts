@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { selectRows } from '../src/db/database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
 import { findActiveSeason } from '../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../src/plugins/app/standings/recompute-standings.ts';
+import { recomputeStandings } from '../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { benchConfig, benchPlayers, openScratchDatabase } from './bench-population.ts';
 import { addPopulation } from './standings-population.ts';

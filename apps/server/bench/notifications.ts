@@ -21,8 +21,8 @@ import { sql } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import { openDatabase, selectRows } from '../src/db/database.ts';
+import { textArray } from '../src/db/sql-values.ts';
 import { publishNotificationEvent } from '../src/plugins/app/notifications/notification-events-repository.ts';
-import { textArray } from '../src/plugins/app/standings/sql-arrays.ts';
 import { type ServerProcess, startServerProcesses } from '../test/support/server-processes.ts';
 
 /** Before the pick deadline of the committed season: leagues can be joined. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../src/db/database.ts';
-import { textArray } from '../src/plugins/app/standings/sql-arrays.ts';
+import { textArray } from '../src/db/sql-values.ts';
 
 const FIRST_NAMES = [
   'Alex',

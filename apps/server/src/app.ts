@@ -15,8 +15,7 @@ import { goalAlertsJob } from './plugins/app/notifications/goal-alerts/goal-aler
 import { notificationHubPlugin } from './plugins/app/notifications/notification-hub.ts';
 import { schedulerPlugin } from './plugins/app/scheduler/scheduler.ts';
 import { activeSeasonPlugin } from './plugins/app/season/active-season.ts';
-import { type BoardCacheOptions, boardCachePlugin } from './plugins/app/standings/board-cache.ts';
-import { standingsPlugin } from './plugins/app/standings/standings-service.ts';
+import { type BoardCacheOptions, boardCachePlugin, standingsPlugin } from './plugins/app/standings/public.ts';
 import { statsSyncSchedule } from './plugins/app/stats-sync/stats-sync-schedule.ts';
 import { webAppPlugin } from './plugins/app/web-app.ts';
 import { authPlugin, type PasswordHasher, resolveAuthSecret } from './plugins/external/auth.ts';

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Decision 007: SQL lives in repositories (`plugins/app/<feature>/<name>-repository.ts`) and in
- * `db/` (the handle, migrations, schema). Routes and the plugins that wrap a library never
+ * Decision 007: SQL lives in repositories (`plugins/app/<feature>/<name>-repository.ts`), in a
+ * feature's `locks.ts` (the locks it takes, in one place) and in `db/` (the handle, migrations,
+ * schema). Routes and the plugins that wrap a library never
  * build a query; they call a repository.
  */
 const SERVER_SOURCE = fileURLToPath(new URL('../../src', import.meta.url));
@@ -31,7 +32,9 @@ export async function findSqlOutsideRepositories(root: string): Promise<string[]
   const files = [
     ...(await listSourceFiles(root, 'routes')),
     ...(await listSourceFiles(root, 'plugins/external')),
-    ...(await listSourceFiles(root, 'plugins/app')).filter((file) => !file.endsWith('-repository.ts')),
+    ...(await listSourceFiles(root, 'plugins/app')).filter(
+      (file) => !file.endsWith('-repository.ts') && !file.endsWith('/locks.ts'),
+    ),
   ];
   const offenders: string[] = [];
   for (const file of files) {
@@ -57,10 +60,13 @@ describe('SQL only in repositories', () => {
     await write('plugins/external/c.ts', "import { sql } from 'drizzle-orm/sql';\n");
     await write('plugins/app/d/save-d.ts', 'await tx.update(things).set({});\n');
     await write('plugins/app/d/d-repository.ts', "import { eq } from 'drizzle-orm';\ndb.select();\n");
+    await write('plugins/app/d/locks.ts', "import { sql } from 'drizzle-orm';\ntx.execute(sql``);\n");
+    await write('plugins/app/d/clocks.ts', "import { sql } from 'drizzle-orm';\n");
     await write('routes/api/e/index.ts', "import type { SQL } from 'drizzle-orm';\n");
     await write('db/database.ts', "import { sql } from 'drizzle-orm';\n");
 
     expect(await findSqlOutsideRepositories(root)).toEqual([
+      'plugins/app/d/clocks.ts',
       'plugins/app/d/save-d.ts',
       'plugins/external/c.ts',
       'routes/api/a/index.ts',

@@ -8,8 +8,11 @@ import { players, rebuiltPosition } from '../../src/db/schema/index.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
-import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
-import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
+import {
+  type Board,
+  readLeaderboardPage,
+} from '../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../src/plugins/app/standings/reading/league-standings-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 

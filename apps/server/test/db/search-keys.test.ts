@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/database.ts';
 import { foldSearch, SEARCH_FOLDING, searchKeySql } from '../../src/db/name-folding.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
-import { likePattern, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
-import { textArray } from '../../src/plugins/app/standings/sql-arrays.ts';
+import { textArray } from '../../src/db/sql-values.ts';
+import {
+  likePattern,
+  readLeaderboardPage,
+} from '../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 

@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import type { Executor } from '../../src/db/database.ts';
-import { type Board, readLeaderboardPage } from '../../src/plugins/app/standings/leaderboard-repository.ts';
-import { readLeagueStandingsPage } from '../../src/plugins/app/standings/league-standings-repository.ts';
+import {
+  type Board,
+  readLeaderboardPage,
+} from '../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../src/plugins/app/standings/reading/league-standings-repository.ts';
 
 /** A board's or league's ranks as the API reads them: every row, page after page. */
 export interface RankedRow {

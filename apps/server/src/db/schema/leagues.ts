@@ -94,7 +94,7 @@ export const leagueMembers = pgTable(
 /**
  * The stored league standings: every approved member's rank in the league, the global order
  * restricted to the league, rebuilt with the boards by the recompute and swapped in with them
- * (`src/plugins/app/standings/recompute-standings.ts`). No foreign keys, like `standings`.
+ * (`src/plugins/app/standings/rebuilding/recompute-standings.ts`). No foreign keys, like `standings`.
  */
 export const leagueStandings = pgTable(
   'league_standings',

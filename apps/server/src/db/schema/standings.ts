@@ -38,7 +38,7 @@ export function rebuiltPosition(rank: number): number {
  * the member's display fields. Every board (the global order, or its restriction to one
  * country's or club's members) is numbered with `standingsRankBlocks`. The whole season
  * is rebuilt into a fresh table and swapped in by
- * `src/plugins/app/standings/recompute-standings.ts`, which copies these indexes from the catalogue:
+ * `src/plugins/app/standings/rebuilding/recompute-standings.ts`, which copies these indexes from the catalogue:
  * no foreign keys point to it or from it. The rebuild makes it, its rank blocks and chunks and the
  * league standings unlogged tables (`board-rebuild-repository.ts`), whatever the migrations made.
  */

@@ -1,14 +1,14 @@
 import type { LeaderboardPage } from '@hit21/core';
 import { describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import { createBoardCache } from '../../../src/plugins/app/standings/board-cache.ts';
+import { createBoardCache } from '../../../src/plugins/app/standings/reading/board-cache.ts';
 import {
   type Board,
   readLeaderboardPage,
   readPageBeforeCount,
   rosterVersionOf,
-} from '../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
+} from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { listLeaderboard } from '../../../src/plugins/app/standings/reading/list-leaderboard.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';

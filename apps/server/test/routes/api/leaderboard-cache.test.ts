@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../../src/db/database.ts';
 import { ROSTER_CHANGES_KEPT } from '../../../src/db/schema/index.ts';
+import { markMemberChanged } from '../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import {
   type BoardCache,
   createBoardCache,
   keptPageBytes,
-} from '../../../src/plugins/app/standings/board-cache.ts';
-import { serializeBoardPage } from '../../../src/plugins/app/standings/board-etag.ts';
+} from '../../../src/plugins/app/standings/reading/board-cache.ts';
+import { serializeBoardPage } from '../../../src/plugins/app/standings/reading/board-etag.ts';
 import {
   type Board,
   readBoardVersion,
@@ -19,13 +20,12 @@ import {
   type SearchCount,
   type StoredPage,
   type ViewerPlace,
-} from '../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { listLeaderboard } from '../../../src/plugins/app/standings/list-leaderboard.ts';
-import { markMemberChanged } from '../../../src/plugins/app/standings/member-changes-repository.ts';
+} from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { listLeaderboard } from '../../../src/plugins/app/standings/reading/list-leaderboard.ts';
 import {
   countsWithinBudget,
   saveSearchCount,
-} from '../../../src/plugins/app/standings/search-counts-repository.ts';
+} from '../../../src/plugins/app/standings/reading/search-counts-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';

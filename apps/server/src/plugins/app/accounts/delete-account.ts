@@ -4,7 +4,7 @@ import { handOverLeaguesOfDeletedAccount } from '../leagues/hand-over-leagues-of
 import { deleteMailsTo } from '../mail/mail-outbox-repository.ts';
 import { keyPart } from '../rate-limits/account-rate-limit.ts';
 import { deleteCountersContaining } from '../rate-limits/rate-limit-repository.ts';
-import { takeMemberOffBoards } from '../standings/place-member-changes.ts';
+import { takeMemberOffBoards } from '../standings/public.ts';
 import { deleteWaitlistEntries } from '../waitlist/waitlist-repository.ts';
 import { deleteAccountRow } from './account-repository.ts';
 import { lockProfileEmail } from './profile-repository.ts';

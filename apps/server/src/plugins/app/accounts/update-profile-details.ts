@@ -1,7 +1,7 @@
 import type { Profile, updateProfileInputSchema } from '@hit21/core';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
-import { markMemberChanged } from '../standings/member-changes-repository.ts';
+import { markMemberChanged } from '../standings/public.ts';
 import { assertDateOfBirthAllowed } from './profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from './profile-repository.ts';
 

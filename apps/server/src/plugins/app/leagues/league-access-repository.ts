@@ -2,7 +2,7 @@ import type { LeagueJoinMode, MembershipStatus } from '@hit21/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { leagueMembers, leagues } from '../../../db/schema/index.ts';
-import { markMemberChanged } from '../standings/member-changes-repository.ts';
+import { markMemberChanged } from '../standings/public.ts';
 
 export interface LeagueRow {
   id: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { notifications, sessions } from '../../../db/schema/index.ts';
-import { textArray } from '../standings/sql-arrays.ts';
+import { textArray } from '../../../db/sql-values.ts';
 import {
   type NotificationRow,
   selectNotificationRows,

@@ -5,7 +5,7 @@ import { isKnownCountryName } from '../accounts/countries.ts';
 import { assertDateOfBirthAllowed, profileFieldRefusal } from '../accounts/profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from '../accounts/profile-repository.ts';
 import { listSeasonClubs } from '../season/season-repository.ts';
-import { markMemberChanged } from '../standings/member-changes-repository.ts';
+import { markMemberChanged } from '../standings/public.ts';
 
 export interface CompleteOnboardingOptions {
   db: Database;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../db/database.ts';
-import { textArray } from '../standings/sql-arrays.ts';
+import { textArray } from '../../../db/sql-values.ts';
 
 export interface RequestCount {
   clientKey: string;

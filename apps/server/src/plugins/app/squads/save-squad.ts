@@ -9,7 +9,7 @@ import {
   squadSelectionProblem,
 } from '@hit21/core';
 import type { Database } from '../../../db/database.ts';
-import { markMemberChanged } from '../standings/member-changes-repository.ts';
+import { markMemberChanged } from '../standings/public.ts';
 import {
   countSquadPicks,
   findPlayersForSquad,

@@ -1,7 +1,7 @@
 import { goalDateLimbs } from '@hit21/core';
 import type { Executor } from '../../../db/database.ts';
 import type { RankedWith } from '../../../db/schema/index.ts';
-import type { ScoringFootballer } from './board-rebuild-repository.ts';
+import type { ScoringFootballer } from './model.ts';
 import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
 /** The goals a board is scored from at one moment, with the version stamps they were read with. */

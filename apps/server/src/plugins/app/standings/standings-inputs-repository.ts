@@ -4,10 +4,10 @@ import {
   goals,
   players,
   standingsInputs,
+  standingsMemberChanges,
   standingsRankBlocks,
   standingsState,
 } from '../../../db/schema/index.ts';
-import { hasUnplacedChangesSql } from './member-changes-repository.ts';
 import { isBoardLostSql } from './rank-blocks-repository.ts';
 
 /**
@@ -143,4 +143,9 @@ export async function listCountedGoals(db: Executor, seasonId: string, now: Date
     kickoffAt: new Date(row.kickoff_at),
     goals: row.goals,
   }));
+}
+
+/** Some member changes wait to be placed on the stored board. */
+export function hasUnplacedChangesSql(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${standingsMemberChanges} where not ${standingsMemberChanges.applied})`;
 }

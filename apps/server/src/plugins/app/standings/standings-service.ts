@@ -1,9 +1,10 @@
 import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type PlaceResult, placeMemberChanges } from './place-member-changes.ts';
-import { type RecomputeResult, recomputeStandings } from './recompute-standings.ts';
-import { type StaleReason, standingsStaleReason } from './standings-freshness.ts';
+import { standingsStaleReason } from './freshness/standings-freshness.ts';
+import type { StaleReason } from './model.ts';
+import { type PlaceResult, placeMemberChanges } from './placing/place-member-changes.ts';
+import { type RecomputeResult, recomputeStandings } from './rebuilding/recompute-standings.ts';
 
 export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 

@@ -1,7 +1,6 @@
 import { leaderboardPageSchema, leaderboardParamsSchema, leaderboardQuerySchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replyWithBoardPage } from '../../../plugins/app/standings/board-etag.ts';
-import { listLeaderboard } from '../../../plugins/app/standings/list-leaderboard.ts';
+import { listLeaderboard, replyWithBoardPage } from '../../../plugins/app/standings/public.ts';
 
 /** The stored global, country and club boards (docs/api/leaderboards.md). */
 const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -1,8 +1,7 @@
 import { leagueStandingsPageSchema, leagueStandingsQuerySchema } from '@hit21/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replyWithBoardPage } from '../../../plugins/app/standings/board-etag.ts';
-import { listLeagueStandings } from '../../../plugins/app/standings/list-league-standings.ts';
+import { listLeagueStandings, replyWithBoardPage } from '../../../plugins/app/standings/public.ts';
 
 /** A league's standings: the stored global order restricted to its approved members. */
 const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {

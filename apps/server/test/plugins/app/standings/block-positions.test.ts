@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_SPAN } from '../../../../src/db/schema/index.ts';
-import { placeInBlock, SPREAD_SPACING } from '../../../../src/plugins/app/standings/block-positions.ts';
-import type { StoredMember } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
+import {
+  placeInBlock,
+  SPREAD_SPACING,
+} from '../../../../src/plugins/app/standings/placing/block-positions.ts';
+import type { StoredMember } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 
 /*
  * Positions for members entering a rank block (block-positions.ts): the block's order afterwards,

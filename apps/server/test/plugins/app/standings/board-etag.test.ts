@@ -12,7 +12,7 @@ import {
   replyWithBoardPage,
   serializeBoardPage,
   withOwnRow,
-} from '../../../../src/plugins/app/standings/board-etag.ts';
+} from '../../../../src/plugins/app/standings/reading/board-etag.ts';
 
 /** A league page of `size` rows nobody on it is marked on, as every other viewer gets it. */
 function sharedPage(size: number): LeagueStandingsPage {

@@ -10,8 +10,8 @@ import {
   readLeaderboardPage,
   rosterVersionOf,
   type SearchCount,
-} from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+} from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { matchesSearch } from '../../../support/search-key.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 

@@ -5,25 +5,25 @@ import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { BLOCK_SPAN, POSITION_STRIDE, ROSTER_CHANGES_KEPT } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
-import { SPREAD_SPACING } from '../../../../src/plugins/app/standings/block-positions.ts';
+import {
+  MAX_UNEVEN_BLOCK_MEMBERS,
+  standingsStaleReason,
+} from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
+import { MAX_BLOCK_MEMBERS } from '../../../../src/plugins/app/standings/model.ts';
+import { SPREAD_SPACING } from '../../../../src/plugins/app/standings/placing/block-positions.ts';
+import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+import {
+  placeMemberChanges,
+  takeMemberOffBoards,
+} from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
 import {
   type Board,
   readBoardVersion,
   readLeaderboardPage,
   rosterVersionOf,
   type SearchCount,
-} from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { markMemberChanged } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
-import {
-  MAX_BLOCK_MEMBERS,
-  placeMemberChanges,
-  takeMemberOffBoards,
-} from '../../../../src/plugins/app/standings/place-member-changes.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
-import {
-  MAX_UNEVEN_BLOCK_MEMBERS,
-  standingsStaleReason,
-} from '../../../../src/plugins/app/standings/standings-freshness.ts';
+} from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../../../support/league-standings.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { BLOCK_SPAN, RANK_CHUNK_BLOCKS, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import {
-  countNextBoard,
-  prepareNextTables,
-} from '../../../../src/plugins/app/standings/board-rebuild-repository.ts';
-import {
-  type Board,
-  readLeaderboardPage,
-} from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import {
   type BlockChange,
   removeMembers,
   shiftRankBlocks,
-} from '../../../../src/plugins/app/standings/member-changes-repository.ts';
+} from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+import {
+  type Board,
+  readLeaderboardPage,
+} from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import {
+  countNextBoard,
+  prepareNextTables,
+} from '../../../../src/plugins/app/standings/rebuilding/board-rebuild-repository.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
 

@@ -5,8 +5,8 @@ import {
   buildNextBoardIndex,
   INDEX_BUILD_MEMORY,
   listStandingsIndexes,
-} from '../../../../src/plugins/app/standings/board-rebuild-repository.ts';
-import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+} from '../../../../src/plugins/app/standings/rebuilding/board-rebuild-repository.ts';
+import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('both', 'index builds differ per engine');

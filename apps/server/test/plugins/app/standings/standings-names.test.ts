@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
-import { readLeaderboardPage } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import {
-  forgetAllUnheldNames,
-  insertPlacedMembers,
-  lockBoardsForPlacing,
-} from '../../../../src/plugins/app/standings/member-changes-repository.ts';
+import { lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
+import { forgetAllUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
+import { insertPlacedMembers } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';

@@ -8,8 +8,8 @@ import { findActiveSeason } from '../../../../src/plugins/app/season/season-repo
 import {
   type Board,
   readLeaderboardPage,
-} from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+} from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';

@@ -6,7 +6,7 @@ import { ADVISORY_LOCK_KEYS } from '../../../../src/db/advisory-locks.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { POSITION_STRIDE, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { connectOtherInstance, createTestDatabase, engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('both', 'standings SQL');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, openDatabase } from '../../../../src/db/database.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { connectLockHolder, type LockHolder } from '../../../faults/support/blocked-work.ts';
 import { createScratchDatabase } from '../../../support/test-database.ts';
 

@@ -5,8 +5,8 @@ import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
-import { readLeaderboardPage } from '../../../../src/plugins/app/standings/leaderboard-repository.ts';
-import { recomputeStandings } from '../../../../src/plugins/app/standings/recompute-standings.ts';
+import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('both', 'standings SQL and table swaps');

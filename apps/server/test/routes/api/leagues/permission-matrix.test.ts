@@ -9,7 +9,7 @@ import {
   players,
   profiles,
 } from '../../../../src/db/schema/index.ts';
-import { markMemberChanged } from '../../../../src/plugins/app/standings/member-changes-repository.ts';
+import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { completeOnboarding, send, signUp, uniqueEmail } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { engines } from '../../../support/test-database.ts';

@@ -2,7 +2,7 @@ import type { LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
-import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/league-standings-repository.ts';
+import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/reading/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';

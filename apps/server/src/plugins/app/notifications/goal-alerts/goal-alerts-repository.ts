@@ -1,7 +1,7 @@
 import type { GoalAlertKind, GoalAlertPreference } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
-import { textArray } from '../../standings/sql-arrays.ts';
+import { textArray } from '../../../../db/sql-values.ts';
 
 /** A (scorer, match) whose counted goals differ from the goals alerted, or whose fan-out is unfinished. */
 export interface GoalDiff {

@@ -1,7 +1,17 @@
 import { GOAL_TARGET, isSeasonOver, RANKING_GROUP_ORDER, type SeasonConfig } from '@hit21/core';
-import type { Database, DatabaseHandle } from '../../../db/database.ts';
-import { hasSqlState } from '../../../db/database-errors.ts';
-import type { RankedWith } from '../../../db/schema/index.ts';
+import type { Database, DatabaseHandle } from '../../../../db/database.ts';
+import { hasSqlState } from '../../../../db/database-errors.ts';
+import type { RankedWith } from '../../../../db/schema/index.ts';
+import {
+  lockStoredBoards,
+  releaseRecomputeLock,
+  startRecomputing,
+  stopRecomputing,
+  takeRecomputeLock,
+} from '../locks.ts';
+import type { StaleReason } from '../model.ts';
+import { forgetAllUnheldNames } from '../names-repository.ts';
+import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from '../ranking-inputs.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
@@ -15,32 +25,16 @@ import {
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
-  lockStoredBoards,
   mergeLateGoals,
   prepareNextTables,
   rankNextBoard,
   readStoredRankedWith,
-  releaseRecomputeLock,
   replaceGroups,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
-  takeRecomputeLock,
 } from './board-rebuild-repository.ts';
-import { forgetAllUnheldNames } from './member-changes-repository.ts';
-import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from './ranking-inputs.ts';
-import type { StaleReason } from './standings-freshness.ts';
 
-/**
- * The databases this process is recomputing on. The advisory lock keeps other instances out,
- * but the embedded database has one session, in which the lock is re-entrant.
- */
-const recomputing = new WeakSet<DatabaseHandle>();
-
-/** This process is recomputing on `database` now. */
-export function isRecomputing(database: DatabaseHandle): boolean {
-  return recomputing.has(database);
-}
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
  * (lockStoredBoards): short, as readers queued behind the waiting swap wait that long too.
@@ -96,8 +90,7 @@ export async function recomputeStandings(options: {
   const { database, season, now } = options;
   const started = performance.now();
   const phaseDone = (phase: RecomputePhase) => options.onPhase?.(phase, performance.now() - started);
-  if (recomputing.has(database)) return { status: 'busy' };
-  recomputing.add(database);
+  if (!startRecomputing(database)) return { status: 'busy' };
   const result = await database
     .withConnection(async (connection): Promise<RecomputeResult> => {
       if (!(await takeRecomputeLock(connection.db))) return { status: 'busy' };
@@ -156,7 +149,7 @@ export async function recomputeStandings(options: {
         await releaseRecomputeLock(connection.db);
       }
     })
-    .finally(() => recomputing.delete(database));
+    .finally(() => stopRecomputing(database));
   if (result.status === 'recomputed') phaseDone('tidied');
   return result;
 }

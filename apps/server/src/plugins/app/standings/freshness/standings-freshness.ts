@@ -1,22 +1,8 @@
 import { isSeasonOver, type SeasonConfig } from '@hit21/core';
-import type { Executor } from '../../../db/database.ts';
-import { RANK_BLOCK_SIZE } from '../../../db/schema/index.ts';
-import { MAX_BLOCK_MEMBERS } from './place-member-changes.ts';
-import { readStandingsStamps } from './standings-inputs-repository.ts';
-
-/** Why a board is stale: all but the goals and the member changes ask for a whole rebuild. */
-export type StaleReason =
-  | 'never computed'
-  /** A crash of the database emptied the board's tables (`isBoardLostSql`). */
-  | 'board lost'
-  | 'rebuild requested'
-  /** Placed when it can be: the pickers of the footballers whose goals changed move (place-member-changes.ts). */
-  | 'goals counted changed'
-  | 'season ended'
-  /** Member changes wait to be placed on the stored board (place-member-changes.ts). */
-  | 'members changed'
-  /** Placements have grown a rank block too large: a rebuild evens them out, once goals are quiet. */
-  | 'blocks uneven';
+import type { Executor } from '../../../../db/database.ts';
+import { RANK_BLOCK_SIZE } from '../../../../db/schema/index.ts';
+import { MAX_BLOCK_MEMBERS, type StaleReason } from '../model.ts';
+import { readStandingsStamps } from '../standings-inputs-repository.ts';
 
 /**
  * How long after the last goals placed a board whose blocks grew past MAX_BLOCK_MEMBERS is

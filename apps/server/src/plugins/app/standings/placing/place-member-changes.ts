@@ -6,22 +6,24 @@ import {
   type SeasonConfig,
   scoreSquadForRanking,
 } from '@hit21/core';
-import type { DatabaseHandle, Transaction } from '../../../db/database.ts';
-import { hasSqlState } from '../../../db/database-errors.ts';
-import { BLOCK_SPAN, RANK_BLOCK_SIZE, type RankedWith } from '../../../db/schema/index.ts';
+import type { DatabaseHandle, Transaction } from '../../../../db/database.ts';
+import { hasSqlState } from '../../../../db/database-errors.ts';
+import { BLOCK_SPAN, type RankedWith } from '../../../../db/schema/index.ts';
+import { holdOffRebuilds, isRecomputing, lockBoardsForPlacing, waitToPlace } from '../locks.ts';
+import { MAX_BLOCK_MEMBERS, MAX_PLACED_CHANGES } from '../model.ts';
+import { forgetUnheldNames } from '../names-repository.ts';
+import { changedScorers, rankedWith, readRankingInputs } from '../ranking-inputs.ts';
+import { requestBoardRebuild } from '../standings-inputs-repository.ts';
 import { placeInBlock } from './block-positions.ts';
 import {
   type BlockChange,
   forgetMemberChange,
-  forgetUnheldNames,
   type GoalsPlaced,
   type GroupChange,
-  holdOffRebuilds,
   insertPlacedMembers,
   listPickers,
   listSeasonsHolding,
   listUnplacedChanges,
-  lockBoardsForPlacing,
   type MemberChange,
   type MemberToPlace,
   type MovedMember,
@@ -40,23 +42,8 @@ import {
   settlePlacedChanges,
   shiftGroups,
   shiftRankBlocks,
-  waitToPlace,
 } from './member-changes-repository.ts';
-import { changedScorers, rankedWith, readRankingInputs } from './ranking-inputs.ts';
-import { isRecomputing } from './recompute-standings.ts';
-import { requestBoardRebuild } from './standings-inputs-repository.ts';
 
-/**
- * More changes than this at once (members loaded in bulk, a long outage) are left to a rebuild,
- * which ranks everyone in about the time of a few thousand placements.
- */
-export const MAX_PLACED_CHANGES = 20_000;
-/**
- * A block of the global board grown past this many members (placed members land in the blocks
- * of the rebuilt order) is evened out by a rebuild once goals are quiet (standings-freshness.ts):
- * a page reads past up to a block of members.
- */
-export const MAX_BLOCK_MEMBERS = 4 * RANK_BLOCK_SIZE;
 /**
  * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
  * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, under

@@ -1,4 +1,4 @@
-import { BLOCK_SPAN } from '../../../db/schema/index.ts';
+import { BLOCK_SPAN } from '../../../../db/schema/index.ts';
 import type { MovedMember, StoredMember } from './member-changes-repository.ts';
 
 /**

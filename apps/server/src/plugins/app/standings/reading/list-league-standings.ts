@@ -7,8 +7,8 @@ import {
   leagueStandingsPageSchema,
   type SeasonConfig,
 } from '@hit21/core';
-import type { Executor } from '../../../db/database.ts';
-import type { KeptMembership, LeagueMembershipCache } from '../leagues/league-membership-cache.ts';
+import type { Executor } from '../../../../db/database.ts';
+import type { KeptMembership, LeagueMembershipCache } from '../../leagues/league-membership-cache.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import { withOwnRow } from './board-etag.ts';
 import {

@@ -1,7 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
-import { type AnyColumn, eq, getTableName, type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../../db/database.ts';
-import { foldSearch } from '../../../db/name-folding.ts';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../../../db/database.ts';
+import { foldSearch } from '../../../../db/name-folding.ts';
 import {
   profiles,
   ROSTER_CHANGES_KEPT,
@@ -10,7 +10,8 @@ import {
   standingsNames,
   standingsRosterChanges,
   standingsState,
-} from '../../../db/schema/index.ts';
+} from '../../../../db/schema/index.ts';
+import { microsOf, textArray } from '../../../../db/sql-values.ts';
 import {
   type BlockBoard,
   blockStart,
@@ -18,8 +19,7 @@ import {
   lostBoardRebuildMs,
   pageStart,
   ranksOf,
-} from './rank-blocks-repository.ts';
-import { textArray } from './sql-arrays.ts';
+} from '../rank-blocks-repository.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
 export type Board =
@@ -85,11 +85,6 @@ export function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select ${microsOf(standingsState.computedAt)} || '.' || ${microsOf(standingsState.rosterSince)}
       || '.' || ${standingsState.rosterRevision} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
-}
-
-/** An instant as a board version writes it: microseconds since 1970, as text. */
-export function microsOf(instant: SQL | AnyColumn): SQL {
-  return sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;
 }
 
 /**

@@ -9,8 +9,8 @@ import {
   leaderboardRowSchema,
   type SeasonConfig,
 } from '@hit21/core';
-import type { Executor } from '../../../db/database.ts';
-import { listSquad } from '../squads/squad-repository.ts';
+import type { Executor } from '../../../../db/database.ts';
+import { listSquad } from '../../squads/squad-repository.ts';
 import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import { withOwnRow } from './board-etag.ts';
 import {

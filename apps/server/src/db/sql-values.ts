@@ -1,3 +1,5 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
 /**
  * PostgreSQL array literals, sent as one parameter (`$1::text[]`) rather than one parameter
  * per value: a hundred thousand values stay one small statement. Built with one join when no
@@ -8,4 +10,9 @@ export function textArray(values: readonly string[]): string {
   const needsEscape = values.some((value) => value.includes('"') || value.includes('\\'));
   const quoted = needsEscape ? values.map((value) => value.replace(/["\\]/g, '\\$&')) : values;
   return `{"${quoted.join('","')}"}`;
+}
+
+/** An instant as microseconds since 1970, as text: how a board version writes it. */
+export function microsOf(instant: SQL | AnyColumn): SQL {
+  return sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;
 }

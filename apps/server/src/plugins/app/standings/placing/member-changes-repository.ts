@@ -1,8 +1,7 @@
 import type { SquadStatus } from '@hit21/core';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Database, type Executor, selectRows, type Transaction } from '../../../db/database.ts';
-import { searchKeySql } from '../../../db/name-folding.ts';
+import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
+import { searchKeySql } from '../../../../db/name-folding.ts';
 import {
   BLOCK_SPAN,
   leagueMembers,
@@ -22,12 +21,11 @@ import {
   standingsRankChunks,
   standingsRosterChanges,
   standingsState,
-} from '../../../db/schema/index.ts';
-import { REBUILT_TABLES } from './board-rebuild-repository.ts';
-import { microsOf } from './leaderboard-repository.ts';
-import { chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
-import { bringSavedCountsPast } from './search-counts-repository.ts';
-import { textArray } from './sql-arrays.ts';
+} from '../../../../db/schema/index.ts';
+import { microsOf, textArray } from '../../../../db/sql-values.ts';
+import { chunkOf, isBoardLostSql } from '../rank-blocks-repository.ts';
+import { bringSavedCountsPast } from '../reading/search-counts-repository.ts';
+import { hasUnplacedChangesSql } from '../standings-inputs-repository.ts';
 
 /**
  * A member's change, placed on the stored boards within seconds (place-member-changes.ts): the
@@ -66,43 +64,10 @@ export async function markDeletionPlaced(tx: Transaction, userId: string): Promi
       and not ${hasUnplacedChangesSql()}`);
 }
 
-/** Some member changes wait to be placed on the stored board. */
-export function hasUnplacedChangesSql(): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${standingsMemberChanges} where not ${standingsMemberChanges.applied})`;
-}
-
 /** A change as the log holds it: placing it settles this `seq` only (a later change of the member waits). */
 export interface MemberChange {
   userId: string;
   seq: number;
-}
-
-/**
- * Takes the stored tables for placing (readers still read; a rebuild's swap waits for the
- * placement to commit, and the placement for the swap), in the order the swap takes them, then
- * the placing lock of this transaction: false when another instance is placing now.
- */
-export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
-  await lockStoredTablesToWrite(tx);
-  const [row] = await selectRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing}) as locked`,
-  );
-  return row?.locked === true;
-}
-
-/** The stored tables, taken to write rows in them, in the order a rebuild's swap takes them. */
-async function lockStoredTablesToWrite(tx: Transaction): Promise<void> {
-  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
-}
-
-/**
- * Takes the stored tables and the placing lock for a change made outside a placement (an account
- * deleted), waiting for a placement under way to commit first.
- */
-export async function waitToPlace(tx: Transaction): Promise<void> {
-  await lockStoredTablesToWrite(tx);
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
 }
 
 /** The seasons whose stored boards or league standings hold the member. */
@@ -113,18 +78,6 @@ export async function listSeasonsHolding(tx: Transaction, userId: string): Promi
       union select ${leagueStandings.seasonId} from ${leagueStandings} where ${leagueStandings.userId} = ${userId}`,
   );
   return rows.map((row) => row.season_id);
-}
-
-/**
- * Whether no rebuild runs now: takes the rebuild's lock, shared, until this transaction ends (so
- * none starts meanwhile: a rebuild waits for it, `takeRecomputeLock`), false when one holds it.
- */
-export async function holdOffRebuilds(tx: Transaction): Promise<boolean> {
-  const [row] = await selectRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
-  );
-  return row?.locked === true;
 }
 
 export interface PlacingState {
@@ -175,33 +128,6 @@ export interface RemovedRow {
   position: number;
   country: string;
   club: string;
-}
-
-/**
- * Removes from `standingsNames` the names no stored board holds any more, so that nothing of a
- * name stays once no board shows it: those of `fullNames` (as stored: the members an account's
- * deletion took off, with the placing lock taken), or all of them (`forgetAllUnheldNames`).
- */
-export async function forgetUnheldNames(db: Executor, fullNames?: readonly string[]): Promise<void> {
-  if (fullNames?.length === 0) return;
-  const among = fullNames
-    ? sql`name.search_name = any(array(select ${searchKeySql(sql.raw('full_name'))} from unnest(${textArray(fullNames)}::text[]) as full_name)) and`
-    : sql``;
-  await db.execute(sql`delete from ${standingsNames} as name
-    where ${among} not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
-}
-
-/**
- * After a rebuild's swap: `forgetUnheldNames` for every name, once the placement under way, if
- * any, has committed (placements go on during a rebuild). Otherwise a placement putting a member
- * on the board under a name no row held, whose row the tidy cannot see yet, would lose the name
- * to it, and the name search would miss the member until the next rebuild.
- */
-export async function forgetAllUnheldNames(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await waitToPlace(tx);
-    await forgetUnheldNames(tx);
-  });
 }
 
 /** Takes the members off the season's board and every league standings of the season. */

@@ -1,16 +1,16 @@
 import type { SquadStatus } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../../db/database.ts';
-import { foldSearch } from '../../../db/name-folding.ts';
+import { type Executor, selectRows } from '../../../../db/database.ts';
+import { foldSearch } from '../../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagueStandings,
   leagues,
   standings,
   standingsState,
-} from '../../../db/schema/index.ts';
-import type { KeptMembership } from '../leagues/league-membership-cache.ts';
-import { boardVersion, likePattern, microsOf, NO_BOARD } from './leaderboard-repository.ts';
+} from '../../../../db/schema/index.ts';
+import { microsOf } from '../../../../db/sql-values.ts';
+import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
 import {
   type BlockBoard,
   blockStart,
@@ -18,7 +18,8 @@ import {
   lostBoardRebuildMs,
   pageStart,
   ranksOf,
-} from './rank-blocks-repository.ts';
+} from '../rank-blocks-repository.ts';
+import { boardVersion, likePattern, NO_BOARD } from './leaderboard-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's

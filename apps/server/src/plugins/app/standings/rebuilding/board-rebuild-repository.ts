@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RANKING_KEY, SQUAD_SIZE } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Database, selectRows, type Transaction } from '../../../db/database.ts';
-import { searchKeySql } from '../../../db/name-folding.ts';
+import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
+import { searchKeySql } from '../../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagues,
@@ -17,11 +16,11 @@ import {
   standingsNames,
   standingsRosterChanges,
   standingsState,
-} from '../../../db/schema/index.ts';
-import { MAX_PLACED_CHANGES } from './place-member-changes.ts';
-import { blockOf, chunkOf, isBoardLostSql } from './rank-blocks-repository.ts';
-import { forgetSavedSearchCounts } from './search-counts-repository.ts';
-import { textArray } from './sql-arrays.ts';
+} from '../../../../db/schema/index.ts';
+import { textArray } from '../../../../db/sql-values.ts';
+import { MAX_PLACED_CHANGES, REBUILT_TABLES, type ScoringFootballer } from '../model.ts';
+import { blockOf, chunkOf, isBoardLostSql } from '../rank-blocks-repository.ts';
+import { forgetSavedSearchCounts } from '../reading/search-counts-repository.ts';
 
 /**
  * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings`,
@@ -36,56 +35,10 @@ import { textArray } from './sql-arrays.ts';
  * get them: a server reading from one would have to rank on its own.
  */
 
-/** The stored tables a rebuild replaces, each by `<table>_next`. */
-export const REBUILT_TABLES = [
-  'standings',
-  'standings_rank_blocks',
-  'standings_rank_chunks',
-  'league_standings',
-] as const;
-
 export interface IndexDefinition {
   tablename: (typeof REBUILT_TABLES)[number];
   indexname: string;
   indexdef: string;
-}
-
-/**
- * How long a rebuild waits for placements (and account deletions) holding off rebuilds to commit
- * (`holdOffRebuilds`): they take a second or two, and a rebuild is what the check decided on.
- */
-const PLACEMENT_WAIT_MS = 30_000;
-
-/**
- * Takes the recompute's session-level advisory lock: false at once while another rebuild holds
- * it, after waiting while only placements hold it (shared, for their transaction).
- */
-export async function takeRecomputeLock(db: Database): Promise<boolean> {
-  const key = ADVISORY_LOCK_KEYS.standingsRecompute;
-  const deadline = Date.now() + PLACEMENT_WAIT_MS;
-  for (;;) {
-    // CASE tries its branches in order: a shared lock taken (and let go) means no rebuild holds it.
-    const [row] = await selectRows<{ holder: 'none' | 'placement' | 'rebuild' }>(
-      db,
-      sql`select case when pg_try_advisory_lock(${key}) then 'none'
-          when pg_try_advisory_lock_shared(${key}) and pg_advisory_unlock_shared(${key}) then 'placement'
-          else 'rebuild' end as holder`,
-    );
-    if (row?.holder === 'none') return true;
-    if (row?.holder === 'rebuild' || Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-export async function releaseRecomputeLock(db: Database): Promise<void> {
-  await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
-}
-
-/** A footballer who has scored by the board's moment: his goals and his goal-date limbs (`goalDateLimbs`). */
-export interface ScoringFootballer {
-  playerId: string;
-  goals: number;
-  goalDateLimbs: readonly bigint[];
 }
 
 /**
@@ -688,18 +641,6 @@ export async function replaceGroups(
     await tx.insert(standingsGroups).values(groups.map((group) => ({ seasonId, ...group })));
   }
   return { isRosterKept };
-}
-
-/**
- * Takes both stored tables for the swap, waiting `lockTimeoutMs` at most, inside the caller's
- * transaction. Readers take them in either order (a league's page reads \`league_standings\`, then
- * \`standings\`), so a swap holding one and waiting for the other could deadlock with a reader, and
- * PostgreSQL would then end one of the two after a second. Giving up first (lock_not_available)
- * lets the reader finish; the caller tries the swap again.
- */
-export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): Promise<void> {
-  await tx.execute(sql.raw(`set local lock_timeout = '${Math.round(lockTimeoutMs)}ms'`));
-  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { Executor } from '../../../db/database.ts';
+import type { Executor } from '../../../../db/database.ts';
 import {
   canBringForward,
   readBoardVersion,

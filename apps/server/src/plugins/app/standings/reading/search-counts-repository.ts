@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../../db/database.ts';
-import { searchKeySql } from '../../../db/name-folding.ts';
+import { type Executor, selectRows } from '../../../../db/database.ts';
+import { searchKeySql } from '../../../../db/name-folding.ts';
 import {
   ROSTER_CHANGES_KEPT,
   SAVED_SEARCH_COUNT_MIN_MATCHES,
   standingsRosterChanges,
   standingsSearchCounts,
-} from '../../../db/schema/index.ts';
+} from '../../../../db/schema/index.ts';
+import { textArray } from '../../../../db/sql-values.ts';
+import type { RosterChange } from '../placing/member-changes-repository.ts';
 import {
   type Board,
   blockBoard,
@@ -14,8 +16,6 @@ import {
   likePattern,
   type SearchCount,
 } from './leaderboard-repository.ts';
-import type { RosterChange } from './member-changes-repository.ts';
-import { textArray } from './sql-arrays.ts';
 
 /** A search on one board of a season: what a count is kept under. */
 export interface BoardSearch {
