@@ -21,7 +21,6 @@ import {
   rankNextBoard,
   readStoredRankedWith,
   releaseRecomputeLock,
-  replaceGroups,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
@@ -140,10 +139,9 @@ export async function recomputeStandings(options: {
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
-            const roster = await replaceGroups(tx, season.id, groups);
             await swapInNextBoard(tx, indexes);
             await settleCoveredChanges(tx);
-            await saveStandingsState(tx, season.id, state, roster);
+            await saveStandingsState(tx, season.id, state);
           }),
         );
         phaseDone('swapped');
