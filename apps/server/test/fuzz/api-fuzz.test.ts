@@ -51,13 +51,10 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   // settled). A request's own change is logged with the write it follows, which is watched.
   'league_standings',
   'standings',
-  'standings_groups',
   'standings_member_changes',
   'standings_names',
   'standings_rank_blocks',
   'standings_rank_chunks',
-  'standings_roster_changes',
-  'standings_search_counts',
   'standings_state',
 ];
 
