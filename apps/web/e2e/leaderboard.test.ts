@@ -551,6 +551,7 @@ describe('the leaderboard', () => {
           json: {
             rows: [],
             total: 0,
+            isTotalCapped: false,
             page: 1,
             pageSize: 25,
             filter: {},
