@@ -1,4 +1,4 @@
-import { type LeaderboardPage, SEARCH_TOTAL_CAP } from '@hit21/core';
+import { type LeaderboardPage, type LeagueStandingsPage, SEARCH_TOTAL_CAP } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
@@ -7,11 +7,13 @@ import {
   type Board,
   readLeaderboardPage,
 } from '../../../src/plugins/app/standings/leaderboard-repository.ts';
+import { readLeagueStandingsPage } from '../../../src/plugins/app/standings/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
+import { insertLeague, insertMemberships } from '../../support/league-standings.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
-import { matchesSearch } from '../../support/search-key.ts';
+import { matchesSearch, nameMatches } from '../../support/search-key.ts';
 import { saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
 
@@ -43,6 +45,8 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
   const context = setUpTestApp(engine, { prepare: true, clock: () => new Date(now) });
   const viewer = { cookie: '', id: '' };
   let board: StoredRow[] = [];
+  /** A league of everyone on the board: its ranks are the global ones. */
+  let leagueId = '';
   const get = (url: string, headers: Record<string, string> = {}) =>
     context.app.inject({
       method: 'GET',
@@ -57,7 +61,9 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Capped');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
     await saveSquadByNames(context.app, db, fan.cookie);
-    await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'capped' });
+    const { userIds } = await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'capped' });
+    leagueId = await insertLeague(db, { seasonId: SEASON, adminId: viewer.id });
+    await insertMemberships(db, leagueId, userIds, 'approved');
     await db.execute(sql`update profiles set full_name = full_name || ' Quill'
       where id in (select id from profiles where id like 'capped%' order by md5(id) limit ${QUILLS})`);
     await requestBoardRebuild(db);
@@ -133,6 +139,53 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     // Both kinds of answer were checked, on both paths of a name search.
     expect([...capped]).toEqual(expect.arrayContaining(['global e', 'global quill']));
     expect([...exact]).toEqual(expect.arrayContaining(['global son', 'United Kingdom quill']));
+  });
+
+  it("counts a league's name search up to the cap too, and pages it forward", async () => {
+    const capped = new Set<string>();
+    for (const search of ['e', 'quill', 'son']) {
+      const expected = board.filter((row) => nameMatches(row.full_name, search));
+      const last = Math.max(1, Math.ceil(expected.length / PAGE_SIZE));
+      const atCap = SEARCH_TOTAL_CAP / PAGE_SIZE;
+      for (const page of new Set([1, atCap, atCap + 1, last, last + 1])) {
+        const label = `"${search}", page ${page}`;
+        const found = await readLeagueStandingsPage(context.database.db, {
+          seasonId: SEASON,
+          leagueId,
+          viewerId: viewer.id,
+          page,
+          pageSize: PAGE_SIZE,
+          search,
+          isMeOnly: false,
+          leagueSize: CROWD + 1,
+        });
+        const countedTo = Math.max(SEARCH_TOTAL_CAP, page * PAGE_SIZE);
+        const isCapped = expected.length > countedTo;
+        expect({ total: found.total, isTotalCapped: found.isTotalCapped }, label).toEqual({
+          total: isCapped ? countedTo : expected.length,
+          isTotalCapped: isCapped,
+        });
+        expect(
+          found.rows.map((row) => [row.rank, row.userId]),
+          label,
+        ).toEqual(
+          expected
+            .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+            .map((row) => [row.global_rank, row.user_id]),
+        );
+        if (isCapped) capped.add(search);
+      }
+    }
+    // Capped through the league's trigram index (three letters, a league past BIG_LEAGUE); "e"
+    // reads the league's rows, "son" is counted exactly.
+    expect(capped.has('quill')).toBe(true);
+    expect(capped.has('son')).toBe(false);
+    const answer = await get(`/api/leagues/${leagueId}/standings?search=quill&pageSize=25`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<LeagueStandingsPage>()).toMatchObject({
+      total: SEARCH_TOTAL_CAP,
+      isTotalCapped: true,
+    });
   });
 
   it('answers the API with the capped total, with Show Me Only and ETags as before', async () => {
