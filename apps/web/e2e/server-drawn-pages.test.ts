@@ -422,7 +422,7 @@ describe('a signed-in player’s pages', () => {
     const board = await playersResponse(admin, '/leaderboard/global');
     expect(board.html).not.toContain('Loading the leaderboard');
     expect(board.html.replace(/<[^>]*>/g, '')).toMatch(
-      /Showing \d+ to \d+ of \d+ players?|No players found in the global leaderboard/,
+      /Showing [\d,]+ to [\d,]+ of [\d,]+ players?|No players found in the global leaderboard/,
     );
 
     // That the app then asks for nothing more: with each page above.
@@ -436,7 +436,7 @@ describe('a signed-in player’s pages', () => {
       release();
       await waitForTheApp(page);
       await expect
-        .poll(() => page.getByText(/^Showing \d+ to \d+ of \d+ players?$/).textContent())
+        .poll(() => page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ players?$/).textContent())
         .toBe('Showing 1 to 1 of 1 player');
       expect(await page.getByRole('textbox', { name: 'Search players' }).inputValue()).toBe(
         `Dee Drawn ${TAG}`,

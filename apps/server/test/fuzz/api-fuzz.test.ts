@@ -38,7 +38,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * better-auth's per-client counters and our per-client and per-address attempt counters, which
  * count every attempt, refused ones included (otherwise bad guesses would be free). The
  * background jobs write the others on their own timers: `scheduled_jobs` (each job's last run),
- * and the stored boards (`standings`, `standings_groups`, `standings_state` and the rest),
+ * and the stored boards (`standings`, `standings_state`, `standings_rank_blocks` and the rest),
  * which only the standings check writes (a request marks the boards stale in
  * `standings_inputs`, which is watched).
  */
@@ -51,13 +51,10 @@ const TABLES_A_REFUSAL_MAY_CHANGE = [
   // settled). A request's own change is logged with the write it follows, which is watched.
   'league_standings',
   'standings',
-  'standings_groups',
   'standings_member_changes',
   'standings_names',
   'standings_rank_blocks',
   'standings_rank_chunks',
-  'standings_roster_changes',
-  'standings_search_counts',
   'standings_state',
 ];
 

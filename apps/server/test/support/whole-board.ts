@@ -47,12 +47,3 @@ async function readAllPages(
     }
   }
 }
-
-/**
- * A page whose matches were counted: every search on a board no larger than the walk before a
- * count (UNCOUNTED_WALK_ROWS) is counted by that walk.
- */
-export function counted<Page extends { total: number | null }>(page: Page): Page & { total: number } {
-  expect(page.total, 'the page’s total').not.toBeNull();
-  return page as Page & { total: number };
-}

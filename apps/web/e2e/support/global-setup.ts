@@ -17,7 +17,6 @@ import {
 import { findActiveSeason } from '../../../server/src/plugins/app/season/season-repository.ts';
 import { cheapPasswordHasher } from '../../../server/test/support/password-hasher.ts';
 import { createTestDatabase } from '../../../server/test/support/test-database.ts';
-import { BROWSER_UNCOUNTED_WALK_ROWS } from './server-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -155,7 +154,6 @@ async function startTestServer(
     config,
     database,
     clock: createDemoClock(demoClockFile, () => new Date()),
-    boards: { uncountedWalkRows: BROWSER_UNCOUNTED_WALK_ROWS },
     // The journeys sign up hundreds of accounts; the real scrypt cost is the server tests' to check.
     passwordHasher: cheapPasswordHasher,
   });

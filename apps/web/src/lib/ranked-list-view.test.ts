@@ -23,7 +23,14 @@ describe('ranked list view', () => {
 
   it('keeps the same view when nothing changes, and pulls the page back when the total shrinks', () => {
     expect(rankedListViewReducer(onPage3, { type: 'setPageSize', pageSize: 10 })).toBe(onPage3);
-    expect(rankedListViewReducer(onPage3, { type: 'receiveTotal', total: 12 }).page).toBe(2);
+    expect(
+      rankedListViewReducer(onPage3, { type: 'receiveTotal', total: 12, isTotalCapped: false }).page,
+    ).toBe(2);
+    // A capped total reaches one page past those it fills.
+    const onPage401 = { ...onPage3, page: 401, pageSize: 25 as const };
+    expect(
+      rankedListViewReducer(onPage401, { type: 'receiveTotal', total: 10_000, isTotalCapped: true }).page,
+    ).toBe(401);
   });
 
   it('reads only an offered page size', () => {

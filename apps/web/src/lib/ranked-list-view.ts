@@ -1,4 +1,4 @@
-import { clampPage, pageCountOf } from '@hit21/core';
+import { clampPage, reachablePageCount } from '@hit21/core';
 
 /** What a ranked list (a leaderboard tab, a league's standings) shows. */
 export interface RankedListView<PageSize extends number = number> {
@@ -19,8 +19,8 @@ export type RankedListViewAction<PageSize extends number = number> =
   | { type: 'setPageSize'; pageSize: PageSize }
   | { type: 'toggleMeOnly' }
   | { type: 'goToPage'; page: number; pageCount: number }
-  /** The server's total for the current view: keeps the page within the pages it fills. */
-  | { type: 'receiveTotal'; total: number };
+  /** The server's total for the current view: keeps the page within the pages it reaches. */
+  | { type: 'receiveTotal'; total: number; isTotalCapped: boolean };
 
 /**
  * A search, a cleared search, a new page size and "Show Me Only" go back to page 1; a
@@ -46,7 +46,10 @@ export function rankedListViewReducer<PageSize extends number>(
       return page === view.page ? view : { ...view, page };
     }
     case 'receiveTotal': {
-      const page = clampPage(view.page, pageCountOf(action.total, view.pageSize));
+      const page = clampPage(
+        view.page,
+        reachablePageCount(action.total, view.pageSize, action.isTotalCapped),
+      );
       return page === view.page ? view : { ...view, page };
     }
   }

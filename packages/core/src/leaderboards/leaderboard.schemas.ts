@@ -7,6 +7,12 @@ export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
 
 export const LEADERBOARD_PAGE_SIZES = [25, 50] as const;
 
+/**
+ * A search's matches on a board or a league's standings are counted up to this many (decision
+ * 018): past it the screens show "10,000+", with Next and no Last page.
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+
 export const LEADERBOARD_MESSAGES = {
   noCountry: 'Please set your country in your profile to view country leaderboard.',
   noClub: 'Please set your favorite team in your profile to view team leaderboard.',
@@ -54,10 +60,12 @@ export const leaderboardPageSchema = z.object({
   rows: z.array(leaderboardRowSchema),
   /**
    * Rows matching the board, search and "me" filter: a page past the end has no rows but the
-   * true total. Null while a search's matches are still being counted (its first askings on a
-   * large board answer its page first): asked again shortly, the page comes with its total.
+   * true total. A search's matches are counted up to SEARCH_TOTAL_CAP, or to the page's end past
+   * it: when more match, `isTotalCapped` is set and `total` is how many were counted.
    */
-  total: z.int().nullable(),
+  total: z.int().min(0),
+  /** More rows match than `total` (at least one after this page): the screen shows "10,000+". */
+  isTotalCapped: z.boolean(),
   page: z.int(),
   pageSize: z.int(),
   /** The country or club whose board this is; empty for the global board. */

@@ -208,7 +208,9 @@ export type LeagueStandingRow = z.infer<typeof leagueStandingRowSchema>;
 
 export const leagueStandingsPageSchema = z.object({
   rows: z.array(leagueStandingRowSchema),
-  total: z.int(),
+  /** As a board page's (`leaderboardPageSchema`): a search's matches counted up to SEARCH_TOTAL_CAP. */
+  total: z.int().min(0),
+  isTotalCapped: z.boolean(),
   page: z.int(),
   pageSize: z.int(),
   computedAt: z.iso.datetime().nullable(),

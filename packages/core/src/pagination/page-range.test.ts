@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goToPageEntry, pageCountOf, pageFromInput, shownRange } from './page-range.ts';
+import { goToPageEntry, pageCountOf, pageFromInput, reachablePageCount, shownRange } from './page-range.ts';
 
 describe('pageCountOf', () => {
   it('rounds partial pages up and has no page for nothing', () => {
@@ -8,6 +8,15 @@ describe('pageCountOf', () => {
     expect(pageCountOf(20, 20)).toBe(1);
     expect(pageCountOf(21, 20)).toBe(2);
     expect(pageCountOf(754, 60)).toBe(13);
+  });
+});
+
+describe('reachablePageCount', () => {
+  it('adds one page past those the total fills when the total was capped', () => {
+    expect(reachablePageCount(10_000, 25, true)).toBe(401);
+    expect(reachablePageCount(10_025, 25, true)).toBe(402);
+    expect(reachablePageCount(10_000, 25, false)).toBe(400);
+    expect(reachablePageCount(0, 25, false)).toBe(0);
   });
 });
 

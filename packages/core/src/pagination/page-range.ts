@@ -6,6 +6,14 @@ export function pageCountOf(total: number, pageSize: number): number {
   return Math.ceil(total / pageSize);
 }
 
+/**
+ * The pages a list can be paged to: those its `total` fills, and one more when the total was
+ * capped (`isTotalCapped`: more rows match than were counted).
+ */
+export function reachablePageCount(total: number, pageSize: number, isTotalCapped: boolean): number {
+  return pageCountOf(total, pageSize) + (isTotalCapped ? 1 : 0);
+}
+
 /** The 1-based positions of the first and last item on a page: "Showing {from} to {to} of {total}". */
 export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
   if (total <= 0) return { from: 0, to: 0 };

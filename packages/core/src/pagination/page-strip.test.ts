@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageStrip } from './page-strip.ts';
+import { clampPage, openPageStrip, pageStrip } from './page-strip.ts';
 
 describe('pageStrip', () => {
   it('lists every page when there are 5 or fewer', () => {
@@ -45,5 +45,15 @@ describe('clampPage', () => {
     expect(clampPage(4.7, 8)).toBe(4);
     expect(clampPage(Number.NaN, 8)).toBe(1);
     expect(clampPage(3, 0)).toBe(1);
+  });
+});
+
+describe('openPageStrip', () => {
+  it('ends in an ellipsis instead of a last page: more pages follow, how many is unknown', () => {
+    expect(openPageStrip(1, 401)).toEqual([1, 2, 3, 4, 5, 'ellipsis']);
+    expect(openPageStrip(200, 401)).toEqual([1, 'ellipsis', 199, 200, 201, 'ellipsis']);
+    expect(openPageStrip(401, 401)).toEqual([1, 'ellipsis', 397, 398, 399, 400, 401, 'ellipsis']);
+    expect(openPageStrip(2, 3)).toEqual([1, 2, 3, 'ellipsis']);
+    expect(openPageStrip(1, 0)).toEqual([]);
   });
 });

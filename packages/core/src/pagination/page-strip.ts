@@ -21,3 +21,14 @@ export function clampPage(page: number, pageCount: number): number {
   if (!Number.isFinite(page)) return 1;
   return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, pageCount));
 }
+
+/**
+ * The page buttons of a list whose total was capped (more pages follow `pageCount`, how many is
+ * not known): as `pageStrip`, but the strip ends in an ellipsis, never in a last page.
+ */
+export function openPageStrip(currentPage: number, pageCount: number): PageStripItem[] {
+  const strip = pageStrip(currentPage, pageCount);
+  // A last page after an ellipsis is no neighbour of the current one: unknown to be the last.
+  if (strip.at(-2) === 'ellipsis') return strip.slice(0, -1);
+  return strip.length > 0 ? [...strip, 'ellipsis'] : strip;
+}

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -7,10 +7,7 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
-  primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -159,41 +156,6 @@ export const standingsRankChunks = pgTable(
   ],
 );
 
-/**
- * How many members of the stored board share each country and club, written with the board in
- * the swap transaction: a search that matches a country or club (such as "united") counts its
- * matches from these few thousand rows instead of visiting hundreds of thousands of board rows.
- * With the sum of their names' hashes, the groups tell a rebuild whether its board holds the
- * roster the placements left on the stored one (decision 005).
- */
-export const standingsGroups = pgTable(
-  'standings_groups',
-  {
-    seasonId: text('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
-    country: text('country').notNull(),
-    club: text('club').notNull(),
-    members: integer('members').notNull(),
-    /**
-     * The sum of `hashtextextended(search_name, 0)` over the group's members (`nameHash`),
-     * moved by the placements with the roster's changes. Null on a group stored before migration
-     * 0027: the next rebuild starts a new roster.
-     */
-    nameHashes: numeric('name_hashes'),
-  },
-  (table) => [primaryKey({ columns: [table.seasonId, table.country, table.club] })],
-);
-
-/**
- * A member's share of their group's `name_hashes`, from what a search reads of their name
- * (`search_name`, or the search key made from the name). 64 bits: a roster with some name
- * changed keeps every group's sum only by a chance of about 2^-64.
- */
-export function nameHash(searchName: SQL): SQL {
-  return sql`hashtextextended(${searchName}, 0)`;
-}
-
 /** What the stored board of a season reflects, written in the same transaction as the board. */
 export const standingsState = pgTable('standings_state', {
   seasonId: text('season_id')
@@ -210,18 +172,6 @@ export const standingsState = pgTable('standings_state', {
   rankedWith: jsonb('ranked_with').$type<RankedWith>(),
   /** Member changes placed on the board since its rebuild: part of its version (decision 016). */
   revision: integer('revision').notNull().default(0),
-  /**
-   * Those of the placements that changed who is on the board or a member's name, country or club:
-   * with `roster_since`, what a search's matches depend on (the part of the version a kept
-   * search count is checked against; goals and squads move members without changing it).
-   */
-  rosterRevision: integer('roster_revision').notNull().default(0),
-  /**
-   * The swap (`computed_at`) of the rebuild whose board began this roster: a rebuild that finds
-   * the roster as the placements left it keeps it, its revision and its log, so the counts kept
-   * on it hold across the rebuild.
-   */
-  rosterSince: timestamp('roster_since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** When the last member changes were placed (their transaction's start) and how long it took. */
   placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }),
   placeMs: integer('place_ms'),
@@ -235,72 +185,6 @@ export const standingsState = pgTable('standings_state', {
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
   durationMs: integer('duration_ms').notNull(),
 });
-
-/**
- * How many rosters back a search's kept count may be brought forward (`standingsRosterChanges`):
- * with a placement every few seconds, minutes of changes. A count kept longer is counted again;
- * the log a read goes through stays short while joiners arrive by the thousand before the deadline.
- */
-export const ROSTER_CHANGES_KEPT = 100;
-
-/**
- * The board rows the placements took off or put on that changed its roster
- * (`standingsState.rosterRevision`): a member who joined or left the board, or came back under
- * another name, country or club, as a +1 row of what a search reads of them on the new roster and
- * a -1 row of the old. A search's count kept at an earlier revision of the same roster
- * (`rosterSince`) is brought to the roster now by the rows since that match it (decision 005). A
- * rebuild that begins a new roster deletes its season's rows; a placement those
- * ROSTER_CHANGES_KEPT rosters old.
- */
-export const standingsRosterChanges = pgTable(
-  'standings_roster_changes',
-  {
-    seasonId: text('season_id').notNull(),
-    /** The roster the change made. */
-    rosterRevision: integer('roster_revision').notNull(),
-    /** +1: on the board, so read, from this roster on; -1: no longer. */
-    sign: smallint('sign').notNull(),
-    /** As the board's columns of the same names (the name's search key, `searchKeySql`). */
-    searchName: text('search_name').notNull(),
-    country: text('country').notNull(),
-    club: text('club').notNull(),
-  },
-  (table) => [index('standings_roster_changes_revision_index').on(table.seasonId, table.rosterRevision)],
-);
-
-/**
- * Searches' counts, shared by every instance (decision 016): how many members of one board (the
- * global one, a country's or a club's) a search matched on one roster of the season's stored
- * board. An instance that holds no usable count of its own reads it here, and brings it forward
- * through the roster's changes since instead of counting every match again; after a restart or
- * on another instance too. Only counts of SAVED_SEARCH_COUNT_MIN_MATCHES matches or more are
- * kept (cheaper to count again, and the rows stay a few thousand per roster whatever is asked).
- * The search is kept as asked, with no one's id; a new roster (a rebuild that begins one, or an
- * account deleted) deletes its season's rows.
- */
-export const standingsSearchCounts = pgTable(
-  'standings_search_counts',
-  {
-    seasonId: text('season_id')
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
-    /** 'global', 'country' or 'club'. */
-    board: text('board').notNull(),
-    /** The country or club; '' for the global board. */
-    boardName: text('board_name').notNull(),
-    search: text('search').notNull(),
-    /** The roster counted: `standingsState.rosterSince` in microseconds, and its revision. */
-    rosterSince: bigint('roster_since', { mode: 'number' }).notNull(),
-    rosterRevision: integer('roster_revision').notNull(),
-    total: integer('total').notNull(),
-    /** The members of the board searched then. */
-    boardMembers: integer('board_members').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.seasonId, table.board, table.boardName, table.search] })],
-);
-
-/** Fewer matches than this are counted again rather than shared (`standingsSearchCounts`). */
-export const SAVED_SEARCH_COUNT_MIN_MATCHES = 1_000;
 
 /**
  * One counter, bumped to ask for a whole rebuild of the boards (members loaded in bulk, a board

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../../src/db/database.ts';
-import { ROSTER_CHANGES_KEPT } from '../../../src/db/schema/index.ts';
 import { markMemberChanged } from '../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import {
   type BoardCache,
@@ -13,26 +12,17 @@ import {
 } from '../../../src/plugins/app/standings/reading/board-cache.ts';
 import { serializeBoardPage } from '../../../src/plugins/app/standings/reading/board-etag.ts';
 import {
-  type Board,
-  readBoardVersion,
   readLeaderboardPage,
-  rosterVersionOf,
-  type SearchCount,
   type StoredPage,
   type ViewerPlace,
 } from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { listLeaderboard } from '../../../src/plugins/app/standings/reading/list-leaderboard.ts';
-import {
-  countsWithinBudget,
-  saveSearchCount,
-} from '../../../src/plugins/app/standings/reading/search-counts-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
 import { SCORING_SQUAD, saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
-import { counted } from '../../support/whole-board.ts';
 
 const ENGINES = engines('one', 'no engine-specific SQL here');
 
@@ -55,7 +45,7 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
   const page = async (url: string, cookie = viewer.cookie) => {
     const response = await get(url, {}, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return counted(response.json<LeaderboardPage>());
+    return response.json<LeaderboardPage>();
   };
 
   /** Global pages 1 and 2 of `search` as the API answers them, against the same pages read counting again. */
@@ -139,18 +129,12 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     expect(me.rows[0]?.picks).toHaveLength(4);
   });
 
-  it("keeps a name search's count from its first page for its other pages", async () => {
+  it("answers a name search's pages with their exact total, as the database reads them", async () => {
     const search = 'son';
     const first = await page(`/api/leaderboard/global?search=${search}&pageSize=25`);
     expect(first.total).toBeGreaterThan(5);
-    const version = await context.app.boardCache.version('2025-26');
-    const counted = { seasonId: '2025-26', board: { kind: 'global' as const }, search };
-    expect(await context.app.boardCache.searchCount(counted, version)).toEqual({
-      rosterVersion: rosterVersionOf(version),
-      total: first.total,
-      boardMembers: CROWD + 1,
-    });
-    // The same answers as a page read counting again (the repository's own tests walk the board).
+    expect(first.isTotalCapped).toBe(false);
+    // The same answers as a page read from the database (the repository's own tests walk the board).
     await expectPagesAsCounted(search);
   });
 
@@ -252,30 +236,21 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     await expectStoredPage(rebuilt.json());
   });
 
-  it("keeps a name search's count through goals placed and rebuilds, and brings it forward through a new name", async () => {
+  it("serves a name search's pages through goals placed, a new name and a rebuild", async () => {
     const search = 'son';
     const url = `/api/leaderboard/global?search=${search}&pageSize=25`;
-    const keptCount = async () =>
-      context.app.boardCache.searchCount(
-        { seasonId: '2025-26', board: { kind: 'global' }, search },
-        await context.app.boardCache.version('2025-26'),
-      );
-    const roster = async () => rosterVersionOf(await context.app.boardCache.refreshVersion('2025-26'));
     const first = await page(url);
-    const counted = await keptCount();
-    expect(counted).toMatchObject({ rosterVersion: await roster(), total: first.total });
 
-    // Goals placed move members but change no name: the board's roster, and so the count, hold.
+    // Goals placed move members but change no name: the same matches, in their new order.
     now = AFTER_GAMEWEEK_34;
     expect(await context.app.standings.refresh()).toMatchObject({
       status: 'placed',
       reason: 'goals counted changed',
     });
-    expect(await roster()).toBe(counted?.rosterVersion);
+    expect((await page(url)).total).toBe(first.total);
     await expectPagesAsCounted(search);
-    expect(await keptCount()).toEqual(counted);
 
-    // A member renamed into the search: a new roster, the count brought to it by that change.
+    // A member renamed into the search: one more match from the placement on.
     const [renamed] = await selectRows<{ id: string }>(
       context.database.db,
       sql`select id from profiles where id like 'cached%' and lower(full_name) not like '%son%' order by id limit 1`,
@@ -285,103 +260,14 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     );
     await markMemberChanged(context.database.db, renamed?.id ?? '');
     await expectChangePlaced();
-    const renamedRoster = await roster();
-    expect(renamedRoster).not.toBe(counted?.rosterVersion);
     expect((await page(url)).total).toBe(first.total + 1);
-    expect(await keptCount()).toMatchObject({ rosterVersion: renamedRoster, total: first.total + 1 });
     await expectPagesAsCounted(search);
 
-    // A rebuild ranks the same members under the same names: the roster, and so the count, hold.
-    const keptBeforeRebuild = await keptCount();
+    // A rebuild ranks the same members under the same names.
     await requestBoardRebuild(context.database.db);
     expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
-    expect(await roster()).toBe(renamedRoster);
+    expect((await page(url)).total).toBe(first.total + 1);
     await expectPagesAsCounted(search);
-    expect(await keptCount()).toEqual(keptBeforeRebuild);
-  });
-
-  it("shares a search's count with the other instances and after a restart, until a new roster", async () => {
-    const { db } = context.database;
-    // Two letters: counted by testing every name, so a page with a count known never counts again.
-    const search = 'ar';
-    const saved = async () =>
-      (
-        await selectRows<{ total: number; roster: string }>(
-          db,
-          sql`select total, roster_since || '.' || roster_revision as roster from standings_search_counts
-            where season_id = '2025-26' and board = 'global' and board_name = '' and search = ${search}`,
-        )
-      )[0];
-    const roster = async () => rosterVersionOf(await context.app.boardCache.refreshVersion('2025-26'));
-    /** An instance of its own: nothing kept in its memory, every count of a match or more shared. */
-    const instance = () => createBoardCache(db, { minSharedMatches: 1 });
-    const ask = async (boards: BoardCache) =>
-      counted(
-        await listLeaderboard({
-          db,
-          boards,
-          season: await context.app.standings.activeSeason(),
-          viewerId: viewer.id,
-          type: 'global',
-          page: 1,
-          pageSize: 25,
-          search,
-          isMeOnly: false,
-          refreshDelayMs: 5_000,
-        }),
-      );
-
-    // Counted on one instance, and shared with the roster it counted.
-    const truth = (await ask(instance())).total;
-    const firstRoster = await roster();
-    expect(await saved()).toEqual({ total: truth, roster: firstRoster });
-    // The server's own instance shares only counts of a thousand matches or more.
-    context.app.boardCache.forgetPages();
-    expect((await page('/api/leaderboard/global?search=cora')).total).toBe(1);
-    expect(
-      await selectRows(db, sql`select total from standings_search_counts where search = 'cora'`),
-    ).toEqual([]);
-    // Another instance, and this one after a restart, read it instead of counting: a shared
-    // count made 7 too high shows through.
-    await db.execute(sql`update standings_search_counts set total = total + 7 where search = ${search}`);
-    expect((await ask(instance())).total).toBe(truth + 7);
-    context.app.boardCache.forgetPages();
-    expect((await page(`/api/leaderboard/global?search=${search}&pageSize=25`)).total).toBe(truth + 7);
-
-    // A member renamed into the search: the shared count is brought forward to the new roster by
-    // the one change, then shared at that roster.
-    const [renamed] = await selectRows<{ id: string }>(
-      db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
-        order by id limit 1`,
-    );
-    expect(renamed).toBeDefined();
-    await db.execute(sql`update profiles set full_name = 'Marta Shared' where id = ${renamed?.id ?? ''}`);
-    await markMemberChanged(db, renamed?.id ?? '');
-    await expectChangePlaced();
-    expect((await ask(instance())).total).toBe(truth + 8);
-    const sharedNow = { total: truth + 8, roster: await roster() };
-    expect(await saved()).toEqual(sharedNow);
-    // A count of the roster before, saved late (an instance that counted it meanwhile), leaves
-    // the later one.
-    await saveSearchCount(
-      db,
-      { seasonId: '2025-26', board: { kind: 'global' }, search },
-      { rosterVersion: firstRoster, total: truth, boardMembers: CROWD + 1 },
-      1,
-    );
-    expect(await saved()).toEqual(sharedNow);
-
-    // A rebuild that finds a name the placements never saw begins a new roster: the shared
-    // counts go with the old one, and the next asking counts every match again.
-    await db.execute(sql`update profiles set full_name = 'Carla Unplaced' where id = ${renamed?.id ?? ''}`);
-    await requestBoardRebuild(db);
-    expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
-    expect(await saved()).toBeUndefined();
-    expect((await page(`/api/leaderboard/global?search=${search}&pageSize=25`)).total).toBe(truth + 1);
-    await expectPagesAsCounted(search);
-    expect((await ask(instance())).total).toBe(truth + 1);
-    expect(await saved()).toEqual({ total: truth + 1, roster: await roster() });
   });
 
   it("follows the viewer's profile at once: onboarded, they have a country board", async () => {
@@ -415,115 +301,20 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     }
   });
 
-  it('drops a deleted account from every page held in memory at once, and brings the shared counts past it', async () => {
-    const { db } = context.database;
+  it('drops a deleted account from every page held in memory at once', async () => {
     const leaver = await signUp(context.app);
     await completeOnboarding(context.app, leaver.cookie, 'Lena Leaving');
     await context.app.standings.refresh();
     const found = await page('/api/leaderboard/global?search=lena');
     expect(found.rows.map((row) => row.fullName)).toEqual(['Lena Leaving']);
-
-    // Counts shared by an instance that shares every count, on the global board and the
-    // leaver's country board, one made 7 too high; and one of a roster long gone.
-    const sharing = createBoardCache(db, { minSharedMatches: 1 });
-    const country = { kind: 'country' as const, country: 'United Kingdom' };
-    const [elsewhere] = await selectRows<{ country: string }>(
-      db,
-      sql`select country from standings_groups where country <> 'United Kingdom'
-        group by country order by sum(members) desc, country limit 1`,
-    );
-    const searches = [
-      { board: { kind: 'global' as const }, search: 'lena' },
-      { board: { kind: 'global' as const }, search: 'leaving' },
-      { board: { kind: 'global' as const }, search: 'ar' },
-      { board: country, search: 'united' },
-      { board: country, search: 'cora' },
-      // A board the leaver is not on, a search that matches them.
-      { board: { kind: 'country' as const, country: elsewhere?.country ?? '' }, search: 'e' },
-    ];
-    const countAgain = async (board: Board, search: string) =>
-      readLeaderboardPage(db, { seasonId: '2025-26', board, page: 1, pageSize: 25, search });
-    for (const { board, search } of searches) {
-      const { searchCount } = await countAgain(board, search);
-      await sharing.keepSearchCount({ seasonId: '2025-26', board, search }, searchCount as SearchCount);
-    }
-    await db.execute(sql`update standings_search_counts set total = total + 7 where search = 'ar'`);
-    await db.execute(sql`insert into standings_search_counts
-        (season_id, board, board_name, search, roster_since, roster_revision, total, board_members)
-      select season_id, 'global', '', 'long gone', roster_since, roster_revision - ${ROSTER_CHANGES_KEPT}, 5, 5
-      from standings_search_counts where search = 'lena'`);
-    const sharedCounts = () =>
-      selectRows<{ board: string; search: string; total: number; roster: string }>(
-        db,
-        sql`select board, search, total, roster_since || '.' || roster_revision as roster
-          from standings_search_counts where season_id = '2025-26' order by board, search`,
-      );
-    expect((await sharedCounts()).map((row) => row.search)).toEqual(
-      expect.arrayContaining(['lena', 'leaving', 'ar', 'united', 'cora', 'e', 'long gone']),
-    );
-    // A name changed since, into "ar", and logged: the counts are brought past it too.
-    const [renamed] = await selectRows<{ id: string }>(
-      db,
-      sql`select id from profiles where id like 'cached%' and lower(full_name || country || favourite_club) not like '%ar%'
-        order by id desc limit 1`,
-    );
-    await db.execute(sql`update profiles set full_name = 'Arlo Logged' where id = ${renamed?.id ?? ''}`);
-    await markMemberChanged(db, renamed?.id ?? '');
-    // Placed by this refresh, or by the background check the sign-up and onboarding woke.
-    await context.app.standings.refresh();
-    expect(await selectRows(db, sql`select * from standings_roster_changes`)).not.toEqual([]);
+    expect(found).toMatchObject({ total: 1, isTotalCapped: false });
 
     const deleted = await send(context.app, 'POST', '/api/deleteAccount', {
       cookie: leaver.cookie,
       body: {},
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await page('/api/leaderboard/global?search=lena')).rows).toEqual([]);
-    // Each brought to the roster after the deletion, to what counting again finds (the one made
-    // too high still 7 too high): nothing counted again, nothing of the person's kept. The
-    // roster's log is empty, and the count of the roster long gone is deleted.
-    const rosterNow = rosterVersionOf(await readBoardVersion(db, '2025-26'));
-    const after = await sharedCounts();
-    expect(after.map((row) => row.search).sort()).toEqual(['ar', 'cora', 'e', 'leaving', 'lena', 'united']);
-    for (const { board, search } of searches) {
-      const row = after.find((shared) => shared.search === search);
-      const truth = (await countAgain(board, search)).total;
-      expect(row, search).toMatchObject({ roster: rosterNow, total: truth + (search === 'ar' ? 7 : 0) });
-    }
-    expect(after.find((row) => row.search === 'lena')?.total).toBe(0);
-    expect(await selectRows(db, sql`select * from standings_roster_changes`)).toEqual([]);
-    // Another instance reads them.
-    context.app.boardCache.forgetPages();
-    const ar = await page('/api/leaderboard/global?search=ar&pageSize=25');
-    expect(ar.total).toBe((await countAgain({ kind: 'global' }, 'ar')).total + 7);
-  });
-});
-
-describe('the shared counts a deletion brings past it', () => {
-  it('are the latest first, as many as the budget of tests allows', () => {
-    const counts = [
-      { search: 'old', rosterRevision: 10 },
-      { search: 'latest', rosterRevision: 14 },
-      { search: 'middle', rosterRevision: 12 },
-    ];
-    // 30 rows logged at revision 11, 20 at 13, and 5 of the deletion's own.
-    const logged = [
-      { revision: 11, rows: 30 },
-      { revision: 13, rows: 20 },
-    ];
-    const within = (budget: number) =>
-      countsWithinBudget(counts, logged, 5, budget).map((count) => count.search);
-    // "latest" tests 5 rows, "middle" 25, "old" 55.
-    expect(within(85)).toEqual(['latest', 'middle', 'old']);
-    expect(within(84)).toEqual(['latest', 'middle']);
-    expect(within(30)).toEqual(['latest', 'middle']);
-    expect(within(29)).toEqual(['latest']);
-    expect(within(4)).toEqual([]);
-    expect(countsWithinBudget(counts, [], 0).map((count) => count.search)).toEqual([
-      'latest',
-      'middle',
-      'old',
-    ]);
+    expect(await page('/api/leaderboard/global?search=lena')).toMatchObject({ rows: [], total: 0 });
   });
 });
 
@@ -568,43 +359,6 @@ describe('the board cache', () => {
     expect(reads).toBe(2);
   });
 
-  it("keeps a search's last count for the boards of its roster, and forgets it with the pages", async () => {
-    // A database with no shared count, which counts how often it is asked for one.
-    let reads = 0;
-    const noSharedCounts = {
-      select: () => ({
-        from: () => ({
-          where: async () => {
-            reads++;
-            return [];
-          },
-        }),
-      }),
-    } as unknown as Parameters<typeof createBoardCache>[0];
-    const cache = createBoardCache(noSharedCounts, { minSharedMatches: Number.POSITIVE_INFINITY });
-    const smith = { seasonId: '2025-26', board: { kind: 'global' as const }, search: 'smith' };
-    const count = { rosterVersion: '100.4', total: 151_146, boardMembers: 10_000_001 };
-    await cache.keepSearchCount(smith, count);
-    // Boards of its roster it can be brought forward to: from memory.
-    expect(await cache.searchCount(smith, '7.100.4.9')).toEqual(count);
-    expect(await cache.searchCount(smith, '8.100.103.9')).toEqual(count);
-    expect(reads).toBe(0);
-    // Another search, or a board it cannot be brought to: the shared count is looked for.
-    expect(await cache.searchCount({ ...smith, search: 'jones' }, '7.100.4.9')).toBeUndefined();
-    expect(
-      await cache.searchCount({ ...smith, board: { kind: 'club', club: 'Arsenal' } }, '7.100.4.9'),
-    ).toBeUndefined();
-    expect(await cache.searchCount(smith, '7.200.0.9')).toEqual(count);
-    expect(await cache.searchCount(smith, '7.100.104.9')).toEqual(count);
-    expect(reads).toBe(4);
-    const later = { ...count, rosterVersion: '100.5', total: 151_147 };
-    await cache.keepSearchCount(smith, later);
-    expect(await cache.searchCount(smith, '7.100.5.0')).toEqual(later);
-    cache.forgetPages();
-    expect(await cache.searchCount(smith, '7.100.5.0')).toBeUndefined();
-    expect(reads).toBe(5);
-  });
-
   it('forgets a viewer, and does not keep a read that started before they changed', async () => {
     const cache = createBoardCache(noDatabase);
     let reads = 0;
@@ -644,6 +398,7 @@ describe('a page every viewer shares', () => {
       },
     ],
     total: 1,
+    isTotalCapped: false,
     computedFor: new Date('2026-01-05T12:00:00Z'),
     version: 'v1',
   };

@@ -30,6 +30,7 @@ function board(rows: LeaderboardRow[], overrides: Partial<LeaderboardPage> = {})
   return ok(leaderboardPageSchema, {
     rows,
     total: rows.length,
+    isTotalCapped: false,
     page: 1,
     pageSize: 25,
     filter: {},

@@ -56,6 +56,7 @@ function standings(overrides: Partial<LeagueStandingsPage> = {}) {
       },
     ],
     total: 2,
+    isTotalCapped: false,
     page: 1,
     pageSize: 50,
     computedAt: '2026-11-01T12:00:00.000Z',

@@ -1,4 +1,4 @@
-import { goToPageEntry, pageStrip } from '@hit21/core';
+import { goToPageEntry, openPageStrip, pageStrip } from '@hit21/core';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -8,6 +8,8 @@ export interface PaginationProps {
   label: string;
   page: number;
   pageCount: number;
+  /** More pages follow `pageCount`, how many is not known (a capped total): Next, but no Last page. */
+  isPageCountOpen?: boolean;
   onPageChange: (page: number) => void;
   /** Phones get the "Go to" box as well (a long board needs it more than a short list). */
   hasGoToOnPhones?: boolean;
@@ -15,18 +17,21 @@ export interface PaginationProps {
 
 /**
  * First, Previous, the page strip (at most 5 numbers), Next, Last and "Go to" from small
- * tablets up; Previous, "n of m" and Next on phones. Nothing with a single page.
+ * tablets up; Previous, "n of m" and Next on phones. Nothing with a single page. With more
+ * pages than known (`isPageCountOpen`): no Last page, the strip ends in "…" and phones read "n of m+".
  */
 export function Pagination({
   label,
   page,
   pageCount,
+  isPageCountOpen = false,
   onPageChange,
   hasGoToOnPhones = false,
 }: PaginationProps) {
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !isPageCountOpen) return null;
   const isFirst = page <= 1;
-  const isLast = page >= pageCount;
+  const isLast = !isPageCountOpen && page >= pageCount;
+  const strip = isPageCountOpen ? openPageStrip(page, pageCount) : pageStrip(page, pageCount);
 
   return (
     <nav aria-label={label} className="flex flex-col items-center gap-3">
@@ -37,6 +42,7 @@ export function Pagination({
         </PageButton>
         <span className="numeric text-lg">
           {page} of {pageCount}
+          {isPageCountOpen ? '+' : ''}
         </span>
         <PageButton label="Next page" disabled={isLast} onClick={() => onPageChange(page + 1)}>
           Next
@@ -56,7 +62,7 @@ export function Pagination({
           <span className="hidden md:inline">Previous</span>
         </PageButton>
         <ol className="flex items-center gap-1">
-          {pageStrip(page, pageCount).map((item, index) =>
+          {strip.map((item, index) =>
             item === 'ellipsis' ? (
               // Two ellipses at most, told apart by their place in the strip.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above.
@@ -85,10 +91,12 @@ export function Pagination({
           <span className="hidden md:inline">Next</span>
           <ChevronRight aria-hidden="true" />
         </PageButton>
-        <PageButton label="Last page" disabled={isLast} onClick={() => onPageChange(pageCount)}>
-          <span className="hidden md:inline">Last</span>
-          <ChevronsRight aria-hidden="true" />
-        </PageButton>
+        {isPageCountOpen ? null : (
+          <PageButton label="Last page" disabled={isLast} onClick={() => onPageChange(pageCount)}>
+            <span className="hidden md:inline">Last</span>
+            <ChevronsRight aria-hidden="true" />
+          </PageButton>
+        )}
         <GoToPage pageCount={pageCount} onPageChange={onPageChange} className="ml-2" />
       </div>
     </nav>

@@ -82,11 +82,11 @@ describe('leaderboard view state', () => {
   it('pulls the page back to the last one when the total shrinks', () => {
     const onPage4 = run(onGlobal, { type: 'goToPage', page: 4, pageCount: 4 });
     // 80 players at 25 a page fill 4 pages: nothing to do.
-    expect(run(onPage4, { type: 'receiveTotal', total: 80 })).toBe(onPage4);
+    expect(run(onPage4, { type: 'receiveTotal', total: 80, isTotalCapped: false })).toBe(onPage4);
     // 51 fill 3.
-    expect(run(onPage4, { type: 'receiveTotal', total: 51 }).views.global.page).toBe(3);
+    expect(run(onPage4, { type: 'receiveTotal', total: 51, isTotalCapped: false }).views.global.page).toBe(3);
     // Nobody: page 1.
-    expect(run(onPage4, { type: 'receiveTotal', total: 0 }).views.global.page).toBe(1);
+    expect(run(onPage4, { type: 'receiveTotal', total: 0, isTotalCapped: false }).views.global.page).toBe(1);
   });
 
   it('empties the search when the tab changes, and keeps each tab its page, size and Show Me Only', () => {

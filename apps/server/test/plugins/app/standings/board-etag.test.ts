@@ -27,6 +27,7 @@ function sharedPage(size: number): LeagueStandingsPage {
       isYou: false,
     })),
     total: size,
+    isTotalCapped: false,
     page: 1,
     pageSize: size,
     computedAt: '2026-01-05T12:00:00.000Z',

@@ -31,12 +31,10 @@ export function listLeaderboardQueryOptions(type: LeaderboardType, query: Leader
       previousQuery?.queryKey[1] === type ? keepPreviousData(previous) : undefined,
     // The server updates a stale board in the background when it is read: read again soon.
     staleTime: 15_000,
-    // Before the first computation, while a search is counted, or while the viewer waits to be
-    // ranked: ask again shortly.
+    // Before the first computation, or while the viewer waits to be ranked: ask again shortly.
     refetchInterval: (current) => {
       const data = current.state.data;
       if (data?.computedAt === null) return 2_000;
-      if (data?.total === null) return 1_000;
       return data?.viewerPending ? 3_000 : 60_000;
     },
   });

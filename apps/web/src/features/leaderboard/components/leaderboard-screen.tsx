@@ -1,4 +1,4 @@
-import { type Club, LEADERBOARD_PAGE_SIZES, type LeaderboardType, pageCountOf } from '@hit21/core';
+import { type Club, LEADERBOARD_PAGE_SIZES, type LeaderboardType, reachablePageCount } from '@hit21/core';
 import { Flag, Globe, Settings, Shield, Trophy } from 'lucide-react';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -53,8 +53,7 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
   const countryCode = boardNames.country ? findCountryByName(boardNames.country)?.code : undefined;
   const board = useLeaderboard(type, leaderboardQueryOf(view));
   const data = board.data;
-  // No pages while a search's matches are counted: its first page is on screen meanwhile.
-  const pageCount = data && data.total !== null ? pageCountOf(data.total, data.pageSize) : 0;
+  const pageCount = data ? reachablePageCount(data.total, data.pageSize, data.isTotalCapped) : 0;
 
   useEffect(() => {
     sendAnalyticsEvent({
@@ -65,8 +64,8 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
   }, [type]);
 
   useEffect(() => {
-    if (data && data.total !== null && !board.isPlaceholderData) {
-      dispatch({ type: 'receiveTotal', total: data.total });
+    if (data && !board.isPlaceholderData) {
+      dispatch({ type: 'receiveTotal', total: data.total, isTotalCapped: data.isTotalCapped });
     }
   }, [data, board.isPlaceholderData]);
 

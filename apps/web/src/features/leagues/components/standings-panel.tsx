@@ -1,4 +1,4 @@
-import { type Club, LEAGUE_STANDINGS_PAGE_SIZES, pageCountOf } from '@hit21/core';
+import { type Club, LEAGUE_STANDINGS_PAGE_SIZES, reachablePageCount } from '@hit21/core';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { RankedListPages } from '../../../components/game/ranked-list-pages.tsx';
 import { RankedListToolbar } from '../../../components/game/ranked-list-toolbar.tsx';
@@ -26,10 +26,11 @@ export function StandingsPanel({ leagueId, leagueName, clubs }: StandingsPanelPr
   const [view, dispatch] = useReducer(standingsViewReducer, INITIAL_STANDINGS_VIEW);
   const standings = useLeagueStandings(leagueId, standingsQueryOf(view));
   const data = standings.data;
-  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 0;
+  const pageCount = data ? reachablePageCount(data.total, data.pageSize, data.isTotalCapped) : 0;
 
   useEffect(() => {
-    if (data && !standings.isPlaceholderData) dispatch({ type: 'receiveTotal', total: data.total });
+    if (data && !standings.isPlaceholderData)
+      dispatch({ type: 'receiveTotal', total: data.total, isTotalCapped: data.isTotalCapped });
   }, [data, standings.isPlaceholderData]);
 
   let content: ReactNode;

@@ -61,8 +61,12 @@ describe('standings view', () => {
     expect(standingsViewReducer(onPage3, { type: 'goToPage', page: 9, pageCount: 4 }).page).toBe(4);
     expect(standingsViewReducer(onPage3, { type: 'goToPage', page: 0, pageCount: 4 }).page).toBe(1);
     // 60 members at 50 a page: page 3 no longer exists.
-    expect(standingsViewReducer(onPage3, { type: 'receiveTotal', total: 60 }).page).toBe(2);
-    expect(standingsViewReducer(onPage3, { type: 'receiveTotal', total: 500 })).toBe(onPage3);
+    expect(
+      standingsViewReducer(onPage3, { type: 'receiveTotal', total: 60, isTotalCapped: false }).page,
+    ).toBe(2);
+    expect(standingsViewReducer(onPage3, { type: 'receiveTotal', total: 500, isTotalCapped: false })).toBe(
+      onPage3,
+    );
   });
 
   it('accepts only the offered page sizes', () => {

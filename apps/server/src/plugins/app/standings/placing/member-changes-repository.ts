@@ -1,5 +1,5 @@
 import type { SquadStatus } from '@hit21/core';
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
 import { searchKeySql } from '../../../../db/name-folding.ts';
 import {
@@ -7,30 +7,25 @@ import {
   leagueMembers,
   leagueStandings,
   leagues,
-  nameHash,
   picks,
   profiles,
   type RankedWith,
-  ROSTER_CHANGES_KEPT,
   squads,
   standings,
-  standingsGroups,
   standingsMemberChanges,
   standingsNames,
   standingsRankBlocks,
   standingsRankChunks,
-  standingsRosterChanges,
   standingsState,
 } from '../../../../db/schema/index.ts';
-import { microsOf, textArray } from '../../../../db/sql-values.ts';
+import { textArray } from '../../../../db/sql-values.ts';
 import { chunkOf, isBoardLostSql } from '../rank-blocks-repository.ts';
-import { bringSavedCountsPast } from '../reading/search-counts-repository.ts';
 import { hasUnplacedChangesSql } from '../standings-inputs-repository.ts';
 
 /**
  * A member's change, placed on the stored boards within seconds (place-member-changes.ts): the
  * change log, and the statements that take a member off the boards and put them back at their
- * place, keeping every board's rank blocks, the group counts and the state row in step.
+ * place, keeping every board's rank blocks and the state row in step.
  */
 
 /**
@@ -121,7 +116,7 @@ export async function listUnplacedChanges(tx: Transaction, limit: number): Promi
   return rows.map((row) => ({ userId: row.user_id, seq: Number(row.seq) }));
 }
 
-/** A row taken off a board: who and where it was, for the board's rank blocks and group counts. */
+/** A row taken off a board: who and where it was, for the board's rank blocks. */
 export interface RemovedRow {
   userId: string;
   fullName: string;
@@ -439,50 +434,6 @@ export async function shiftRankBlocks(
   );
 }
 
-/** More or fewer members of the board from one country who support one club. */
-export interface GroupChange {
-  country: string;
-  club: string;
-  change: number;
-}
-
-/**
- * Counts the changes into the members per (country, club) of the board, and the roster's changes
- * into their names' hashes (`nameHash`: rows taken off less, rows put on more); a pair left with
- * none goes.
- */
-export async function shiftGroups(
-  tx: Transaction,
-  seasonId: string,
-  changes: readonly GroupChange[],
-  rosterChanges: readonly RosterChange[],
-): Promise<void> {
-  if (changes.length === 0 && rosterChanges.length === 0) return;
-  const rows = [
-    ...changes.map(({ country, club, change }) => ({ country, club, change, sign: 0, fullName: '' })),
-    ...rosterChanges.map(({ country, club, sign, fullName }) => ({
-      country,
-      club,
-      change: 0,
-      sign,
-      fullName,
-    })),
-  ];
-  await tx.execute(sql`insert into ${standingsGroups} (season_id, country, club, members, name_hashes)
-    select ${seasonId}, country, club, sum(change)::int, sum(sign * ${nameHash(searchKeySql(sql.raw('full_name')))}::numeric)
-    from unnest(${textArray(rows.map((row) => row.country))}::text[],
-      ${textArray(rows.map((row) => row.club))}::text[],
-      ${`{${rows.map((row) => row.change).join(',')}}`}::int[],
-      ${`{${rows.map((row) => row.sign).join(',')}}`}::int[],
-      ${textArray(rows.map((row) => row.fullName))}::text[]) as delta (country, club, change, sign, full_name)
-    group by country, club
-    on conflict (season_id, country, club) do update set members = ${standingsGroups.members} + excluded.members,
-      name_hashes = ${standingsGroups.nameHashes} + excluded.name_hashes`);
-  await tx.execute(
-    sql`delete from ${standingsGroups} where ${standingsGroups.seasonId} = ${seasonId} and ${standingsGroups.members} <= 0`,
-  );
-}
-
 /** The goals a placement has ranked the board with instead of those it was ranked with (place-member-changes.ts). */
 export interface GoalsPlaced {
   computedFor: Date;
@@ -490,34 +441,17 @@ export interface GoalsPlaced {
   rankedWith: RankedWith;
 }
 
-/** A board row a placement put on (+1) or took off (-1) that changed the board's roster. */
-export interface RosterChange {
-  sign: 1 | -1;
-  fullName: string;
-  country: string;
-  club: string;
-}
-
 /**
  * Marks the board as revised by a placement (a new version for the caches: decision 016), with
- * its member count moved by `memberChange`, a new roster when there are `rosterChanges` (someone
- * joined or left the board, or is on it under another name, country or club: `rosterVersionOf`),
- * logged for the counts kept at earlier rosters (`standingsRosterChanges`), the countries and
- * clubs a search matches, when the placement started (its transaction's start) and how long it
- * took, and the goals it now stands for when the placement moved the pickers of changed scorers.
+ * its member count moved by `memberChange`, the countries and clubs a search matches, when the
+ * placement started (its transaction's start) and how long it took, and the goals it now stands
+ * for when the placement moved the pickers of changed scorers.
  */
 export async function saveBoardRevision(
   tx: Transaction,
   seasonId: string,
   revision: {
     memberChange: number;
-    /**
-     * The rows that changed the roster (none: it holds), logged; or, when someone left the board
-     * (an account deleted), `unlogged`: nothing of theirs may be kept, so the log is emptied and
-     * the roster moved past the reach of every count kept in memory, which is then counted again
-     * or read from the shared counts, brought past these rows here (`bringSavedCountsPast`).
-     */
-    rosterChanges: readonly RosterChange[] | { unlogged: readonly RosterChange[] };
     countries?: string[];
     clubs?: string[];
     placeMs?: number;
@@ -535,54 +469,9 @@ export async function saveBoardRevision(
         goals_fingerprint = ${revision.goals.goalsFingerprint},
         ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
     : sql``;
-  const { rosterChanges } = revision;
-  const isUnlogged = 'unlogged' in rosterChanges;
-  if (isUnlogged) await bringCountsPastUnlogged(tx, seasonId, rosterChanges.unlogged, revision);
-  const rosterStep = isUnlogged ? ROSTER_CHANGES_KEPT : Math.min(rosterChanges.length, 1);
   await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
-      revision = revision + 1, roster_revision = roster_revision + ${rosterStep}::int
-      ${lists} ${timing} ${goals}
+      revision = revision + 1 ${lists} ${timing} ${goals}
     where ${standingsState.seasonId} = ${seasonId}`);
-  if (isUnlogged) {
-    await tx.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
-    return;
-  }
-  if (rosterChanges.length === 0) return;
-  const roster = sql`(select ${standingsState.rosterRevision} from ${standingsState} where ${standingsState.seasonId} = ${seasonId})`;
-  await tx.execute(sql`insert into ${standingsRosterChanges} (season_id, roster_revision, sign, search_name, country, club)
-    select ${seasonId}, ${roster}, change.sign, ${searchKeySql(sql.raw('change.full_name'))}, change.country, change.club
-    from unnest(${`{${rosterChanges.map((change) => change.sign).join(',')}}`}::smallint[],
-      ${textArray(rosterChanges.map((change) => change.fullName))}::text[],
-      ${textArray(rosterChanges.map((change) => change.country))}::text[],
-      ${textArray(rosterChanges.map((change) => change.club))}::text[]) as change (sign, full_name, country, club)`);
-  // A count kept further back is counted again instead (leaderboard-repository.ts).
-  await tx.execute(sql`delete from ${standingsRosterChanges} where ${standingsRosterChanges.seasonId} = ${seasonId}
-    and ${standingsRosterChanges.rosterRevision} <= ${roster} - ${ROSTER_CHANGES_KEPT}::int`);
-}
-
-/**
- * The shared counts brought past a placement's unlogged roster changes, to the roster it moves
- * to (ROSTER_CHANGES_KEPT on), with the board's countries and clubs as it leaves them.
- */
-async function bringCountsPastUnlogged(
-  tx: Transaction,
-  seasonId: string,
-  changes: readonly RosterChange[],
-  revision: { countries?: string[]; clubs?: string[] },
-): Promise<void> {
-  const [state] = await selectRows<{ since: string; revision: number; countries: string[]; clubs: string[] }>(
-    tx,
-    sql`select ${microsOf(standingsState.rosterSince)} as since, ${standingsState.rosterRevision} as revision,
-        ${standingsState.countries} as countries, ${standingsState.clubs} as clubs
-      from ${standingsState} where ${standingsState.seasonId} = ${seasonId}`,
-  );
-  if (!state) return;
-  await bringSavedCountsPast(tx, seasonId, {
-    changes,
-    lists: { countries: revision.countries ?? state.countries, clubs: revision.clubs ?? state.clubs },
-    roster: { since: Number(state.since), revision: state.revision },
-    toRevision: state.revision + ROSTER_CHANGES_KEPT,
-  });
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   type BlockChange,
   forgetMemberChange,
   type GoalsPlaced,
-  type GroupChange,
   insertPlacedMembers,
   listPickers,
   listSeasonsHolding,
@@ -30,7 +29,6 @@ import {
   markDeletionPlaced,
   moveMembers,
   type PlacedRow,
-  type RosterChange,
   readBlockFirsts,
   readBlockMembers,
   readMembersToPlace,
@@ -40,7 +38,6 @@ import {
   type StoredMember,
   saveBoardRevision,
   settlePlacedChanges,
-  shiftGroups,
   shiftRankBlocks,
 } from './member-changes-repository.ts';
 
@@ -93,7 +90,7 @@ const SERIALIZATION_FAILURE = '40001';
  * global one, their country's and club's, their leagues'), scored as the rebuild scored the
  * board (the scorers it stored, the domain's `scoreSquadForRanking`) and put between the two
  * members they rank between, at a position halfway between theirs (`standings.position`), with
- * the rank blocks, group counts and state row moved in step. Readers see the board before or
+ * the rank blocks and state row moved in step. Readers see the board before or
  * after, never half of it. The transaction reads one snapshot: a stored member whose squad changed
  * since is in it as a change, taken off before anyone is compared with them; a change committed
  * meanwhile is placed next time.
@@ -185,15 +182,6 @@ async function placeInOneTransaction(
       });
     }
   }
-  // A search's matches change only with who is on the board under which name, country and
-  // club. The other movers go back as the board held them, so the changed members alone can
-  // change the roster: by joining or leaving the board, or coming back under other names.
-  const changedAsStored = new Map(
-    removed.board.filter((row) => changed.has(row.userId)).map((row) => [row.userId, row]),
-  );
-  const placedChanged = new Set<string>();
-  const placedAsStored = new Set<string>();
-  const rosterChanges: RosterChange[] = [];
   // Each batch is placed among the members stored and the batches placed before it.
   let placedCount = 0;
   let spreadCount = 0;
@@ -207,31 +195,18 @@ async function placeInOneTransaction(
       shifts.member(row, 1);
       countries.add(row.country);
       clubs.add(row.club);
-      if (!changed.has(row.userId)) continue;
-      placedChanged.add(row.userId);
-      const stored = changedAsStored.get(row.userId);
-      if (stored && isNamedAlike(stored, row)) placedAsStored.add(row.userId);
-      else rosterChanges.push({ sign: 1, fullName: row.fullName, country: row.country, club: row.club });
     }
     for (const row of leagueRows) shifts.league(row, 1);
     placedCount += placed.length;
     spreadCount += moved.length;
   }
-  for (const [userId, { fullName, country, club }] of changedAsStored) {
-    if (!placedAsStored.has(userId)) rosterChanges.push({ sign: -1, fullName, country, club });
-  }
-  // One who left the board (their account gone, most likely) is not logged by name: the roster's
-  // log is forgotten instead, as takeMemberOffBoards does, and the shared counts brought past.
-  const hasLeaver = [...changedAsStored.keys()].some((userId) => !placedChanged.has(userId));
   const largestBlock = await shiftRankBlocks(tx, season.id, shifts.blockChanges());
-  await shiftGroups(tx, season.id, shifts.groupChanges(), rosterChanges);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
   if (isRebuildRunning) await settlePlacedChanges(tx, changes, { isRebuildRunning });
   const durationMs = Math.round(performance.now() - started);
   await saveBoardRevision(tx, season.id, {
     memberChange: placedCount - removed.board.length,
-    rosterChanges: hasLeaver ? { unlogged: rosterChanges } : rosterChanges,
     countries: [...countries].sort(),
     clubs: [...clubs].sort(),
     placeMs: durationMs,
@@ -281,8 +256,8 @@ async function readGoalChanges(
 
 /**
  * Takes a member off every stored board and league standings now, in the caller's transaction
- * (an account deleted: the person leaves every page at once), with the rank blocks, group counts
- * and state row moved in step, and forgets their waiting change: nothing of theirs is kept. A
+ * (an account deleted: the person leaves every page at once), with the rank blocks and state
+ * row moved in step, and forgets their waiting change: nothing of theirs is kept. A
  * rebuild under way may have read them: then another is asked for, which leaves them out. Their
  * leagues' standings are then current: no change of theirs waits to be placed.
  */
@@ -297,32 +272,11 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
     for (const row of removed.board) shifts.member(row, -1);
     for (const row of removed.leagues) shifts.league(row, -1);
     await shiftRankBlocks(tx, seasonId, shifts.blockChanges());
-    const leaving = removed.board.map(({ fullName, country, club }) => ({
-      sign: -1 as const,
-      fullName,
-      country,
-      club,
-    }));
-    await shiftGroups(tx, seasonId, shifts.groupChanges(), leaving);
-    await saveBoardRevision(tx, seasonId, {
-      memberChange: -removed.board.length,
-      // Nothing of theirs is kept, not even in the roster's log.
-      rosterChanges: removed.board.length > 0 ? { unlogged: leaving } : [],
-    });
+    await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
   }
   await forgetUnheldNames(tx, namesLeft);
   await forgetMemberChange(tx, userId);
   await markDeletionPlaced(tx, userId);
-}
-
-/** The same name, country and club: what a search reads of a member. */
-function isNamedAlike(
-  stored: { fullName: string; country: string; club: string },
-  placed: { fullName: string; country: string; club: string },
-): boolean {
-  return (
-    stored.fullName === placed.fullName && stored.country === placed.country && stored.club === placed.club
-  );
 }
 
 type Score = (member: {
@@ -459,22 +413,17 @@ async function countRankingBefore(
 }
 
 /**
- * The members each rank block and each (country, club) gains or loses, summed as members are
+ * The members each rank block gains or loses, summed as members are
  * taken off and placed: one row per block, however many members the batches move.
  */
 class BoardShifts {
   readonly #blocks = new Map<string, BlockChange>();
-  readonly #groups = new Map<string, GroupChange>();
 
   /** A member on the global board, and on their country's and club's. */
   member(row: { position: number; country: string; club: string }, change: 1 | -1): void {
     this.#block({ board: 'global', name: '', position: row.position, change });
     this.#block({ board: 'country', name: row.country, position: row.position, change });
     this.#block({ board: 'club', name: row.club, position: row.position, change });
-    const key = `${row.country}\u0000${row.club}`;
-    const known = this.#groups.get(key) ?? { country: row.country, club: row.club, change: 0 };
-    known.change += change;
-    this.#groups.set(key, known);
   }
 
   league(row: { leagueId: string; position: number }, change: 1 | -1): void {
@@ -483,10 +432,6 @@ class BoardShifts {
 
   blockChanges(): BlockChange[] {
     return [...this.#blocks.values()];
-  }
-
-  groupChanges(): GroupChange[] {
-    return [...this.#groups.values()];
   }
 
   #block(change: BlockChange): void {

@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../../db/database.ts';
-import {
-  canBringForward,
-  readBoardVersion,
-  type SearchCount,
-  UNCOUNTED_WALK_ROWS,
-} from './leaderboard-repository.ts';
-import { type BoardSearch, readSavedSearchCount, saveSearchCount } from './search-counts-repository.ts';
+import { readBoardVersion } from './leaderboard-repository.ts';
 
 /** The channel of migration 0017's trigger: a season's stored board was swapped. */
 export const BOARD_VERSIONS_CHANNEL = 'board_versions';
@@ -26,30 +20,11 @@ export interface BoardCacheOptions {
   maxPageBytes?: number;
   /** Viewers' places on the board kept at most. */
   maxViewers?: number;
-  /** Name searches' counts kept at most. */
-  maxSearchCounts?: number;
   /**
    * How old the known version of a board may grow before it is read again in the background:
    * the bound on serving an old board should the swap's message be lost.
    */
   versionMaxAgeMs?: number;
-  /**
-   * How many rows from a board's top a search's page is looked for in before the search is
-   * counted (UNCOUNTED_WALK_ROWS unless given; `readPageBeforeCount`).
-   */
-  uncountedWalkRows?: number;
-  /** Searches' counts of fewer matches are not shared (SAVED_SEARCH_COUNT_MIN_MATCHES unless given). */
-  minSharedMatches?: number;
-  /** Told when a search's count could not be shared (the page is answered all the same). */
-  onShareError?: (error: unknown) => void;
-  /** Told when a search could not be counted in the background (the next asking counts it). */
-  onCountError?: (error: unknown) => void;
-  /**
-   * Searches counted in the background at once at most (2 unless given): past that, a new
-   * search is counted with its page, so that searches typed faster than they are counted wait
-   * for the database rather than pile up on it.
-   */
-  maxBackgroundCounts?: number;
 }
 
 export interface BoardCache {
@@ -60,15 +35,9 @@ export interface BoardCache {
   /**
    * What every viewer of the same request sees (a page's rows and total), or one viewer's under
    * a key that names them (whether a league's standings hold them), for board `version`:
-   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses)
-   * unless `isKept` says otherwise (a search's page before its count).
+   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses).
    */
-  page<T extends Versioned>(
-    key: string,
-    version: string,
-    load: () => Promise<T>,
-    isKept?: (value: T) => boolean,
-  ): Promise<T>;
+  page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T>;
   /**
    * What one viewer sees of the season's board `version` (`part`: their place, or their own
    * picks), forgotten when their profile or account changes (a squad save changes the profile).
@@ -80,33 +49,14 @@ export interface BoardCache {
     load: () => Promise<T>,
     part?: ViewerPart,
   ): Promise<T>;
-  /**
-   * A search's count for a page of board `version`, with the board roster it counted, so that
-   * the page need not count every match again (the read brings it to its own roster, or counts
-   * again): the count kept here from the search's last asking when it can be brought to that
-   * board's roster (`canBringForward`), else the one the instances share (`standingsSearchCounts`).
-   */
-  searchCount(search: BoardSearch, version: string): Promise<SearchCount | undefined>;
-  /** Keeps a search's count read with a page here, and shares it if it is of a roster not shared yet. */
-  keepSearchCount(search: BoardSearch, count: SearchCount): Promise<void>;
-  /**
-   * Counts a search after its page was answered without its count, and keeps the count: one
-   * count per search at a time on this instance, however often its page is asked meanwhile.
-   * False when `maxBackgroundCounts` other searches are being counted: count it with the page.
-   */
-  countInBackground(search: BoardSearch, count: () => Promise<SearchCount | undefined>): boolean;
-  /** Waits for the counts running in the background (before the database closes). */
-  settle(): Promise<void>;
   /** Forgets the known versions: each is read again by the next request that needs it. */
   forgetVersions(): void;
   /** Forgets what is kept of a viewer (undefined: of every viewer). */
   forgetViewer(userId: string | undefined): void;
-  /** Forgets every page and count (a member's rows left the stored board without a swap: a deleted account). */
+  /** Forgets every page (a member's rows left the stored board without a swap: a deleted account). */
   forgetPages(): void;
   /** The shared pages held now (for tests and the benchmark). */
   readonly pageCount: number;
-  /** How many rows from a board's top a search's page is looked for in before it is counted. */
-  readonly uncountedWalkRows: number;
 }
 
 declare module 'fastify' {
@@ -123,7 +73,6 @@ declare module 'fastify' {
  */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}): BoardCache {
   const versionMaxAgeMs = options.versionMaxAgeMs ?? 5_000;
-  const maxBackgroundCounts = options.maxBackgroundCounts ?? 2;
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
   const pages = new LRUCache<string, Versioned>({
@@ -132,12 +81,6 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
   });
   const loading = new Map<string, Promise<Versioned>>();
   const viewers = new LRUCache<string, Versioned>({ max: options.maxViewers ?? 100_000 });
-  /** Each search's last count, and the roster of the count the instances share, as far as known here. */
-  const searchCounts = new LRUCache<string, { count: SearchCount; sharedRoster?: string }>({
-    max: options.maxSearchCounts ?? 10_000,
-  });
-  /** The searches being counted in the background, by `searchKey`. */
-  const counting = new Map<string, Promise<void>>();
   /** When each viewer was last forgotten, for reads that started before it. */
   const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
   /** The seasons viewers are kept for (one, nearly always). */
@@ -168,12 +111,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       return known.version;
     },
     refreshVersion,
-    async page<T extends Versioned>(
-      key: string,
-      version: string,
-      load: () => Promise<T>,
-      isKept: (value: T) => boolean = () => true,
-    ): Promise<T> {
+    async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
       const cached = pages.get(`${version}|${key}`);
       if (cached) return cached as T;
       const loadKey = `${version}|${key}`;
@@ -182,7 +120,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       const startedAt = performance.now();
       const read = load()
         .then((value) => {
-          if (pagesForgottenAt < startedAt && isKept(value)) pages.set(`${value.version}|${key}`, value);
+          if (pagesForgottenAt < startedAt) pages.set(`${value.version}|${key}`, value);
           return value;
         })
         .finally(() => loading.delete(loadKey));
@@ -206,48 +144,9 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    async searchCount(search, version) {
-      const key = searchKey(search);
-      const kept = searchCounts.get(key);
-      if (kept && canBringForward(kept.count, version)) return kept.count;
-      const saved = await readSavedSearchCount(db, search);
-      if (saved && canBringForward(saved, version)) {
-        searchCounts.set(key, { count: saved, sharedRoster: saved.rosterVersion });
-        return saved;
-      }
-      return kept?.count ?? saved;
-    },
-    async keepSearchCount(search, count) {
-      const key = searchKey(search);
-      const isShared = searchCounts.get(key)?.sharedRoster === count.rosterVersion;
-      searchCounts.set(key, { count, sharedRoster: isShared ? count.rosterVersion : undefined });
-      if (isShared) return;
-      try {
-        await saveSearchCount(db, search, count, options.minSharedMatches);
-        const kept = searchCounts.get(key);
-        if (kept?.count === count) kept.sharedRoster = count.rosterVersion;
-      } catch (error) {
-        options.onShareError?.(error);
-      }
-    },
-    countInBackground(search, count) {
-      const key = searchKey(search);
-      if (counting.has(key)) return true;
-      if (counting.size >= maxBackgroundCounts) return false;
-      const run = count()
-        .then((counted) => (counted ? cache.keepSearchCount(search, counted) : undefined))
-        .catch((error: unknown) => options.onCountError?.(error))
-        .finally(() => counting.delete(key));
-      counting.set(key, run);
-      return true;
-    },
-    async settle() {
-      await Promise.all(counting.values());
-    },
     forgetPages() {
       pagesForgottenAt = performance.now();
       pages.clear();
-      searchCounts.clear();
     },
     forgetVersions() {
       versions.clear();
@@ -266,7 +165,6 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
     get pageCount() {
       return pages.size;
     },
-    uncountedWalkRows: options.uncountedWalkRows ?? UNCOUNTED_WALK_ROWS,
   };
   return cache;
 }
@@ -292,11 +190,6 @@ export async function readOnOneBoard<Answer>(
 /** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
 const MAX_ONE_BOARD_ATTEMPTS = 3;
 
-/** Where a search's count is kept in memory. */
-function searchKey({ seasonId, board, search }: BoardSearch): string {
-  return JSON.stringify([seasonId, board, search]);
-}
-
 /**
  * The memory a kept page takes at most, with the answers made from it and kept with it
  * (board-etag.ts: the shared answer, its JSON and compressed forms, and the last answer with a
@@ -316,11 +209,7 @@ export function keptPageBytes(value: Versioned): number {
  */
 export const boardCachePlugin = fp<BoardCacheOptions>(
   async (fastify, options) => {
-    const cache = createBoardCache(fastify.db, {
-      onShareError: (error) => fastify.log.warn({ err: error }, "Could not share a search's count"),
-      onCountError: (error) => fastify.log.warn({ err: error }, 'Could not count a search in the background'),
-      ...options,
-    });
+    const cache = createBoardCache(fastify.db, options);
     fastify.decorate('boardCache', cache);
     fastify.accountChanges.subscribe(({ userId, isDeleted }) => {
       cache.forgetViewer(userId);
@@ -337,7 +226,6 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
       { onReconnect: () => cache.forgetVersions() },
     );
     fastify.addHook('onClose', async () => {
-      await cache.settle();
       // The database may be gone already (an outage, or closed first): nothing left to stop then.
       await unlisten().catch((error: unknown) =>
         fastify.log.debug({ err: error }, 'Could not stop listening for board swaps'),

@@ -19,6 +19,7 @@ import {
   pageStart,
   ranksOf,
 } from '../rank-blocks-repository.ts';
+import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { boardVersion, likePattern, NO_BOARD } from './leaderboard-repository.ts';
 
 /**
@@ -39,7 +40,10 @@ export interface StoredLeagueStanding {
 
 export interface StoredLeaguePage {
   rows: StoredLeagueStanding[];
+  /** The rows matching: a search's counted up to SEARCH_TOTAL_CAP (capped-count-repository.ts). */
   total: number;
+  /** More rows match than `total`. */
+  isTotalCapped: boolean;
   /** The server-clock instant the stored board reflects; null before its first computation. */
   computedFor: Date | null;
   /** An approved member joined or went since the stored standings were computed. */
@@ -62,8 +66,8 @@ export interface StoredLeaguePage {
  *   (season_id, user_id); the total is the league's members before and in its last block.
  * - A name search (anywhere in the name, folded: searchKeySql) or "me" keeps the league ranks. The
  *   league's rows carry the board's search key of the name: a search of three characters or more in a
- *   big league finds its matches once through their trigram index, then counts and pages them;
- *   any other is counted over the league's rows and paged along its ranks until the page is full.
+ *   big league finds its matches through their trigram index, any other over the league's rows;
+ *   they are counted up to SEARCH_TOTAL_CAP with the page (`cappedSearchPage`, decision 018).
  *   Only the page is joined to the board.
  * A member no longer approved (left, kicked) leaves the page at once; the next recompute closes
  * the gap in the ranks.
@@ -95,6 +99,7 @@ export async function readLeagueStandingsPage(
       where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.position} between ${from} and ${to}`,
   )}) as ranks on ranks.position = found.position`;
   let ranks: SQL;
+  let limit: number | undefined;
   if (search === undefined && !isMeOnly) {
     // From the rank block holding the page's first rank, along the league's order index.
     ranks = sql`with total as (${boardTotal(seasonId, board)}),
@@ -109,32 +114,26 @@ export async function readLeagueStandingsPage(
   } else {
     // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
     const useTrigramIndex = search !== undefined && foldSearch(search).length >= 3 && leagueSize > BIG_LEAGUE;
-    const where = sql.join(
-      [
-        sql`${leagueStandings.leagueId} = ${leagueId}`,
-        isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
-        search === undefined ? undefined : nameMatches(search, useTrigramIndex),
-      ].filter((condition) => condition !== undefined),
-      sql` and `,
-    );
-    ranks = useTrigramIndex
-      ? // The trigram index's matches, read once, counted and paged.
-        sql`with matches as materialized (
-            select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
-            from ${leagueStandings} where ${where}),
-          total as (select count(*) as total from matches),
-          found as materialized (select * from matches order by position limit ${pageSize} offset ${offset}),
-          page as (${rankedPage})
-        select total.total, page.* from total left join page on true`
-      : // Counted apart from the page, so the count of a big league's scan can run in parallel
-        // and the page walks the league's order only until it is full.
-        sql`with found as materialized (
-            select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
-            from ${leagueStandings} where ${where}
-            order by ${leagueStandings.position} limit ${pageSize} offset ${offset}),
-          page as (${rankedPage})
-        select (select count(*) from ${leagueStandings} where ${where}) as total, page.*
-        from (select 1) as one left join page on true`;
+    const rowsWhere = (name: SQL | undefined) =>
+      sql`select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+        from ${leagueStandings} where ${sql.join(
+          [
+            sql`${leagueStandings.leagueId} = ${leagueId}`,
+            isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
+            name,
+          ].filter((condition) => condition !== undefined),
+          sql` and `,
+        )}`;
+    limit = countLimit(offset, pageSize);
+    const found = cappedSearchPage({
+      matches: rowsWhere(search === undefined ? undefined : nameMatches(search, useTrigramIndex)),
+      walked: rowsWhere(search === undefined ? undefined : nameMatches(search, false)),
+      limit,
+      offset,
+      pageSize,
+    });
+    ranks = sql`with ${found}, page as (${rankedPage})
+      select counted.total, page.* from counted left join page on true`;
   }
 
   const result = await selectRows<{
@@ -171,8 +170,9 @@ export async function readLeagueStandingsPage(
       order by ranks.position`,
   );
   const first = result[0];
+  const counted = Number(first?.total ?? 0);
   return {
-    total: Number(first?.total ?? 0),
+    ...(limit === undefined ? { total: counted, isTotalCapped: false } : cappedTotal(counted, limit)),
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
     membersChanged: first?.members_changed === true,
     lastPlaceMs: first?.last_place_ms ?? null,

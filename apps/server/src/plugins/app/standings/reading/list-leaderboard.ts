@@ -15,10 +15,8 @@ import { type BoardCache, readOnOneBoard } from './board-cache.ts';
 import { withOwnRow } from './board-etag.ts';
 import {
   type Board,
-  canBringForward,
   findViewerPlace,
   readLeaderboardPage,
-  readPageBeforeCount,
   type StoredPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
@@ -55,6 +53,7 @@ export async function listLeaderboard(options: {
     (): LeaderboardPage => ({
       rows: stored.rows.map((row) => ({ ...row, isYou: false })),
       total: stored.total,
+      isTotalCapped: stored.isTotalCapped,
       page,
       pageSize,
       filter:
@@ -151,63 +150,11 @@ function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
     const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
-    const request = { db, boards, version, seasonId: season.id, board, page, pageSize, search, onlyUserId };
-    const stored = await boards.page<StoredPage>(
-      key,
-      version,
-      () => readPageCountingOnce(request),
-      // A page before its count is asked again until the count is in.
-      (read) => read.total !== null,
+    const stored = await boards.page<StoredPage>(key, version, () =>
+      readLeaderboardPage(db, { seasonId: season.id, board, page, pageSize, search, onlyUserId }),
     );
     return { answer: { viewer, board, stored }, versions: [viewer.version, stored.version] };
   });
-}
-
-/**
- * A page of board `version`. A search's count, read with the first of its pages asked for here
- * or on another instance, serves its other pages and its later askings, brought forward through
- * the board's roster changes. Without one, the page is looked for near the top of the board
- * first and answered before the count (`total` null), which runs in the background.
- */
-async function readPageCountingOnce(options: {
-  db: Executor;
-  boards: BoardCache;
-  version: string;
-  seasonId: string;
-  board: Board;
-  page: number;
-  pageSize: number;
-  search?: string;
-  onlyUserId?: string;
-}): Promise<StoredPage> {
-  const { db, boards, version, seasonId, board, page, pageSize, search, onlyUserId } = options;
-  const counted = search === undefined || onlyUserId ? undefined : { seasonId, board, search };
-  const knownCount = counted && (await boards.searchCount(counted, version));
-  if (counted && !(knownCount && canBringForward(knownCount, version))) {
-    const walkRows = boards.uncountedWalkRows;
-    const uncounted = await readPageBeforeCount(db, { ...counted, page, pageSize, walkRows });
-    if (uncounted?.searchCount) await boards.keepSearchCount(counted, uncounted.searchCount);
-    const isCounting =
-      uncounted?.total === null &&
-      boards.countInBackground(counted, async () => {
-        const read = await readLeaderboardPage(db, { ...counted, page: 1, pageSize });
-        return read.searchCount;
-      });
-    // Counted by the walk, or being counted; else (too few matches near the top, whole
-    // countries or clubs, or too many searches being counted already) counted now.
-    if (uncounted?.searchCount || isCounting) return uncounted;
-  }
-  const read = await readLeaderboardPage(db, {
-    seasonId,
-    board,
-    page,
-    pageSize,
-    search,
-    onlyUserId,
-    knownCount,
-  });
-  if (counted && read.searchCount) await boards.keepSearchCount(counted, read.searchCount);
-  return read;
 }
 
 function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {

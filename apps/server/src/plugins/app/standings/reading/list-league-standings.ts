@@ -75,6 +75,7 @@ export async function listLeagueStandings(options: {
         isYou: false,
       })),
       total: stored.total,
+      isTotalCapped: stored.isTotalCapped,
       page,
       pageSize,
       computedAt: stored.computedFor?.toISOString() ?? null,

@@ -6,21 +6,17 @@ import { searchKeySql } from '../../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagues,
-  nameHash,
   POSITION_STRIDE,
   profiles,
   type RankedWith,
   squads,
-  standingsGroups,
   standingsMemberChanges,
   standingsNames,
-  standingsRosterChanges,
   standingsState,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { MAX_PLACED_CHANGES, REBUILT_TABLES, type ScoringFootballer } from '../model.ts';
 import { blockOf, chunkOf, isBoardLostSql } from '../rank-blocks-repository.ts';
-import { forgetSavedSearchCounts } from '../reading/search-counts-repository.ts';
 
 /**
  * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings`,
@@ -418,19 +414,17 @@ async function completeNextBoard(
   }
 }
 
-/** A (country, club) pair of the board's members: how many, and the sum of their `nameHash`es. */
+/** A (country, club) pair of the board's members, and how many they are. */
 export interface BoardGroup {
   country: string;
   club: string;
   members: number;
-  /** A whole number of up to about 90 bits, in decimal; null when not known (`standingsGroups`). */
-  nameHashes: string | null;
 }
 
 /**
  * Counts the new board (`standings_next`, loaded) in one scan into the rank block tables
  * `prepareNextTables` made, and returns its members per (country, club) pair (a few thousand rows
- * at most, for `replaceGroups`): per block of the season's global order (see
+ * at most: the board's members, countries and clubs): per block of the season's global order (see
  * `standingsRankBlocks`), the global board's, each country's and each club's members in
  * `standings_rank_blocks_next`, and the same per chunk of blocks, with how many of them the
  * earlier chunks hold, in `standings_rank_chunks_next`. One process (PostgreSQL does not share
@@ -443,9 +437,9 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
     return selectRows<BoardGroup>(
       tx,
       sql`with counted as (
-          select country, club, block, count(*)::int as members, sum(name_hash)::text as name_hashes,
+          select country, club, block, count(*)::int as members,
             case when grouping(country) = 0 then 'country' when grouping(club) = 0 then 'club' else 'global' end as board
-          from (select country, club, ${blockOf(sql.raw('position'))} as block, ${nameHash(sql.raw('search_name'))} as name_hash
+          from (select country, club, ${blockOf(sql.raw('position'))} as block
             from standings_next where season_id = ${seasonId}) as member
           group by grouping sets ((country, club), (country, block), (club, block), (block))
         ),
@@ -454,7 +448,7 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
           from counted where block is not null
         ),
         ${savedRankBlocks(seasonId)}
-        select country, club, members, name_hashes as "nameHashes" from counted where block is null`,
+        select country, club, members from counted where block is null`,
     );
   });
 }
@@ -603,47 +597,6 @@ export async function analyzeNextBoard(db: Database): Promise<void> {
 }
 
 /**
- * In the swap's transaction, with the stored tables taken (no placement can move the groups now):
- * replaces a season's member counts per country and club (see `standingsGroups`) with the new
- * board's, and answers whether they hold the same members under the same names as the stored
- * board's groups (moved by its placements): then the new board has the stored board's roster.
- */
-export async function replaceGroups(
-  tx: Transaction,
-  seasonId: string,
-  groups: readonly BoardGroup[],
-): Promise<{ isRosterKept: boolean }> {
-  const stored = await tx
-    .select({
-      country: standingsGroups.country,
-      club: standingsGroups.club,
-      members: standingsGroups.members,
-      nameHashes: standingsGroups.nameHashes,
-    })
-    .from(standingsGroups)
-    .where(eq(standingsGroups.seasonId, seasonId));
-  const groupKey = (group: BoardGroup) => JSON.stringify([group.country, group.club]);
-  const storedByKey = new Map(stored.map((group) => [groupKey(group), group]));
-  const isRosterKept =
-    stored.length === groups.length &&
-    groups.every((group) => {
-      const same = storedByKey.get(groupKey(group));
-      return (
-        same !== undefined &&
-        same.members === group.members &&
-        same.nameHashes !== null &&
-        group.nameHashes !== null &&
-        BigInt(same.nameHashes) === BigInt(group.nameHashes)
-      );
-    });
-  await tx.delete(standingsGroups).where(eq(standingsGroups.seasonId, seasonId));
-  if (groups.length > 0) {
-    await tx.insert(standingsGroups).values(groups.map((group) => ({ seasonId, ...group })));
-  }
-  return { isRosterKept };
-}
-
-/**
  * In the swap's transaction: the member changes the new board's ranking read leave the log, and
  * those placed on the old board since (or never) are to be placed on the new one.
  */
@@ -684,43 +637,17 @@ export async function dropReplacedBoard(db: Database): Promise<void> {
 /**
  * Records what the stored board of a season was computed from, and when: `computed_at` is the
  * database's time, like `leagues.members_changed_at`, which the league standings compare with
- * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction: the
- * new board keeps the stored board's roster, its revision and its log when `isRosterKept`
- * (`replaceGroups`), and otherwise begins a new one, without the old one's changes
- * (`standingsRosterChanges`) or the counts shared on it (`standingsSearchCounts`).
+ * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction.
  */
 export async function saveStandingsState(
   db: Transaction,
   seasonId: string,
-  state: Omit<
-    typeof standingsState.$inferInsert,
-    'seasonId' | 'computedAt' | 'revision' | 'rosterRevision' | 'rosterSince' | 'placedAt'
-  >,
-  { isRosterKept }: { isRosterKept: boolean },
+  state: Omit<typeof standingsState.$inferInsert, 'seasonId' | 'computedAt' | 'revision' | 'placedAt'>,
 ): Promise<void> {
   // A rebuilt board starts with no member changes placed on it.
   const values = { ...state, computedAt: sql`now()`, revision: 0, placedAt: null };
-  const newRoster = { rosterRevision: 0, rosterSince: sql`now()` };
-  // A count kept on the roster is brought forward through logged rows of countries and clubs the
-  // new board may no longer hold (the last member of a country moved away): while the roster
-  // lasts, a search matches them as it did, as the placements' lists only grow.
-  const union = (lists: typeof standingsState.countries | typeof standingsState.clubs) =>
-    sql`array(select name from unnest(${lists} || excluded.${sql.identifier(lists.name)}) as name
-      group by name order by name collate "C")`;
-  const keptRoster = {
-    ...values,
-    countries: union(standingsState.countries),
-    clubs: union(standingsState.clubs),
-  };
   await db
     .insert(standingsState)
-    .values({ seasonId, ...values, ...newRoster })
-    .onConflictDoUpdate({
-      target: standingsState.seasonId,
-      set: isRosterKept ? keptRoster : { ...values, ...newRoster },
-    });
-  if (!isRosterKept) {
-    await db.delete(standingsRosterChanges).where(eq(standingsRosterChanges.seasonId, seasonId));
-    await forgetSavedSearchCounts(db, seasonId);
-  }
+    .values({ seasonId, ...values })
+    .onConflictDoUpdate({ target: standingsState.seasonId, set: values });
 }

@@ -29,7 +29,6 @@ import {
   prepareNextTables,
   rankNextBoard,
   readStoredRankedWith,
-  replaceGroups,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
@@ -133,10 +132,9 @@ export async function recomputeStandings(options: {
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
-            const roster = await replaceGroups(tx, season.id, groups);
             await swapInNextBoard(tx, indexes);
             await settleCoveredChanges(tx);
-            await saveStandingsState(tx, season.id, state, roster);
+            await saveStandingsState(tx, season.id, state);
           }),
         );
         phaseDone('swapped');
