@@ -44,6 +44,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         'league_kicked_addresses',
         'league_members',
         'league_standings',
+        'league_standings_default',
         'leagues',
         'mail_outbox',
         'notifications',
@@ -58,11 +59,14 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         'sessions',
         'squads',
         'standings',
+        'standings_default',
         'standings_inputs',
         'standings_member_changes',
         'standings_names',
         'standings_rank_blocks',
+        'standings_rank_blocks_default',
         'standings_rank_chunks',
+        'standings_rank_chunks_default',
         'standings_state',
         'stats_sync_runs',
         'users',
@@ -380,6 +384,39 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     } finally {
       await database.close();
       await rm(before0030, { recursive: true, force: true });
+    }
+  });
+
+  it("move every stored season's rows to a partition of its own, the rest to the default one", async () => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    const before0035 = await migrationsUpTo('0034_search_totals_capped');
+    try {
+      await migrateTo(database, before0035);
+      for (const [seasonId, userId, position] of [
+        ['2025-26', 'u1', 1],
+        ['2025-26', 'u2', 2],
+        ['2026-27', 'u1', 1],
+        ['a season?', 'u3', 1],
+      ] as const) {
+        await database.db.execute(sql`insert into standings (season_id, user_id, status, total_goals, position,
+            full_name, search_name, country, club)
+          values (${seasonId}, ${userId}, 'safe', 3, ${position}, 'Ann', 'ann', 'Ireland', 'Arsenal')`);
+      }
+
+      await database.migrate();
+      const rows = await selectRows<{ partition: string; season_id: string; user_id: string }>(
+        database.db,
+        sql`select tableoid::regclass::text as partition, season_id, user_id from standings order by 1, 3`,
+      );
+      expect(rows).toEqual([
+        { partition: 'standings_2025_26', season_id: '2025-26', user_id: 'u1' },
+        { partition: 'standings_2025_26', season_id: '2025-26', user_id: 'u2' },
+        { partition: 'standings_2026_27', season_id: '2026-27', user_id: 'u1' },
+        { partition: 'standings_default', season_id: 'a season?', user_id: 'u3' },
+      ]);
+    } finally {
+      await database.close();
+      await rm(before0035, { recursive: true, force: true });
     }
   });
 });

@@ -108,9 +108,9 @@ export const leagueStandings = pgTable(
     searchName: text('search_name').notNull(),
   },
   (table) => [
-    uniqueIndex('league_standings_position_index').on(table.leagueId, table.position),
+    uniqueIndex('league_standings_position_index').on(table.leagueId, table.position, table.seasonId),
     // The user first: a member's rows in every league are found at once when they change.
-    uniqueIndex('league_standings_user_index').on(table.userId, table.leagueId),
+    uniqueIndex('league_standings_user_index').on(table.userId, table.leagueId, table.seasonId),
     index('league_standings_season_index').on(table.seasonId),
     // A name search (three characters or more) in a big league: its matches without reading its members.
     index('league_standings_name_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`),

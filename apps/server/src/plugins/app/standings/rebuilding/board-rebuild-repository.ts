@@ -328,8 +328,7 @@ export async function mergeLateGoals(
       if (span > BigInt(MERGED_SPAN_LIMIT) * members * BigInt(stride) || span >= 2n ** 53n) return false;
       await tx.execute(sql`analyze standings_merge_buckets`);
       // Everyone else where they were within their bucket, after its scored members; the scored
-      // members numbered within their bucket; the other seasons' rows as they are. Columns in the
-      // stored table's order and types.
+      // members numbered within their bucket. Columns in the stored table's order and types.
       // Both joins hashed and the board read by two processes while the leading one writes: left to
       // itself, the planner merged them, sorting the board by user and by bucket, six times slower.
       await tx.execute(sql`set local enable_mergejoin = off`);
@@ -349,10 +348,7 @@ export async function mergeLateGoals(
           mover.full_name, mover.country, mover.club, ${searchKeySql(sql.raw('mover.full_name'))} collate "C"
         from (select *, row_number() over (partition by bucket order by rank_key, coin_toss, user_id) as place
           from standings_movers) as mover
-        join standings_merge_buckets as bucket on bucket.bucket = mover.bucket
-        union all
-        select season_id, user_id, status, total_goals, position, full_name, country, club, search_name
-        from standings where season_id <> ${seasonId}`);
+        join standings_merge_buckets as bucket on bucket.bucket = mover.bucket`);
       return true;
     },
     { isolationLevel: 'repeatable read' },
@@ -362,21 +358,17 @@ export async function mergeLateGoals(
     return false;
   }
   await db.execute(sql`drop table standings_movers, standings_merge_buckets`);
-  await completeNextBoard(db, seasonId, { otherSeasonsCopied: true });
+  await completeNextBoard(db, seasonId);
   return true;
 }
 
 /**
- * Gives `standings_next` the rest of the stored table's shape (its NOT NULL columns) and the
- * other seasons' rows as they are, unless the statement that made it copied them. A table made
- * from a query has only the query's columns: should they ever differ from the stored table's (a
- * migration added one), the rebuild stops here rather than swap in a board without it.
+ * Gives `standings_next` the rest of the stored table's shape (its NOT NULL columns) and its
+ * season's partition constraint. A table made from a query has only the query's columns: should
+ * they ever differ from the stored table's (a migration added one), the rebuild stops here rather
+ * than swap in a board without it.
  */
-async function completeNextBoard(
-  db: Database,
-  seasonId: string,
-  { otherSeasonsCopied = false } = {},
-): Promise<void> {
+async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
   const columns = await selectRows<{
     table_name: string;
     shape: string;
@@ -409,9 +401,23 @@ async function completeNextBoard(
       .join(', ');
     await db.execute(sql.raw(`alter table standings_next ${setNotNull}`));
   }
-  if (!otherSeasonsCopied) {
-    await db.execute(sql`insert into standings_next select * from standings where season_id <> ${seasonId}`);
-  }
+  await constrainToSeason(db, 'standings', seasonId);
+}
+
+/**
+ * A check that `<table>_next` holds the season's rows only, which the swap's attach as the
+ * season's partition then trusts rather than reading every row to make sure.
+ */
+async function constrainToSeason(
+  db: Database,
+  table: (typeof REBUILT_TABLES)[number],
+  seasonId: string,
+): Promise<void> {
+  await db.execute(
+    sql.raw(
+      `alter table ${table}_next add constraint ${table}_next_season check (season_id = '${seasonLiteral(seasonId)}')`,
+    ),
+  );
 }
 
 /** A (country, club) pair of the board's members, and how many they are. */
@@ -454,8 +460,8 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
 }
 
 /**
- * Once the new board is loaded: the other rebuilt tables, fresh, holding the other seasons' rows
- * as they are, for `countNextBoard` and `createNextLeagueStandings` to fill.
+ * Once the new board is loaded: the other rebuilt tables of the season, fresh and empty, for
+ * `countNextBoard` and `createNextLeagueStandings` to fill.
  */
 export async function prepareNextTables(db: Database, seasonId: string): Promise<void> {
   for (const table of ['standings_rank_blocks', 'standings_rank_chunks', 'league_standings'] as const) {
@@ -474,8 +480,8 @@ export async function analyzeNextBoardRows(db: Database): Promise<void> {
 }
 
 /**
- * A fresh `<table>_next` of the stored table's shape (one left by a rebuild cut off halfway is
- * dropped) holding the other seasons' rows as they are.
+ * A fresh, empty `<table>_next` of the stored table's shape for the season (one left by a rebuild
+ * cut off halfway is dropped).
  */
 async function createNextTable(
   db: Database,
@@ -486,9 +492,7 @@ async function createNextTable(
   await db.execute(
     sql.raw(`create unlogged table ${table}_next (like ${table} including defaults including constraints)`),
   );
-  await db.execute(
-    sql`insert into ${sql.raw(`${table}_next`)} select * from ${sql.raw(table)} where season_id <> ${seasonId}`,
-  );
+  await constrainToSeason(db, table, seasonId);
 }
 
 /**
@@ -610,21 +614,63 @@ export async function settleCoveredChanges(tx: Transaction): Promise<void> {
 }
 
 /**
- * Renames the stored tables and their indexes out of the way (`…_old`, dropped after the commit by
- * `dropReplacedBoard`) and the new ones into their place. Dropping them here made the commit
- * unlink their files while readers waited on the swap's locks.
+ * Replaces the season's partition of each stored table with its `<table>_next`: the partition
+ * leaves (renamed `<table>_old`, its indexes `<index>_old`, dropped after the commit by
+ * `dropReplacedBoard`, as dropping here made the commit unlink files while readers waited on the
+ * swap's locks), the new table takes its name and joins, its indexes joining the stored table's
+ * without a build (they were built from the same definitions). The other seasons are not touched.
  */
-export async function swapInNextBoard(tx: Transaction, indexes: readonly IndexDefinition[]): Promise<void> {
-  for (const index of indexes) {
-    await tx.execute(sql.raw(`alter index ${index.indexname} rename to ${index.indexname}_old`));
-  }
+export async function swapInNextBoard(
+  tx: Transaction,
+  seasonId: string,
+  indexes: readonly IndexDefinition[],
+): Promise<void> {
   for (const table of REBUILT_TABLES) {
-    await tx.execute(sql.raw(`alter table ${table} rename to ${table}_old`));
-    await tx.execute(sql.raw(`alter table ${table}_next rename to ${table}`));
+    const partition = partitionName(table, seasonId);
+    const ownIndexes = indexes.filter((index) => index.tablename === table);
+    const [stored] = await selectRows<{ is_stored: boolean }>(
+      tx,
+      sql`select to_regclass(${partition}) is not null as is_stored`,
+    );
+    if (stored?.is_stored) {
+      await tx.execute(sql.raw(`alter table ${table} detach partition ${partition}`));
+      await tx.execute(sql.raw(`alter table ${partition} rename to ${table}_old`));
+      for (const index of ownIndexes) {
+        // A partition the migration made has its indexes named by PostgreSQL: they leave with it.
+        await tx.execute(
+          sql.raw(
+            `alter index if exists ${partitionName(index.indexname, seasonId)} rename to ${index.indexname}_old`,
+          ),
+        );
+      }
+    }
+    // Rows of the season written while it had no partition of its own; the new board holds its own.
+    await tx.execute(sql.raw(`delete from ${table}_default where season_id = '${seasonLiteral(seasonId)}'`));
+    await tx.execute(sql.raw(`alter table ${table}_next rename to ${partition}`));
+    for (const index of ownIndexes) {
+      await tx.execute(
+        sql.raw(`alter index ${index.indexname}_next rename to ${partitionName(index.indexname, seasonId)}`),
+      );
+    }
+    await tx.execute(
+      sql.raw(
+        `alter table ${table} attach partition ${partition} for values in ('${seasonLiteral(seasonId)}')`,
+      ),
+    );
   }
-  for (const index of indexes) {
-    await tx.execute(sql.raw(`alter index ${index.indexname}_next rename to ${index.indexname}`));
-  }
+}
+
+/** The name of a season's partition of a stored table, or of one of its indexes. */
+export function partitionName(name: string, seasonId: string): string {
+  return `${name}_${seasonLiteral(seasonId)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')}`;
+}
+
+/** A season id as it may stand in a statement's text (DDL takes no parameters): ours only. */
+function seasonLiteral(seasonId: string): string {
+  if (!/^[A-Za-z0-9-]{1,12}$/.test(seasonId)) throw new Error(`Not a season id: ${seasonId}`);
+  return seasonId;
 }
 
 /** Drops the tables a swap replaced (`swapInNextBoard`), once readers have the new ones. */

@@ -132,7 +132,7 @@ export async function recomputeStandings(options: {
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
-            await swapInNextBoard(tx, indexes);
+            await swapInNextBoard(tx, season.id, indexes);
             await settleCoveredChanges(tx);
             await saveStandingsState(tx, season.id, state);
           }),
@@ -261,10 +261,11 @@ export function nextBoardIndexBuilds(
     .sort((a, b) => buildOrder(a) - buildOrder(b))
     .map((index) => ({
       method: isGinIndex(index) ? 'gin' : 'btree',
+      // A stored table's index is its partitions' ("ON ONLY"): the new partition's is built.
       statement: index.indexdef
         .replace(` INDEX ${index.indexname} ON `, ` INDEX ${index.indexname}_next ON `)
         .replace(
-          new RegExp(` ON (\\S+\\.)?${index.tablename} USING `),
+          new RegExp(` ON (?:ONLY )?(\\S+\\.)?${index.tablename} USING `),
           ` ON $1${index.tablename}_next USING `,
         ),
     }));
