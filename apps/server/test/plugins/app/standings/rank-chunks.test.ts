@@ -14,7 +14,7 @@ import {
 import {
   countNextBoard,
   prepareNextTables,
-} from '../../../../src/plugins/app/standings/rebuilding/board-rebuild-repository.ts';
+} from '../../../../src/plugins/app/standings/rebuilding/next-board-counts-repository.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
 

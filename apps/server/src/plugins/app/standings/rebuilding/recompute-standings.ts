@@ -12,27 +12,31 @@ import {
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
 import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from '../ranking-inputs.ts';
+import type { BoardScoring } from './board-scoring-repository.ts';
+import {
+  dropReplacedBoard,
+  readStoredRankedWith,
+  saveStandingsState,
+  settleCoveredChanges,
+  swapInNextBoard,
+} from './board-swap-repository.ts';
+import { mergeLateGoals } from './late-goals-merge-repository.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
   analyzeNextBoardRows,
   type BoardGroup,
-  type BoardScoring,
-  buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
-  dropReplacedBoard,
+  prepareNextTables,
+} from './next-board-counts-repository.ts';
+import {
+  buildNextBoardIndex,
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
-  mergeLateGoals,
-  prepareNextTables,
-  rankNextBoard,
-  readStoredRankedWith,
-  saveStandingsState,
-  settleCoveredChanges,
-  swapInNextBoard,
-} from './board-rebuild-repository.ts';
+} from './next-board-indexes-repository.ts';
+import { rankNextBoard } from './next-board-repository.ts';
 
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
