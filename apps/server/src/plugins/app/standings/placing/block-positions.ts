@@ -1,5 +1,6 @@
 import { BLOCK_SPAN } from '../../../../db/schema/index.ts';
-import type { MovedMember, StoredMember } from './member-changes-repository.ts';
+import type { StoredMember } from './board-members-repository.ts';
+import type { MovedMember } from './board-rows-repository.ts';
 
 /**
  * The spacing a spread-out stretch of a block leaves between its members: room for the next
