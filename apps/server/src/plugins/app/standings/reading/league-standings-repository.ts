@@ -20,7 +20,8 @@ import {
   ranksOf,
 } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
-import { boardVersion, likePattern, NO_BOARD } from './leaderboard-repository.ts';
+import { boardVersion, NO_BOARD } from './leaderboard-repository.ts';
+import { likePattern } from './leaderboard-search-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's
