@@ -4,8 +4,8 @@ import type { MovedMember } from './board-rows-repository.ts';
 
 /**
  * The spacing a spread-out stretch of a block leaves between its members: room for the next
- * popular goal's pickers (66,000 at ten million players) to go into any one gap, and a few goals
- * after it, before that stretch is spread again.
+ * popular goal's pickers (the most-picked scorer's: docs/benchmarks/standings.md) to go into any
+ * one gap, and a few goals after it, before that stretch is spread again.
  */
 export const SPREAD_SPACING = 2 ** 18;
 

@@ -26,8 +26,8 @@ import { shiftRankBlocks } from './rank-block-counts-repository.ts';
 
 /**
  * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
- * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, under
- * 1 % of the players in the benchmark's population. Past this many movers, a placement took the
+ * clock moved a long way) are left to a rebuild. A live goal moves its scorer's pickers, a small
+ * share of the players in the benchmark's population. Past this many movers, a placement took the
  * server past the gigabyte it keeps within and longer than a re-rank (decision 005; the
  * placements measured are in docs/benchmarks/standings.md).
  */

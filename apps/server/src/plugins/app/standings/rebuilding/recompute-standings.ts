@@ -201,8 +201,8 @@ function distinctSorted(names: readonly string[]): string[] {
  * each reading the whole new board, side by side on as many connections as the database usefully
  * runs; then the other new tables' indexes, once they are filled, and the board's statistics,
  * which the count must not have (`analyzeNextBoardRows`). One process does each of these: side
- * by side they keep the cores busy (with 30 leagues at ten million players, the leagues' 54 to 64
- * s no longer wait for a core of their own). Returns the count's groups.
+ * by side they keep the cores busy (the leagues, the longest, no longer wait for a core of their
+ * own: docs/benchmarks/standings.md). Returns the count's groups.
  */
 async function countAndIndexNextBoard(
   database: DatabaseHandle,
