@@ -7,10 +7,11 @@ import { type BoardScoring, scoredMembers, setRankingSettings } from './board-sc
 import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
 /**
- * The statements of a board rebuild (recompute-standings.ts): the stored tables `standings`,
- * `standings_rank_blocks` and `league_standings` are replaced whole by `<table>_next`, built
- * beside them. They take the db of the operation's own connection where a session matters (the
- * lock, the table being loaded).
+ * The whole board ranked into `standings_next`, and its shape checked. In a board rebuild
+ * (recompute-standings.ts) the stored tables `standings`, `standings_rank_blocks` and
+ * `league_standings` are replaced whole by `<table>_next`, built beside them. The rebuild's
+ * statements (this folder's repositories) take the db of the operation's own connection where a
+ * session matters (the lock, the table being loaded).
  *
  * The new tables are unlogged: nothing they hold is written to the write-ahead log a second
  * time, gigabytes a re-rank at ten million players (figures: docs/benchmarks/standings.md).
