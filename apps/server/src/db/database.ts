@@ -91,7 +91,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // No JIT compilation for the server's statements: at ten million players the planner's
     // estimates put a board search or a league page past JIT's cost threshold, and compiling it
     // took far longer than the query (docs/benchmarks/standings.md). The board rebuild turns it back on for its
-    // own statements (board-rebuild-repository.ts). A URL's own `options` replace this.
+    // own statements (board-scoring-repository.ts). A URL's own `options` replace this.
     const pool = new pg.Pool({ connectionString: location.url, max: 10, options: '-c jit=off' });
     ignoreLostServers(pool);
     const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;

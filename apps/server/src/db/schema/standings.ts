@@ -37,7 +37,7 @@ export function rebuiltPosition(rank: number): number {
  * is rebuilt into a fresh table and swapped in by
  * `src/plugins/app/standings/rebuilding/recompute-standings.ts`, which copies these indexes from the catalogue:
  * no foreign keys point to it or from it. The rebuild makes it, its rank blocks and chunks and the
- * league standings unlogged tables (`board-rebuild-repository.ts`), whatever the migrations made.
+ * league standings unlogged tables (`next-board-repository.ts`), whatever the migrations made.
  */
 export const standings = pgTable(
   'standings',
@@ -145,7 +145,7 @@ export const standingsRankChunks = pgTable(
   },
   (table) => [
     uniqueIndex('standings_rank_chunks_chunk_index').on(table.board, table.name, table.chunk, table.seasonId),
-    // Not unique: while member changes are placed (member-changes-repository.ts), the members
+    // Not unique: while member changes are placed (rank-block-counts-repository.ts), the members
     // before each later chunk shift one row at a time.
     index('standings_rank_chunks_start_index').on(
       table.board,

@@ -1,4 +1,5 @@
 import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { standingsStaleReason } from './freshness/standings-freshness.ts';
@@ -63,106 +64,20 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     let queued: Promise<RefreshResult> | undefined;
     let debounce: NodeJS.Timeout | undefined;
     const activeSeason = () => fastify.activeSeason.get();
-
-    /** The placements of this instance, one after another (the check's and the placing job's). */
-    let placing: Promise<unknown> = Promise.resolve();
-
-    /** Places the member changes waiting on the stored board (place-member-changes.ts). */
-    function placeChanges(season: SeasonConfig, goalsAt?: Date): Promise<PlaceResult> {
-      const run = placing.then(() => placeNow(season, goalsAt));
-      placing = run.catch(() => {});
-      return run;
-    }
-
-    async function placeNow(season: SeasonConfig, goalsAt?: Date): Promise<PlaceResult> {
-      const placed = await placeMemberChanges({ database: fastify.database, season, goalsAt });
-      if (placed.status === 'placed') {
-        await fastify.boardCache.refreshVersion(season.id);
-        const reason = goalsAt ? 'goals counted changed' : 'members changed';
-        fastify.log.info(
-          { standings: { seasonId: season.id, reason, ...placed } },
-          `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
-            `${placed.scorersChanged} footballers), ${placed.removed} taken off, ${placed.spread} spread out to make room, ` +
-            `in ${placed.durationMs} ms`,
-        );
-      }
-      return placed;
-    }
-
-    async function checkAndRecompute(): Promise<RefreshResult> {
-      const now = fastify.clock();
-      const current = await activeSeason();
-      const reason = await standingsStaleReason(fastify.db, current, now);
-      if (!reason) return { status: 'fresh' };
-      // A live goal moves its scorer's pickers alone: they are placed again, not everyone ranked.
-      if (reason === 'members changed' || reason === 'goals counted changed') {
-        const placed = await placeChanges(current, reason === 'goals counted changed' ? now : undefined);
-        if (placed.status !== 'needs rebuild') return { ...placed, reason };
-        fastify.log.info(
-          { standings: { seasonId: current.id, reason: placed.reason } },
-          'Standings rebuilt instead',
-        );
-      }
-      const result = await recomputeStandings({ database: fastify.database, season: current, now, reason });
-      if (result.status === 'recomputed') {
-        // This instance serves the new board from its next request; the others hear of the swap.
-        await fastify.boardCache.refreshVersion(current.id);
-        fastify.log.info(
-          {
-            standings: {
-              seasonId: current.id,
-              reason,
-              method: result.method,
-              members: result.members,
-              durationMs: result.durationMs,
-            },
-          },
-          `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}`,
-        );
-      }
-      return { ...result, reason };
-    }
+    const placer = createPlacer(fastify);
 
     function refresh(): Promise<RefreshResult> {
       if (queued) return queued;
       const run = tail.then(() => {
         queued = undefined;
-        return checkAndRecompute();
+        return checkAndRecompute(fastify, placer.placeChanges);
       });
       queued = run;
       tail = run.catch(() => {});
       return run;
     }
 
-    fastify.scheduler.add({
-      name: STANDINGS_PLACING_JOB,
-      intervalMs: checkIntervalMs,
-      lockKey: ADVISORY_LOCK_KEYS.standingsPlacingJob,
-      async run() {
-        try {
-          // A change that cannot be placed waits for the check, which rebuilds instead.
-          await placeChanges(await activeSeason());
-        } catch (error) {
-          if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
-          throw error;
-        }
-      },
-    });
-
-    fastify.scheduler.add({
-      name: STANDINGS_REFRESH_JOB,
-      intervalMs: checkIntervalMs,
-      lockKey: ADVISORY_LOCK_KEYS.standingsRefreshJob,
-      async run() {
-        try {
-          await refresh();
-        } catch (error) {
-          // Before the first season is loaded there is nothing to rank.
-          if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
-          throw error;
-        }
-      },
-    });
+    addStandingsJobs(fastify, { checkIntervalMs, placeChanges: placer.placeChanges, refresh });
 
     let isClosing = false;
     fastify.decorate('standings', {
@@ -184,8 +99,116 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       isClosing = true;
       clearTimeout(debounce);
       await tail;
-      await placing;
+      await placer.settled();
     });
   },
   { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season', 'board-cache'] },
 );
+
+type PlaceChanges = (season: SeasonConfig, goalsAt?: Date) => Promise<PlaceResult>;
+
+/** The placements of this instance, one after another (the check's and the placing job's). */
+function createPlacer(fastify: FastifyInstance): { placeChanges: PlaceChanges; settled(): Promise<unknown> } {
+  let placing: Promise<unknown> = Promise.resolve();
+  return {
+    /** Places the member changes waiting on the stored board (place-member-changes.ts). */
+    placeChanges(season, goalsAt) {
+      const run = placing.then(() => placeNow(fastify, season, goalsAt));
+      placing = run.catch(() => {});
+      return run;
+    },
+    settled: () => placing,
+  };
+}
+
+async function placeNow(
+  fastify: FastifyInstance,
+  season: SeasonConfig,
+  goalsAt?: Date,
+): Promise<PlaceResult> {
+  const placed = await placeMemberChanges({ database: fastify.database, season, goalsAt });
+  if (placed.status === 'placed') {
+    await fastify.boardCache.refreshVersion(season.id);
+    const reason = goalsAt ? 'goals counted changed' : 'members changed';
+    fastify.log.info(
+      { standings: { seasonId: season.id, reason, ...placed } },
+      `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
+        `${placed.scorersChanged} footballers), ${placed.removed} taken off, ${placed.spread} spread out to make room, ` +
+        `in ${placed.durationMs} ms`,
+    );
+  }
+  return placed;
+}
+
+async function checkAndRecompute(
+  fastify: FastifyInstance,
+  placeChanges: PlaceChanges,
+): Promise<RefreshResult> {
+  const now = fastify.clock();
+  const current = await fastify.activeSeason.get();
+  const reason = await standingsStaleReason(fastify.db, current, now);
+  if (!reason) return { status: 'fresh' };
+  // A live goal moves its scorer's pickers alone: they are placed again, not everyone ranked.
+  if (reason === 'members changed' || reason === 'goals counted changed') {
+    const placed = await placeChanges(current, reason === 'goals counted changed' ? now : undefined);
+    if (placed.status !== 'needs rebuild') return { ...placed, reason };
+    fastify.log.info(
+      { standings: { seasonId: current.id, reason: placed.reason } },
+      'Standings rebuilt instead',
+    );
+  }
+  const result = await recomputeStandings({ database: fastify.database, season: current, now, reason });
+  if (result.status === 'recomputed') {
+    // This instance serves the new board from its next request; the others hear of the swap.
+    await fastify.boardCache.refreshVersion(current.id);
+    fastify.log.info(
+      {
+        standings: {
+          seasonId: current.id,
+          reason,
+          method: result.method,
+          members: result.members,
+          durationMs: result.durationMs,
+        },
+      },
+      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}`,
+    );
+  }
+  return { ...result, reason };
+}
+
+/** The scheduler's two jobs: placing member changes, and the standings check. */
+function addStandingsJobs(
+  fastify: FastifyInstance,
+  jobs: { checkIntervalMs: number; placeChanges: PlaceChanges; refresh: () => Promise<RefreshResult> },
+): void {
+  fastify.scheduler.add({
+    name: STANDINGS_PLACING_JOB,
+    intervalMs: jobs.checkIntervalMs,
+    lockKey: ADVISORY_LOCK_KEYS.standingsPlacingJob,
+    async run() {
+      try {
+        // A change that cannot be placed waits for the check, which rebuilds instead.
+        await jobs.placeChanges(await fastify.activeSeason.get());
+      } catch (error) {
+        if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
+        throw error;
+      }
+    },
+  });
+
+  fastify.scheduler.add({
+    name: STANDINGS_REFRESH_JOB,
+    intervalMs: jobs.checkIntervalMs,
+    lockKey: ADVISORY_LOCK_KEYS.standingsRefreshJob,
+    async run() {
+      try {
+        await jobs.refresh();
+      } catch (error) {
+        // Before the first season is loaded there is nothing to rank.
+        if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
+        throw error;
+      }
+    },
+  });
+}

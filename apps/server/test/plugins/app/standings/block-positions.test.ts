@@ -4,7 +4,7 @@ import {
   placeInBlock,
   SPREAD_SPACING,
 } from '../../../../src/plugins/app/standings/placing/block-positions.ts';
-import type { StoredMember } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+import type { StoredMember } from '../../../../src/plugins/app/standings/placing/board-members-repository.ts';
 
 /*
  * Positions for members entering a rank block (block-positions.ts): the block's order afterwards,

@@ -4,7 +4,7 @@ import { lateGoalChange } from '../../../../src/plugins/app/standings/ranking-in
 
 /*
  * Which scorers' pickers a board must rank again when goals are added after it (the merge in
- * board-rebuild-repository.ts): the limbs do not matter here, only the goals' kick-off times.
+ * late-goals-merge-repository.ts): the limbs do not matter here, only the goals' kick-off times.
  */
 
 const KICKOFF = { early: 1_000, saturday: 2_000, saturdayLate: 3_000, sunday: 4_000 };

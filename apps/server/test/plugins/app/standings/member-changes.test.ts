@@ -12,10 +12,8 @@ import {
 import { MAX_BLOCK_MEMBERS } from '../../../../src/plugins/app/standings/model.ts';
 import { SPREAD_SPACING } from '../../../../src/plugins/app/standings/placing/block-positions.ts';
 import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
-import {
-  placeMemberChanges,
-  takeMemberOffBoards,
-} from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
+import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
+import { takeMemberOffBoards } from '../../../../src/plugins/app/standings/placing/take-member-off-boards.ts';
 import {
   type Board,
   readLeaderboardPage,

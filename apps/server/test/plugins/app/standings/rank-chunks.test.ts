@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { BLOCK_SPAN, RANK_CHUNK_BLOCKS, rebuiltPosition } from '../../../../src/db/schema/index.ts';
+import { removeMembers } from '../../../../src/plugins/app/standings/placing/board-rows-repository.ts';
 import {
   type BlockChange,
-  removeMembers,
   shiftRankBlocks,
-} from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+} from '../../../../src/plugins/app/standings/placing/rank-block-counts-repository.ts';
 import {
   type Board,
   readLeaderboardPage,
@@ -14,7 +14,7 @@ import {
 import {
   countNextBoard,
   prepareNextTables,
-} from '../../../../src/plugins/app/standings/rebuilding/board-rebuild-repository.ts';
+} from '../../../../src/plugins/app/standings/rebuilding/next-board-counts-repository.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 import { readWholeBoard } from '../../../support/whole-board.ts';
 

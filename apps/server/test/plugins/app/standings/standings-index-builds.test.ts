@@ -5,7 +5,7 @@ import {
   buildNextBoardIndex,
   INDEX_BUILD_MEMORY,
   listStandingsIndexes,
-} from '../../../../src/plugins/app/standings/rebuilding/board-rebuild-repository.ts';
+} from '../../../../src/plugins/app/standings/rebuilding/next-board-indexes-repository.ts';
 import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 

@@ -4,7 +4,7 @@ import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
 import { forgetAllUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
-import { insertPlacedMembers } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
+import { insertPlacedMembers } from '../../../../src/plugins/app/standings/placing/board-rows-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';

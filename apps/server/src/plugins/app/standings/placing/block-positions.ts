@@ -1,10 +1,11 @@
 import { BLOCK_SPAN } from '../../../../db/schema/index.ts';
-import type { MovedMember, StoredMember } from './member-changes-repository.ts';
+import type { StoredMember } from './board-members-repository.ts';
+import type { MovedMember } from './board-rows-repository.ts';
 
 /**
  * The spacing a spread-out stretch of a block leaves between its members: room for the next
- * popular goal's pickers (66,000 at ten million players) to go into any one gap, and a few goals
- * after it, before that stretch is spread again.
+ * popular goal's pickers (the most-picked scorer's: docs/benchmarks/standings.md) to go into any
+ * one gap, and a few goals after it, before that stretch is spread again.
  */
 export const SPREAD_SPACING = 2 ** 18;
 
@@ -31,20 +32,46 @@ export function placeInBlock(
   stored: readonly StoredMember[],
   gaps: readonly number[],
 ): { positions: number[]; moved: MovedMember[] } | undefined {
+  const layout = blockLayout(block, stored, gaps);
+  const stretches = findStretches(layout);
+  return stretches && spreadStretches(layout, stretches);
+}
+
+/** A block's stored members, the gaps members enter, and what is measured of them. */
+interface BlockLayout {
+  stored: readonly StoredMember[];
+  gaps: readonly number[];
+  /** The position just before stored member `index` (the previous member's, or the block's start). */
+  before(index: number): number;
+  /** Stored member `index`'s position, or the block's end after the last. */
+  at(index: number): number;
+  /** How many entering members go into the gaps from before stored member `low` to before `high`. */
+  enteringBetween(low: number, high: number): number;
+  /** The stretch from gap `low` to gap `high` leaves `spacing` between its members. */
+  hasRoom(low: number, high: number, spacing: number): boolean;
+}
+
+function blockLayout(block: number, stored: readonly StoredMember[], gaps: readonly number[]): BlockLayout {
   const blockStart = block * BLOCK_SPAN;
   const blockEnd = (block + 1) * BLOCK_SPAN + 1;
-  /** The position just before stored member `index` (the previous member's, or the block's start). */
   const before = (index: number) => stored[index - 1]?.position ?? blockStart;
-  /** Stored member `index`'s position, or the block's end after the last. */
   const at = (index: number) => stored[index]?.position ?? blockEnd;
-  /** How many entering members go into the gaps from before stored member `low` to before `high`. */
   const enteringBetween = (low: number, high: number) => firstAbove(gaps, high) - firstAbove(gaps, low - 1);
   const hasRoom = (low: number, high: number, spacing: number) =>
     (at(high) - before(low)) / (high - low + enteringBetween(low, high) + 1) >= spacing;
+  return { stored, gaps, before, at, enteringBetween, hasRoom };
+}
 
-  // The stretches to spread, as ranges [low, high] of gaps: the stored members low to high - 1
-  // move, and the members entering gaps low to high go between them.
-  const stretches: { low: number; high: number }[] = [];
+/** A range [low, high] of gaps: the stored members low to high - 1 move, and the members entering gaps low to high go between them. */
+interface Stretch {
+  low: number;
+  high: number;
+}
+
+/** The stretches to spread; undefined when one has no room even as the whole block. */
+function findStretches(layout: BlockLayout): Stretch[] | undefined {
+  const { stored, gaps, before, at, hasRoom } = layout;
+  const stretches: Stretch[] = [];
   for (let start = 0; start < gaps.length; ) {
     const gap = gaps[start] ?? 0;
     if (hasRoom(gap, gap, 2)) {
@@ -70,7 +97,18 @@ export function placeInBlock(
     stretches.push(stretch);
     start = firstAbove(gaps, stretch.high);
   }
+  return stretches;
+}
 
+/**
+ * The entering members' positions: those in a stretch spread with its stored members, the others
+ * in their gap's lower half; undefined when a stretch runs out of positions.
+ */
+function spreadStretches(
+  layout: BlockLayout,
+  stretches: readonly Stretch[],
+): { positions: number[]; moved: MovedMember[] } | undefined {
+  const { stored, gaps, before, at, enteringBetween } = layout;
   const positions: number[] = new Array(gaps.length);
   const moved: MovedMember[] = [];
   const held = new Set(stored.map((member) => member.position));

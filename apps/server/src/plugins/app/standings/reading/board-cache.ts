@@ -72,21 +72,30 @@ declare module 'fastify' {
  * meets another version). Nothing of an old version is served once the new one is known.
  */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}): BoardCache {
-  const versionMaxAgeMs = options.versionMaxAgeMs ?? 5_000;
+  const versions = boardVersions(db, options.versionMaxAgeMs ?? 5_000);
+  const pages = keptPages(options.maxPageBytes ?? 256 * 1024 * 1024);
+  const viewers = keptViewers(options.maxViewers ?? 100_000);
+  return {
+    version: versions.version,
+    refreshVersion: versions.refreshVersion,
+    page: pages.page,
+    viewer: viewers.viewer,
+    forgetPages: pages.forgetPages,
+    forgetVersions: versions.forgetVersions,
+    forgetViewer: viewers.forgetViewer,
+    get pageCount() {
+      return pages.count();
+    },
+  };
+}
+
+/** The version each season's board is known at, read when unknown or older than `versionMaxAgeMs`. */
+function boardVersions(
+  db: Executor,
+  versionMaxAgeMs: number,
+): Pick<BoardCache, 'version' | 'refreshVersion' | 'forgetVersions'> {
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
-  const pages = new LRUCache<string, Versioned>({
-    maxSize: options.maxPageBytes ?? 256 * 1024 * 1024,
-    sizeCalculation: (value) => keptPageBytes(value),
-  });
-  const loading = new Map<string, Promise<Versioned>>();
-  const viewers = new LRUCache<string, Versioned>({ max: options.maxViewers ?? 100_000 });
-  /** When each viewer was last forgotten, for reads that started before it. */
-  const forgottenAt = new LRUCache<string, number>({ max: options.maxViewers ?? 100_000, ttl: 60_000 });
-  /** The seasons viewers are kept for (one, nearly always). */
-  const viewerSeasons = new Set<string>();
-  let allForgottenAt = 0;
-  let pagesForgottenAt = 0;
 
   function refreshVersion(seasonId: string): Promise<string> {
     const running = versionReads.get(seasonId);
@@ -102,7 +111,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
     return read;
   }
 
-  const cache: BoardCache = {
+  return {
     async version(seasonId) {
       const known = versions.get(seasonId);
       if (!known) return refreshVersion(seasonId);
@@ -111,6 +120,21 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       return known.version;
     },
     refreshVersion,
+    forgetVersions() {
+      versions.clear();
+    },
+  };
+}
+
+/** The shared pages, kept under their board's version up to `maxPageBytes` (`keptPageBytes`). */
+function keptPages(maxPageBytes: number): Pick<BoardCache, 'page' | 'forgetPages'> & { count(): number } {
+  const pages = new LRUCache<string, Versioned>({
+    maxSize: maxPageBytes,
+    sizeCalculation: (value) => keptPageBytes(value),
+  });
+  const loading = new Map<string, Promise<Versioned>>();
+  let pagesForgottenAt = 0;
+  return {
     async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
       const cached = pages.get(`${version}|${key}`);
       if (cached) return cached as T;
@@ -127,6 +151,25 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       loading.set(loadKey, read);
       return read;
     },
+    forgetPages() {
+      pagesForgottenAt = performance.now();
+      pages.clear();
+    },
+    count() {
+      return pages.size;
+    },
+  };
+}
+
+/** What is kept of each viewer (`ViewerPart`), up to `maxViewers`, until they change. */
+function keptViewers(maxViewers: number): Pick<BoardCache, 'viewer' | 'forgetViewer'> {
+  const viewers = new LRUCache<string, Versioned>({ max: maxViewers });
+  /** When each viewer was last forgotten, for reads that started before it. */
+  const forgottenAt = new LRUCache<string, number>({ max: maxViewers, ttl: 60_000 });
+  /** The seasons viewers are kept for (one, nearly always). */
+  const viewerSeasons = new Set<string>();
+  let allForgottenAt = 0;
+  return {
     async viewer<T extends Versioned>(
       userId: string,
       seasonId: string,
@@ -144,13 +187,6 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    forgetPages() {
-      pagesForgottenAt = performance.now();
-      pages.clear();
-    },
-    forgetVersions() {
-      versions.clear();
-    },
     forgetViewer(userId) {
       if (userId === undefined) {
         allForgottenAt = performance.now();
@@ -162,11 +198,7 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}):
         for (const part of VIEWER_PARTS) viewers.delete(`${seasonId}|${userId}|${part}`);
       }
     },
-    get pageCount() {
-      return pages.size;
-    },
   };
-  return cache;
 }
 
 /**
@@ -194,10 +226,9 @@ const MAX_ONE_BOARD_ATTEMPTS = 3;
  * The memory a kept page takes at most, with the answers made from it and kept with it
  * (board-etag.ts: the shared answer, its JSON and compressed forms, and the last answer with a
  * viewer's own row in it and its own): counted once as it is kept, from its JSON length.
- * Measured in Node 20 (decision 016): a page of 25 or 50 rows with its shared answer held 5.0
- * to 5.2 times its JSON length, 7.5 to 8.1 times with a viewer's own answer too; Show Me Only's
- * page of one row 1.6 KiB, and 4.8 KiB with the viewer's answer. This counts 10 times the
- * length and 4 KiB more, so the bound holds the memory, not just the rows.
+ * Measured in Node 20 (decision 016; figures: docs/benchmarks/board-cache.md), a page takes a few
+ * times its JSON length, more with a viewer's own answer too, and Show Me Only's page of one row
+ * a few kilobytes: this counts more than either, so the bound holds the memory, not just the rows.
  */
 export function keptPageBytes(value: Versioned): number {
   return JSON.stringify(value).length * 10 + 4096;

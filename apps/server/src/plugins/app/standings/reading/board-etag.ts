@@ -56,8 +56,8 @@ const lastOwnRowAnswers = new WeakMap<object, { index: number; picks: unknown; a
  * the viewer's place (board-cache.ts), the same until the board or their squad changes. Its
  * JSON and ETag are made now and kept with it for `replyWithBoardPage`: the other rows come from
  * `shared` as its schema encoded them once, and only the own row is checked here, by `rowSchema`.
- * The same bytes as encoding the whole answer, for a fraction of the work (a page of 50 rows took
- * 160 µs to encode).
+ * The same bytes as encoding the whole answer, for a fraction of the work (figures:
+ * docs/benchmarks/board-cache.md).
  */
 export function withOwnRow<Page extends { rows: readonly { picks?: unknown }[] }>(
   shared: Page,

@@ -20,7 +20,8 @@ import {
   ranksOf,
 } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
-import { boardVersion, likePattern, NO_BOARD } from './leaderboard-repository.ts';
+import { boardVersion, NO_BOARD } from './leaderboard-repository.ts';
+import { likePattern } from './leaderboard-search-repository.ts';
 
 /**
  * Above this many members a name search of three characters or more starts from the league's
@@ -74,101 +75,11 @@ export interface StoredLeaguePage {
  */
 export async function readLeagueStandingsPage(
   db: Executor,
-  options: {
-    seasonId: string;
-    leagueId: string;
-    viewerId: string;
-    page: number;
-    pageSize: number;
-    search?: string;
-    isMeOnly: boolean;
-    /** The league's approved members now: picks where a name search starts. */
-    leagueSize: number;
-  },
+  options: LeaguePageRequest,
 ): Promise<StoredLeaguePage> {
-  const { seasonId, leagueId, viewerId, page, pageSize, search, isMeOnly, leagueSize } = options;
-  const offset = (page - 1) * pageSize;
-
-  const board: BlockBoard = { kind: 'league', name: leagueId };
-  /** The page's rows (`found`) with their league ranks, from its rank blocks (rank-blocks-repository.ts). */
-  const rankedPage = sql`select ranks.rank, found.* from found join (${ranksOf(
-    seasonId,
-    board,
-    sql`select position from found`,
-    (from, to) => sql`select ${leagueStandings.position} as position from ${leagueStandings}
-      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.position} between ${from} and ${to}`,
-  )}) as ranks on ranks.position = found.position`;
-  let ranks: SQL;
-  let limit: number | undefined;
-  if (search === undefined && !isMeOnly) {
-    // From the rank block holding the page's first rank, along the league's order index.
-    ranks = sql`with total as (${boardTotal(seasonId, board)}),
-        start as materialized (${pageStart(seasonId, board, offset)}),
-        page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
-          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
-          from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-            and ${leagueStandings.position} > ${blockStart(sql`select block from start`)}
-          order by ${leagueStandings.position}
-          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
-      select total.total, page.* from total left join page on true`;
-  } else {
-    // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
-    const useTrigramIndex = search !== undefined && foldSearch(search).length >= 3 && leagueSize > BIG_LEAGUE;
-    const rowsWhere = (name: SQL | undefined) =>
-      sql`select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
-        from ${leagueStandings} where ${sql.join(
-          [
-            sql`${leagueStandings.leagueId} = ${leagueId}`,
-            isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
-            name,
-          ].filter((condition) => condition !== undefined),
-          sql` and `,
-        )}`;
-    limit = countLimit(offset, pageSize);
-    const found = cappedSearchPage({
-      matches: rowsWhere(search === undefined ? undefined : nameMatches(search, useTrigramIndex)),
-      walked: rowsWhere(search === undefined ? undefined : nameMatches(search, false)),
-      limit,
-      offset,
-      pageSize,
-    });
-    ranks = sql`with ${found}, page as (${rankedPage})
-      select counted.total, page.* from counted left join page on true`;
-  }
-
-  const result = await selectRows<{
-    total: string | number;
-    rank: number | null;
-    user_id: string;
-    full_name: string;
-    total_goals: number;
-    status: SquadStatus;
-    joined_at: Date | string;
-    computed_for: Date | string | null;
-    last_place_ms: number | null;
-    lost_board_rebuild_ms: number | null;
-    members_changed: boolean | null;
-    board_version: string;
-  }>(
-    db,
-    sql`with meta as (
-        select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
-          ${lostBoardRebuildMs(seasonId)} as lost_board_rebuild_ms,
-          ${boardVersion(seasonId)} as board_version,
-          ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
-            ${standingsState.placedAt}) as members_changed
-        from (select 1) as one
-        left join ${leagues} on ${leagues.id} = ${leagueId}
-        left join ${standingsState} on ${standingsState.seasonId} = ${seasonId})
-      select meta.*, ranks.total, ranks.rank, ranks.user_id, ${standings.fullName} as full_name,
-        ${standings.totalGoals} as total_goals, ${standings.status} as status, ${leagueMembers.joinedAt} as joined_at
-      from meta
-      cross join (${ranks}) as ranks
-      left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ranks.user_id
-      left join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagueId} and ${leagueMembers.userId} = ranks.user_id
-        and ${leagueMembers.status} = 'approved'
-      order by ranks.position`,
-  );
+  const { seasonId, leagueId } = options;
+  const { ranks, limit } = leagueRanks(options);
+  const result = await selectLeaguePageRows(db, seasonId, leagueId, ranks);
   const first = result[0];
   const counted = Number(first?.total ?? 0);
   return {
@@ -190,6 +101,114 @@ export async function readLeagueStandingsPage(
         joinedAt: new Date(row.joined_at),
       })),
   };
+}
+
+/** Which page of which league's standings, for whom. */
+interface LeaguePageRequest {
+  seasonId: string;
+  leagueId: string;
+  viewerId: string;
+  page: number;
+  pageSize: number;
+  search?: string;
+  isMeOnly: boolean;
+  /** The league's approved members now: picks where a name search starts. */
+  leagueSize: number;
+}
+
+/**
+ * The page's places and league ranks (with the total), and the count's limit for a search or "me"
+ * (`countLimit`); `readLeagueStandingsPage` tells how each is read.
+ */
+function leagueRanks(options: LeaguePageRequest): { ranks: SQL; limit?: number } {
+  const { seasonId, leagueId, viewerId, page, pageSize, search, isMeOnly, leagueSize } = options;
+  const offset = (page - 1) * pageSize;
+  const board: BlockBoard = { kind: 'league', name: leagueId };
+  if (search === undefined && !isMeOnly) {
+    // From the rank block holding the page's first rank, along the league's order index.
+    const ranks = sql`with total as (${boardTotal(seasonId, board)}),
+        start as materialized (${pageStart(seasonId, board, offset)}),
+        page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
+          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+          from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
+            and ${leagueStandings.position} > ${blockStart(sql`select block from start`)}
+          order by ${leagueStandings.position}
+          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
+      select total.total, page.* from total left join page on true`;
+    return { ranks };
+  }
+  // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
+  const useTrigramIndex = search !== undefined && foldSearch(search).length >= 3 && leagueSize > BIG_LEAGUE;
+  const rowsWhere = (name: SQL | undefined) =>
+    sql`select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+        from ${leagueStandings} where ${sql.join(
+          [
+            sql`${leagueStandings.leagueId} = ${leagueId}`,
+            isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined,
+            name,
+          ].filter((condition) => condition !== undefined),
+          sql` and `,
+        )}`;
+  const limit = countLimit(offset, pageSize);
+  const found = cappedSearchPage({
+    matches: rowsWhere(search === undefined ? undefined : nameMatches(search, useTrigramIndex)),
+    walked: rowsWhere(search === undefined ? undefined : nameMatches(search, false)),
+    limit,
+    offset,
+    pageSize,
+  });
+  const ranks = sql`with ${found}, page as (${rankedLeaguePage(seasonId, leagueId)})
+      select counted.total, page.* from counted left join page on true`;
+  return { ranks, limit };
+}
+
+/** The page's rows (`found`) with their league ranks, from its rank blocks (rank-blocks-repository.ts). */
+function rankedLeaguePage(seasonId: string, leagueId: string): SQL {
+  const board: BlockBoard = { kind: 'league', name: leagueId };
+  return sql`select ranks.rank, found.* from found join (${ranksOf(
+    seasonId,
+    board,
+    sql`select position from found`,
+    (from, to) => sql`select ${leagueStandings.position} as position from ${leagueStandings}
+      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.position} between ${from} and ${to}`,
+  )}) as ranks on ranks.position = found.position`;
+}
+
+/** The page's rows joined to the board and the league, with the board's state, in one statement. */
+function selectLeaguePageRows(executor: Executor, seasonId: string, leagueId: string, ranks: SQL) {
+  return selectRows<{
+    total: string | number;
+    rank: number | null;
+    user_id: string;
+    full_name: string;
+    total_goals: number;
+    status: SquadStatus;
+    joined_at: Date | string;
+    computed_for: Date | string | null;
+    last_place_ms: number | null;
+    lost_board_rebuild_ms: number | null;
+    members_changed: boolean | null;
+    board_version: string;
+  }>(
+    executor,
+    sql`with meta as (
+        select ${standingsState.computedFor} as computed_for, ${standingsState.placeMs} as last_place_ms,
+          ${lostBoardRebuildMs(seasonId)} as lost_board_rebuild_ms,
+          ${boardVersion(seasonId)} as board_version,
+          ${leagues.membersChangedAt} > greatest(${standingsState.computedAt} - ${standingsState.durationMs} * interval '1 millisecond',
+            ${standingsState.placedAt}) as members_changed
+        from (select 1) as one
+        left join ${leagues} on ${leagues.id} = ${leagueId}
+        left join ${standingsState} on ${standingsState.seasonId} = ${seasonId})
+      select meta.*, ranks.total, ranks.rank, ranks.user_id, ${standings.fullName} as full_name,
+        ${standings.totalGoals} as total_goals, ${standings.status} as status, ${leagueMembers.joinedAt} as joined_at
+      from meta
+      cross join (${ranks}) as ranks
+      left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ranks.user_id
+      left join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagueId} and ${leagueMembers.userId} = ranks.user_id
+        and ${leagueMembers.status} = 'approved'
+      order by ranks.position`,
+  );
 }
 
 /**

@@ -12,27 +12,31 @@ import {
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
 import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from '../ranking-inputs.ts';
+import type { BoardScoring } from './board-scoring-repository.ts';
+import {
+  dropReplacedBoard,
+  readStoredRankedWith,
+  saveStandingsState,
+  settleCoveredChanges,
+  swapInNextBoard,
+} from './board-swap-repository.ts';
+import { mergeLateGoals } from './late-goals-merge-repository.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
   analyzeNextBoardRows,
   type BoardGroup,
-  type BoardScoring,
-  buildNextBoardIndex,
   countNextBoard,
   createNextLeagueStandings,
-  dropReplacedBoard,
+  prepareNextTables,
+} from './next-board-counts-repository.ts';
+import {
+  buildNextBoardIndex,
   type IndexBuildMethod,
   type IndexDefinition,
   listStandingsIndexes,
-  mergeLateGoals,
-  prepareNextTables,
-  rankNextBoard,
-  readStoredRankedWith,
-  saveStandingsState,
-  settleCoveredChanges,
-  swapInNextBoard,
-} from './board-rebuild-repository.ts';
+} from './next-board-indexes-repository.ts';
+import { rankNextBoard } from './next-board-repository.ts';
 
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
@@ -197,8 +201,8 @@ function distinctSorted(names: readonly string[]): string[] {
  * each reading the whole new board, side by side on as many connections as the database usefully
  * runs; then the other new tables' indexes, once they are filled, and the board's statistics,
  * which the count must not have (`analyzeNextBoardRows`). One process does each of these: side
- * by side they keep the cores busy (with 30 leagues at ten million players, the leagues' 54 to 64
- * s no longer wait for a core of their own). Returns the count's groups.
+ * by side they keep the cores busy (the leagues, the longest, no longer wait for a core of their
+ * own: docs/benchmarks/standings.md). Returns the count's groups.
  */
 async function countAndIndexNextBoard(
   database: DatabaseHandle,
