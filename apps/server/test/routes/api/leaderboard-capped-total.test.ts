@@ -117,21 +117,7 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
             pageSize: PAGE_SIZE,
             search,
           });
-          // Counted to the cap, or to the end of a page past it: more than that is "capped".
-          const countedTo = Math.max(SEARCH_TOTAL_CAP, page * PAGE_SIZE);
-          const isCapped = expected.length > countedTo;
-          expect({ total: found.total, isTotalCapped: found.isTotalCapped }, label).toEqual({
-            total: isCapped ? countedTo : expected.length,
-            isTotalCapped: isCapped,
-          });
-          expect(
-            found.rows.map((row) => [row.rank, row.userId]),
-            label,
-          ).toEqual(
-            expected
-              .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-              .map((row) => [scope.rank(row), row.user_id]),
-          );
+          const isCapped = expectPage(found, expected, page, scope.rank, label);
           (isCapped ? capped : exact).add(`${scope.label} ${search}`);
         }
       }
@@ -159,21 +145,7 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
           isMeOnly: false,
           leagueSize: CROWD + 1,
         });
-        const countedTo = Math.max(SEARCH_TOTAL_CAP, page * PAGE_SIZE);
-        const isCapped = expected.length > countedTo;
-        expect({ total: found.total, isTotalCapped: found.isTotalCapped }, label).toEqual({
-          total: isCapped ? countedTo : expected.length,
-          isTotalCapped: isCapped,
-        });
-        expect(
-          found.rows.map((row) => [row.rank, row.userId]),
-          label,
-        ).toEqual(
-          expected
-            .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-            .map((row) => [row.global_rank, row.user_id]),
-        );
-        if (isCapped) capped.add(search);
+        if (expectPage(found, expected, page, (row) => row.global_rank, label)) capped.add(search);
       }
     }
     // Capped through the league's trigram index (three letters, a league past BIG_LEAGUE); "e"
@@ -219,3 +191,30 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     expect(whole).toMatchObject({ total: CROWD + 1, isTotalCapped: false });
   });
 });
+
+/**
+ * A page as the search's brute-force list says: counted to the cap, or to the end of a page past
+ * it (more than that is "capped"), and the list's rows of that page with their ranks. Answers
+ * whether the total was capped.
+ */
+function expectPage<Row extends { user_id: string }>(
+  found: { total: number; isTotalCapped: boolean; rows: { rank: number; userId: string }[] },
+  expected: readonly Row[],
+  page: number,
+  rankOf: (row: Row) => number,
+  label: string,
+): boolean {
+  const countedTo = Math.max(SEARCH_TOTAL_CAP, page * PAGE_SIZE);
+  const isCapped = expected.length > countedTo;
+  expect({ total: found.total, isTotalCapped: found.isTotalCapped }, label).toEqual({
+    total: isCapped ? countedTo : expected.length,
+    isTotalCapped: isCapped,
+  });
+  expect(
+    found.rows.map((row) => [row.rank, row.userId]),
+    label,
+  ).toEqual(
+    expected.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => [rankOf(row), row.user_id]),
+  );
+  return isCapped;
+}
