@@ -1,0 +1,123 @@
+/**
+ * The two write paths on a board keyed by the sparse per-goal key (`spike_board`, built at
+ * gameweek 37 by `measure-paths.ts`): a live goal's pickers re-keyed in one transaction, and a
+ * gameweek caught up at once by a new table of the unchanged rows and the re-keyed movers.
+ */
+import type pg from 'pg';
+import { cutBlocks, moveBlockCounts } from './blocks.ts';
+import { scoredMembersSql } from './board-sql.ts';
+import { readScorers, writeScorers } from './key-sql.ts';
+import { AFTER_GAMEWEEK_37, SEASON, timed } from './spike-db.ts';
+
+/** The board's indexes: the three orders and the member's row; the longest first. */
+export const BOARD_INDEXES = (table: string) => [
+  `create index ${table}_country on ${table} (country, bucket, key, toss, user_id)`,
+  `create index ${table}_club on ${table} (club, bucket, key, toss, user_id)`,
+  `create index ${table}_global on ${table} (bucket, key, toss, user_id)`,
+  `create unique index ${table}_user on ${table} (user_id)`,
+];
+
+/** The movers of `scorers`' goals, re-keyed with the goals counted: old and new order columns. */
+async function keyMovers(
+  client: pg.ClientBase,
+  movers: string,
+  scorers: string[],
+  live: string[],
+): Promise<number> {
+  const { scorers: scored } = await readScorers(client, AFTER_GAMEWEEK_37, live);
+  await writeScorers(client, scored);
+  await client.query(`drop table if exists ${movers}`);
+  const pickers = `profile.id in (select user_id from picks where season_id = '${SEASON}'
+    and player_id = any('{${scorers.join(',')}}'::uuid[]))`;
+  const result = await client.query(`create temporary table ${movers} as
+    select old.user_id, old.country, old.club, old.toss, old.bucket as old_bucket, old.key as old_key,
+      new.bucket as new_bucket, new.key as new_key
+    from (${scoredMembersSql('goals', 1, pickers)}) as new join spike_board as old on old.user_id = new.user_id`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * The small path: `scorers`' goals (all of `live`'s counting now) in one transaction: their
+ * pickers re-keyed on the board and the block counts of the three boards moved.
+ */
+export async function placeLiveGoals(
+  client: pg.ClientBase,
+  label: string,
+  scorers: string[],
+  live: string[],
+) {
+  await timed(label, async () => {
+    await client.query('begin');
+    const movers = await keyMovers(client, 'spike_movers', scorers, live);
+    const blocks = await moveBlockCounts(client, 'spike_movers');
+    await client.query(`update spike_board as board set bucket = mover.new_bucket, key = mover.new_key
+      from spike_movers as mover where board.user_id = mover.user_id`);
+    await client.query('commit');
+    console.log(`  ${movers} members re-keyed, ${blocks} block counts moved`);
+  });
+}
+
+/**
+ * The unchanged rows and the re-keyed movers appended in no order: the index builds sort anyway.
+ * (Written in the global order, PostgreSQL sorted all ten million rows: it merges a union's
+ * sorted halves only when each is one table, and leaving the movers out takes a join.)
+ */
+async function mergeIntoNewTable(client: pg.ClientBase): Promise<void> {
+  await client.query('analyze spike_bulk_movers');
+  await client.query(`create table spike_board_next as
+    select board.user_id, board.country, board.club, board.bucket, board.key, board.toss from spike_board as board
+    where not exists (select from spike_bulk_movers as mover where mover.user_id = board.user_id)
+    union all
+    select user_id, country, club, new_bucket, new_key, toss from spike_bulk_movers`);
+}
+
+/**
+ * The bulk path: every goal of `live` counted at once: the movers (pickers of `scorers`) re-keyed,
+ * the unchanged rows and the movers written in order into a new table, its indexes built on two
+ * connections, the blocks cut again, and the new table swapped in.
+ */
+export async function catchUpGameweek(
+  clients: pg.ClientBase[],
+  scorers: string[],
+  live: string[],
+): Promise<void> {
+  const [client, other] = clients;
+  if (!client || !other) throw new Error('Two connections');
+  const started = performance.now();
+  const { result: movers } = await timed('bulk: movers re-keyed', () =>
+    keyMovers(client, 'spike_bulk_movers', scorers, live),
+  );
+  console.log(`  ${movers} movers`);
+  await client.query('drop table if exists spike_board_next');
+  await timed('bulk: unchanged rows and movers appended into a new table', () => mergeIntoNewTable(client));
+  await timed('bulk: indexes built on two connections', async () => {
+    const [longest, second, third, fourth] = BOARD_INDEXES('spike_board_next');
+    await Promise.all([
+      (async () => {
+        await client.query(longest ?? '');
+        await client.query(fourth ?? '');
+      })(),
+      (async () => {
+        await other.query(second ?? '');
+        await other.query(third ?? '');
+      })(),
+    ]);
+  });
+  await timed('bulk: blocks counted again from the new table', async () => {
+    await client.query('vacuum analyze spike_board_next');
+
+    await cutBlocks(client, 'spike_board_next', 'spike_blocks_next');
+  });
+  await timed('bulk: swapped in', async () => {
+    await client.query('begin');
+    await client.query('drop table spike_board, spike_blocks');
+    await client.query('alter index spike_blocks_next_pkey rename to spike_blocks_pkey');
+    await client.query('alter table spike_board_next rename to spike_board');
+    await client.query('alter table spike_blocks_next rename to spike_blocks');
+    for (const index of ['country', 'club', 'global', 'user']) {
+      await client.query(`alter index spike_board_next_${index} rename to spike_board_${index}`);
+    }
+    await client.query('commit');
+  });
+  console.log(`bulk: ${((performance.now() - started) / 1000).toFixed(2)} s in all`);
+}
