@@ -14,8 +14,13 @@ export const BOARDS = {
   club: `'club:' || row.club`,
 } as const;
 export type BoardKind = keyof typeof BOARDS;
-const ORDER = 'bucket, key, toss, user_id';
-const tuple = (alias: string) => `(${alias}.bucket, ${alias}.key, ${alias}.toss, ${alias}.user_id)`;
+/**
+ * The one order column, `ord` (bucket, key, toss and id as one byte string): a range of a
+ * four-column row comparison, `(bucket, key, toss, user_id) >= (…) and … < (…)`, is not where
+ * PostgreSQL 15 starts its index scan (it read a whole bucket's pages to count a block).
+ */
+const ORDER = 'ord';
+const tuple = (alias: string) => `${alias}.ord`;
 
 /** Cuts every board of `table` into blocks of `BLOCK_SIZE` (the first build, or a rebuild's). */
 export async function cutBlocks(
@@ -24,9 +29,8 @@ export async function cutBlocks(
   blocks = 'spike_blocks',
 ): Promise<void> {
   await client.query(`drop table if exists ${blocks}`);
-  await client.query(`create table ${blocks} (board text collate "C" not null, bucket int2 not null, key bytea not null,
-    toss bigint not null, user_id text collate "C" not null, members int not null,
-    primary key (board, bucket, key, toss, user_id))`);
+  await client.query(`create table ${blocks} (board text collate "C" not null, ord bytea not null,
+    members int not null, primary key (board, ord))`);
   // Each board read in its order index (no sort); `members` holds the first member's place
   // until the board's size is known.
   for (const [kind, board] of Object.entries(BOARDS)) {
@@ -53,22 +57,20 @@ export function blockOf(board: string, member: string): string {
 const DESCENDING = ['board', ...ORDER.split(', ')].map((column) => `block.${column} desc`).join(', ');
 
 /**
- * Moves the block counts for `movers` (user_id, country, club, toss, old_* and new_* order
- * columns): each mover leaves the block holding their old place and joins the one holding their
+ * Moves the block counts for `movers` (user_id, country, club, old_ord and new_ord): each mover leaves the block holding their old place and joins the one holding their
  * new place, on each of the three boards. A mover with no old place (a newcomer) only joins.
  */
 export async function moveBlockCounts(client: pg.ClientBase, movers: string): Promise<number> {
   let moved = 0;
   for (const board of Object.values(BOARDS)) {
     const side = (prefix: string, change: number) => `select place.*, ${change} as change
-      from (select ${board} as board, ${prefix}_bucket as bucket, ${prefix}_key as key, toss, user_id
-        from ${movers} as row where ${prefix}_bucket is not null) as member
+      from (select ${board} as board, ${prefix}_ord as ord from ${movers} as row where ${prefix}_ord is not null) as member
       cross join ${blockOf('member.board', 'member')} as place`;
     const result = await client.query(`update spike_blocks as block set members = block.members + delta.change
       from (select board, ${ORDER}, sum(change)::int as change
         from (${side('old', -1)} union all ${side('new', 1)}) as moves
         group by board, ${ORDER} having sum(change) <> 0) as delta
-      where (block.board, ${tuple('block').slice(1, -1)}) = (delta.board, ${tuple('delta').slice(1, -1)})`);
+      where block.board = delta.board and block.ord = delta.ord`);
     moved += result.rowCount ?? 0;
   }
   return moved;

@@ -5,6 +5,7 @@ import {
   denseKeySql,
   goalsKeySql,
   limbColumnsSql,
+  ordSql,
   scorerJoins,
   sparseKeySql,
   tossSql,
@@ -23,8 +24,9 @@ export function scoredMembersSql(encoding: Encoding, limbCount: number, where = 
     ${scorerJoins}
     where profile.onboarding_complete and ${where}`;
   const key = encoding === 'dense' ? `${denseKeySql(limbCount)} as key` : 'key';
-  return `select user_id, country, club, bucket, ${key}, ${tossSql(SEASON, 'user_id')} as toss
-    from (${inner}) as member`;
+  return `select *, ${ordSql('bucket', 'key', 'toss', 'user_id')} as ord from (
+    select user_id, country, club, bucket, ${key}, ${tossSql(SEASON, 'user_id')} as toss
+    from (${inner}) as member) as keyed`;
 }
 
 /** User ids are ASCII: their bytes as an immutable function, which an index expression needs. */
@@ -45,8 +47,7 @@ export async function createBoard(
 /** The board's order indexes: global (columns or one byte string), country, club. */
 export const ORDER_INDEXES = {
   global: (table: string) => `create index ${table}_global on ${table} (bucket, key, toss, user_id)`,
-  globalOrd: (table: string) =>
-    `create index ${table}_ord on ${table} ((int2send(bucket) || key || substr(int8send(toss), 5) || spike_id_bytes(user_id)))`,
+  globalOrd: (table: string) => `create index ${table}_ord on ${table} (ord)`,
   country: (table: string) =>
     `create index ${table}_country on ${table} (country, bucket, key, toss, user_id)`,
   club: (table: string) => `create index ${table}_club on ${table} (club, bucket, key, toss, user_id)`,

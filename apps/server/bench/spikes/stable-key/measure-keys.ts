@@ -39,7 +39,7 @@ for (const encoding of encodings) {
   await client.query(`set maintenance_work_mem = '64MB'`);
   for (const [name, statement] of Object.entries(ORDER_INDEXES)) {
     await timed(`${encoding}: index ${name} built`, () => client.query(statement(table)));
-    const index = `${table}_${name === 'globalOrd' ? 'ord' : name}`;
+    const index = `${table}_${{ globalOrd: 'ord', countryOrd: 'country_ord' }[name] ?? name}`;
     console.log(`${encoding}: index ${name} ${await relationMiB(client, index)}`);
   }
   console.log(`${encoding}: order check ${await checkOrder(client, table, AFTER_GAMEWEEK_38, 5000)}`);

@@ -5,19 +5,22 @@
  */
 import type pg from 'pg';
 import { cutBlocks, moveBlockCounts } from './blocks.ts';
-import { scoredMembersSql } from './board-sql.ts';
-import { readScorers, writeScorers } from './key-sql.ts';
+import { bucketSql, goalsKeySql, ordSql, readScorers, scorerJoins, writeScorers } from './key-sql.ts';
 import { AFTER_GAMEWEEK_37, SEASON, timed } from './spike-db.ts';
 
 /** The board's indexes: the three orders and the member's row; the longest first. */
 export const BOARD_INDEXES = (table: string) => [
-  `create index ${table}_country on ${table} (country, bucket, key, toss, user_id)`,
-  `create index ${table}_club on ${table} (club, bucket, key, toss, user_id)`,
-  `create index ${table}_global on ${table} (bucket, key, toss, user_id)`,
+  `create index ${table}_country on ${table} (country, ord)`,
+  `create index ${table}_club on ${table} (club, ord)`,
+  `create unique index ${table}_global on ${table} (ord)`,
   `create unique index ${table}_user on ${table} (user_id)`,
 ];
 
-/** The movers of `scorers`' goals, re-keyed with the goals counted: old and new order columns. */
+/**
+ * The movers of `scorers`' goals, re-keyed with the goals counted: old and new order columns.
+ * Driven from the scorers' picks (their index) and the board, so that a few thousand pickers do
+ * not cost a scan of every profile.
+ */
 async function keyMovers(
   client: pg.ClientBase,
   movers: string,
@@ -27,12 +30,15 @@ async function keyMovers(
   const { scorers: scored } = await readScorers(client, AFTER_GAMEWEEK_37, live);
   await writeScorers(client, scored);
   await client.query(`drop table if exists ${movers}`);
-  const pickers = `profile.id in (select user_id from picks where season_id = '${SEASON}'
-    and player_id = any('{${scorers.join(',')}}'::uuid[]))`;
   const result = await client.query(`create temporary table ${movers} as
-    select old.user_id, old.country, old.club, old.toss, old.bucket as old_bucket, old.key as old_key,
-      new.bucket as new_bucket, new.key as new_key
-    from (${scoredMembersSql('goals', 1, pickers)}) as new join spike_board as old on old.user_id = new.user_id`);
+    select *, ${ordSql('new_bucket', 'new_key', 'toss', 'user_id')} as new_ord from (
+    select old.user_id, old.country, old.club, old.toss, old.ord as old_ord,
+      ${bucketSql} as new_bucket, ${goalsKeySql} as new_key
+    from (select distinct user_id from picks where season_id = '${SEASON}'
+        and player_id = any('{${scorers.join(',')}}'::uuid[])) as picker
+    join spike_board as old on old.user_id = picker.user_id collate "C"
+    join squads as squad on squad.season_id = '${SEASON}' and squad.user_id = picker.user_id
+    ${scorerJoins}) as mover`);
   return result.rowCount ?? 0;
 }
 
@@ -48,11 +54,17 @@ export async function placeLiveGoals(
 ) {
   await timed(label, async () => {
     await client.query('begin');
-    const movers = await keyMovers(client, 'spike_movers', scorers, live);
-    const blocks = await moveBlockCounts(client, 'spike_movers');
-    await client.query(`update spike_board as board set bucket = mover.new_bucket, key = mover.new_key
-      from spike_movers as mover where board.user_id = mover.user_id`);
-    await client.query('commit');
+    const { result: movers } = await timed('  re-keyed', () =>
+      keyMovers(client, 'spike_movers', scorers, live),
+    );
+    const { result: blocks } = await timed('  block counts moved', () =>
+      moveBlockCounts(client, 'spike_movers'),
+    );
+    await timed('  board rows updated', () =>
+      client.query(`update spike_board as board set bucket = mover.new_bucket, key = mover.new_key, ord = mover.new_ord
+        from spike_movers as mover where board.user_id = mover.user_id`),
+    );
+    await timed('  committed', () => client.query('commit'));
     console.log(`  ${movers} members re-keyed, ${blocks} block counts moved`);
   });
 }
@@ -65,10 +77,11 @@ export async function placeLiveGoals(
 async function mergeIntoNewTable(client: pg.ClientBase): Promise<void> {
   await client.query('analyze spike_bulk_movers');
   await client.query(`create table spike_board_next as
-    select board.user_id, board.country, board.club, board.bucket, board.key, board.toss from spike_board as board
+    select board.user_id, board.country, board.club, board.bucket, board.key, board.toss, board.ord
+    from spike_board as board
     where not exists (select from spike_bulk_movers as mover where mover.user_id = board.user_id)
     union all
-    select user_id, country, club, new_bucket, new_key, toss from spike_bulk_movers`);
+    select user_id, country, club, new_bucket, new_key, toss, new_ord from spike_bulk_movers`);
 }
 
 /**
