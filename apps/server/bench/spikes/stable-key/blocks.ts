@@ -92,16 +92,21 @@ export function rankSql(table: string, kind: BoardKind): string {
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** Page rows from rank $1 (1-based), 25 rows, of `board` ('global', 'country:…', 'club:…'): its block, then the rows from there. */
+/**
+ * Page rows from rank $1 (1-based), 25 rows, of `board` ('global', 'country:…', 'club:…'): the
+ * block holding that rank, the page's first member found within it along the order index alone
+ * (skipping rows there reads no table pages), then the page's rows from that member on.
+ */
 export function pageSql(table: string, board: string): string {
   const [kind, ...name] = board.split(':');
-  const filter = kind === 'global' ? '' : `and row.${kind} = ${quote(name.join(':'))}`;
+  const filter = (alias: string) =>
+    kind === 'global' ? '' : `and ${alias}.${kind} = ${quote(name.join(':'))}`;
   return `select row.user_id, row.bucket, start.before from (
-      select ${ORDER}, before from (select ${ORDER}, sum(members) over (order by ${ORDER}) - members as before
+      select ord, before from (select ord, sum(members) over (order by ord) - members as before
         from spike_blocks where board = ${quote(board)}) as counted
-      where before < $1 order by ${ORDER.split(', ')
-        .map((column) => `${column} desc`)
-        .join(', ')} limit 1) as start
-    cross join lateral (select * from ${table} as row where ${tuple('row')} >= ${tuple('start')} ${filter}
-      order by ${ORDER} offset $1 - 1 - start.before limit 25) as row`;
+      where before < $1 order by ord desc limit 1) as start
+    cross join lateral (select skipped.ord from ${table} as skipped where skipped.ord >= start.ord ${filter('skipped')}
+      order by skipped.ord offset $1 - 1 - start.before limit 1) as first
+    cross join lateral (select * from ${table} as row where row.ord >= first.ord ${filter('row')}
+      order by row.ord limit 25) as row`;
 }

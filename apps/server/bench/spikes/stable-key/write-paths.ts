@@ -84,6 +84,25 @@ async function mergeIntoNewTable(client: pg.ClientBase): Promise<void> {
     select user_id, country, club, new_bucket, new_key, toss, new_ord from spike_bulk_movers`);
 }
 
+/** SPIKE_FUSED=1: the movers found by their squads and re-keyed in the statement that writes the new table. */
+const FUSED = process.env.SPIKE_FUSED === '1';
+
+async function rekeyIntoNewTable(client: pg.ClientBase, scorers: string[], live: string[]): Promise<void> {
+  const { scorers: scored } = await readScorers(client, AFTER_GAMEWEEK_37, live);
+  await writeScorers(client, scored);
+  const result = await client.query(`create table spike_board_next as
+    select board.user_id, board.country, board.club, coalesce(mover.bucket, board.bucket) as bucket,
+      coalesce(mover.key, board.key) as key, board.toss,
+      case when mover.user_id is null then board.ord
+        else ${ordSql('mover.bucket', 'mover.key', 'board.toss', 'board.user_id')} end as ord
+    from spike_board as board left join (
+      select squad.user_id collate "C" as user_id, ${bucketSql} as bucket, ${goalsKeySql} as key
+      from squads as squad ${scorerJoins}
+      where squad.season_id = '${SEASON}' and squad.player_ids && '{${scorers.join(',')}}'::uuid[]) as mover
+    on mover.user_id = board.user_id`);
+  console.log(`  ${result.rowCount} rows written`);
+}
+
 /**
  * The bulk path: every goal of `live` counted at once: the movers (pickers of `scorers`) re-keyed,
  * the unchanged rows and the movers written in order into a new table, its indexes built on two
@@ -97,12 +116,18 @@ export async function catchUpGameweek(
   const [client, other] = clients;
   if (!client || !other) throw new Error('Two connections');
   const started = performance.now();
-  const { result: movers } = await timed('bulk: movers re-keyed', () =>
-    keyMovers(client, 'spike_bulk_movers', scorers, live),
-  );
-  console.log(`  ${movers} movers`);
   await client.query('drop table if exists spike_board_next');
-  await timed('bulk: unchanged rows and movers appended into a new table', () => mergeIntoNewTable(client));
+  if (FUSED) {
+    await timed('bulk: movers re-keyed and written with the unchanged rows, one statement', () =>
+      rekeyIntoNewTable(client, scorers, live),
+    );
+  } else {
+    const { result: movers } = await timed('bulk: movers re-keyed', () =>
+      keyMovers(client, 'spike_bulk_movers', scorers, live),
+    );
+    console.log(`  ${movers} movers`);
+    await timed('bulk: unchanged rows and movers appended into a new table', () => mergeIntoNewTable(client));
+  }
   await timed('bulk: indexes built on two connections', async () => {
     const [longest, second, third, fourth] = BOARD_INDEXES('spike_board_next');
     await Promise.all([
