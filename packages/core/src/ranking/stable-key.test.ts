@@ -89,6 +89,21 @@ describe('stableRankingKey', () => {
     );
   });
 
+  it('ranks a goal list above its own prefix when everything before the goal dates is equal', () => {
+    const minutes = fc.array(fc.integer({ min: 0, max: STABLE_KEY.latestMinute }), { maxLength: 6 });
+    fc.assert(
+      fc.property(minutes, minutes, fc.uuid(), fc.uuid(), (shared, extra, userA, userB) => {
+        const times = [...shared, ...extra].map((minute) => ORIGIN + minute * MINUTE).sort((a, b) => b - a);
+        const base = { status: 'going_bust' as const, totalGoals: 9 };
+        const longer = { ...base, userId: userA, goalTimesDescending: times };
+        const prefix = { ...base, userId: userB, goalTimesDescending: times.slice(0, shared.length) };
+        expect(Math.sign(compareStableKeys(stored(longer), stored(prefix)))).toBe(
+          Math.sign(compareRankingEntries(longer, prefix, SEASON)),
+        );
+      }),
+    );
+  });
+
   it("changes exactly the scorer's pickers' keys when a goal counts, at a new latest kick-off or any other", () => {
     fc.assert(
       fc.property(
