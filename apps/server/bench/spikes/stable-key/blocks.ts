@@ -1,6 +1,6 @@
 /**
  * Ranks counted over key ranges: `spike_blocks` holds, per board (the global order, each
- * country's, each club's), the first member of every block as cut (its order columns) and how
+ * country's, each club's), the first member of every block as cut (their `ord`) and how
  * many members lie between it and the next block's first. Nothing stores a member's position:
  * a member's rank is the members of the earlier blocks plus those before them in their block.
  */

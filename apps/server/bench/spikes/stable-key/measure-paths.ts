@@ -2,7 +2,9 @@
  * Measures 2 to 4 of the spike on the sparse per-goal key: the first board at gameweek 37, a live
  * goal of gameweek 38's most-picked scorer, the next three scorers' goals, the rest of the
  * gameweek caught up at once, and rank lookups and deep pages before and after.
- * `SPIKE_DB=spike_1m node --import tsx apps/server/bench/spikes/stable-key/measure-paths.ts`
+ * `SPIKE_DB=spike_1m [SPIKE_FUSED=1] node --import tsx apps/server/bench/spikes/stable-key/measure-paths.ts`
+ * (SPIKE_FUSED=1: the bulk path re-keys the movers in the statement writing the new table;
+ * `keep` as an argument: the board already built is used as it is).
  */
 import { cutBlocks } from './blocks.ts';
 import { createBoard, ID_BYTES_FUNCTION } from './board-sql.ts';

@@ -71,7 +71,7 @@ export async function placeLiveGoals(
 
 /**
  * The unchanged rows and the re-keyed movers appended in no order: the index builds sort anyway.
- * (Written in the global order, PostgreSQL sorted all ten million rows: it merges a union's
+ * (Written in the global order, PostgreSQL sorted every row: it merges a union's
  * sorted halves only when each is one table, and leaving the movers out takes a join.)
  */
 async function mergeIntoNewTable(client: pg.ClientBase): Promise<void> {
