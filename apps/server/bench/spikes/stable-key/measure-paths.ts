@@ -1,0 +1,74 @@
+/**
+ * Measures 2 to 4 of the spike on the sparse per-goal key: the first board at gameweek 37, a live
+ * goal of gameweek 38's most-picked scorer, the next three scorers' goals, the rest of the
+ * gameweek caught up at once, and rank lookups and deep pages before and after.
+ * `SPIKE_DB=spike_1m [SPIKE_FUSED=1] node --import tsx apps/server/bench/spikes/stable-key/measure-paths.ts`
+ * (SPIKE_FUSED=1: the bulk path re-keys the movers in the statement writing the new table;
+ * `keep` as an argument: the board already built is used as it is).
+ */
+import { cutBlocks } from './blocks.ts';
+import { createBoard, ID_BYTES_FUNCTION } from './board-sql.ts';
+import { readScorers, writeScorers } from './key-sql.ts';
+import { checkOrder } from './order-check.ts';
+import { measureReads } from './reads.ts';
+import { AFTER_GAMEWEEK_37, AFTER_GAMEWEEK_38, connect, timed } from './spike-db.ts';
+import { BOARD_INDEXES, catchUpGameweek, placeLiveGoals } from './write-paths.ts';
+
+const client = await connect();
+const other = await connect();
+await client.query('create extension if not exists intarray');
+await client.query(ID_BYTES_FUNCTION);
+
+if (process.argv[2] !== 'keep') {
+  await timed('first board at gameweek 37 (keyed, indexed, blocks cut)', async () => {
+    const { scorers } = await readScorers(client, AFTER_GAMEWEEK_37);
+    await writeScorers(client, scorers);
+    await client.query('set jit = on');
+    await timed('  keyed', () => createBoard(client, 'spike_board', 'goals', 1));
+    await client.query('set jit = off');
+    await timed('  indexed on two connections', () => {
+      const [country, club, global, user] = BOARD_INDEXES('spike_board');
+      return Promise.all([
+        client.query(country ?? '').then(() => client.query(user ?? '')),
+        other.query(club ?? '').then(() => other.query(global ?? '')),
+      ]);
+    });
+    await client.query('vacuum analyze spike_board');
+    await timed('  blocks cut', () => cutBlocks(client, 'spike_board'));
+  });
+}
+
+// Gameweek 38's held goals by their scorers' pickers, the most-picked first (the bench's order).
+const { rows: held } = await client.query<{ player_id: string; pickers: string }>(
+  `select held.player_id, (select count(*) from picks where picks.player_id = held.player_id) as pickers
+   from (select distinct player_id from goals where kickoff_at > $1) as held order by pickers desc, player_id`,
+  [AFTER_GAMEWEEK_37],
+);
+const scorers = held.map((row) => row.player_id);
+console.log(`held scorers' pickers: ${held.map((row) => row.pickers).join(', ')}`);
+await measureReads(client, 'before the live goals');
+
+await placeLiveGoals(
+  client,
+  "small: gameweek 38's most-picked scorer's goal",
+  scorers.slice(0, 1),
+  scorers.slice(0, 1),
+);
+await placeLiveGoals(
+  client,
+  'small: the next three scorers’ goals',
+  scorers.slice(1, 4),
+  scorers.slice(0, 4),
+);
+await measureReads(client, 'after the live goals');
+// The updated rows' old versions make index-only counts visit the table until a vacuum.
+await timed('vacuum after the live goals', () => client.query('vacuum analyze spike_board'));
+await measureReads(client, 'after the live goals and a vacuum');
+
+// The rest but the least-picked scorer's goals, caught up at once (as the bench does).
+const rest = scorers.slice(4, -1);
+await catchUpGameweek([client, other], rest, scorers.slice(0, -1));
+await measureReads(client, 'after the gameweek caught up');
+console.log(`order after the bulk path: ${await checkOrder(client, 'spike_board', AFTER_GAMEWEEK_38, 5000)}`);
+await client.end();
+await other.end();
