@@ -5,7 +5,7 @@
  */
 import { openDatabase } from '../../../src/db/database.ts';
 import { findActiveSeason } from '../../../src/plugins/app/season/season-repository.ts';
-import { recomputeStandings } from '../../../src/plugins/app/standings/recompute-standings.ts';
+import { recomputeStandings } from '../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { AFTER_GAMEWEEK_38, load } from './spike-db.ts';
 
