@@ -414,6 +414,13 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         { partition: 'standings_2026_27', season_id: '2026-27', user_id: 'u1' },
         { partition: 'standings_default', season_id: 'a season?', user_id: 'u3' },
       ]);
+      // Unlogged, as a rebuild makes them: a crash empties every board, and the check rebuilds it.
+      const persistence = await selectRows<{ relpersistence: string }>(
+        database.db,
+        sql`select distinct relpersistence from pg_class
+          where relname in ('standings_2025_26', 'standings_2026_27', 'standings_default', 'league_standings_default')`,
+      );
+      expect(persistence).toEqual([{ relpersistence: 'u' }]);
     } finally {
       await database.close();
       await rm(before0035, { recursive: true, force: true });

@@ -2,7 +2,9 @@
 -- swaps it in, and no longer copies the other seasons' rows. Every stored row moves to its
 -- season's partition (named as a rebuild names it: `<table>_<season>`, "2025-26" as "2025_26"),
 -- so the boards keep serving; rows of a season without one (written outside a rebuild) land in
--- the default partition, which a rebuild of that season empties of them.
+-- the default partition, which a rebuild of that season empties of them. Every partition is
+-- unlogged, as a rebuild makes them (decision 005): a crash of PostgreSQL empties the boards, and
+-- the next check rebuilds them, whichever partition held them.
 ALTER TABLE "standings" RENAME TO "standings_unpartitioned";--> statement-breakpoint
 ALTER TABLE "standings_rank_blocks" RENAME TO "standings_rank_blocks_unpartitioned";--> statement-breakpoint
 ALTER TABLE "standings_rank_chunks" RENAME TO "standings_rank_chunks_unpartitioned";--> statement-breakpoint
@@ -65,9 +67,9 @@ DECLARE
   "season" text;
 BEGIN
   FOREACH "stored" IN ARRAY ARRAY['standings', 'standings_rank_blocks', 'standings_rank_chunks', 'league_standings'] LOOP
-    EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT', "stored" || '_default', "stored");
+    EXECUTE format('CREATE UNLOGGED TABLE %I PARTITION OF %I DEFAULT', "stored" || '_default', "stored");
     FOR "season" IN EXECUTE format('SELECT DISTINCT "season_id" FROM %I WHERE "season_id" ~ ''^[A-Za-z0-9-]{1,12}$''', "stored" || '_unpartitioned') LOOP
-      EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES IN (%L)',
+      EXECUTE format('CREATE UNLOGGED TABLE %I PARTITION OF %I FOR VALUES IN (%L)',
         "stored" || '_' || lower(regexp_replace("season", '[^A-Za-z0-9]+', '_', 'g')), "stored", "season");
     END LOOP;
     EXECUTE format('INSERT INTO %I SELECT * FROM %I', "stored", "stored" || '_unpartitioned');
