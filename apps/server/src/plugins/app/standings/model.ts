@@ -3,7 +3,7 @@
  * reading) may import this file, and it imports nothing, so no folder needs another's.
  */
 
-/** The stored tables a rebuild replaces, each by `<table>_next`. */
+/** The stored tables whose season partition a rebuild replaces, each with a `<table>_next`. */
 export const REBUILT_TABLES = [
   'standings',
   'standings_rank_blocks',
