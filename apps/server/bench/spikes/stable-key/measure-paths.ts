@@ -9,7 +9,7 @@
 import { checkBlocks } from './block-check.ts';
 import { cutBlocks } from './blocks.ts';
 import { readScorers, writeScorers } from './key-sql.ts';
-import { assignMembers, BOARD_INDEXES, createMemberBoard } from './member-board.ts';
+import { assignMembers, BOARD_INDEXES, codeCountriesAndClubs, createMemberBoard } from './member-board.ts';
 import { checkOrder } from './order-check.ts';
 import { measureReads } from './reads.ts';
 import { AFTER_GAMEWEEK_37, AFTER_GAMEWEEK_38, connect, relationMiB, timed } from './spike-db.ts';
@@ -22,6 +22,7 @@ await client.query('create extension if not exists intarray');
 if (process.argv[2] !== 'keep') {
   await timed('first board at gameweek 37 (numbered, keyed, indexed, blocks cut)', async () => {
     await timed('  members numbered', () => assignMembers(client));
+    await codeCountriesAndClubs(client);
     const { scorers } = await readScorers(client, AFTER_GAMEWEEK_37);
     await writeScorers(client, scorers);
     await client.query('set jit = on');

@@ -2,8 +2,8 @@
  * The second round's board (decision 019): `ord` = bucket ‖ key ‖ coin toss ‖ member number,
  * the member number a stable 4-byte number per member and season (`spike_members`, assigned
  * once from a sequence when a member first joins), so every order index is narrower than with
- * the user id, and the board stores only what `ord` does not hold: (user id, member, country,
- * club, ord). Bucket, key and toss are read back from `ord`.
+ * the user id, and the board stores only what `ord` does not hold: (user id, member, country
+ * code, club code, ord). Bucket, key and toss are read back from `ord`.
  */
 import type pg from 'pg';
 import { scoredRowsSql } from './board-sql.ts';
@@ -41,15 +41,41 @@ export async function assignMembers(client: pg.ClientBase): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+/**
+ * Countries and clubs as 2-byte codes (`spike_countries`, `spike_clubs`, code and name): the
+ * board and its two partitioned order indexes hold the code, not the name. A board is named
+ * `country:<code>` or `club:<code>`.
+ */
+export async function codeCountriesAndClubs(client: pg.ClientBase): Promise<void> {
+  for (const [table, column] of [
+    ['spike_countries', 'country'],
+    ['spike_clubs', 'favourite_club'],
+  ] as const) {
+    await client.query(
+      `create table if not exists ${table} (code int2 primary key, name text collate "C" unique)`,
+    );
+    await client.query(`insert into ${table}
+      select coalesce((select max(code) from ${table}), 0) + row_number() over (order by name), name
+      from (select distinct ${column} collate "C" as name from profiles where onboarding_complete) as named
+      where not exists (select from ${table} as known where known.name = named.name)`);
+  }
+}
+
 /** Creates `table` (logged) holding every member's `ord`, as one statement. */
 export async function createMemberBoard(client: pg.ClientBase, table: string): Promise<void> {
   await client.query(`drop table if exists ${table}`);
   await client.query(`create table ${table} as
-    select keyed.user_id, numbered.member, keyed.country, keyed.club,
+    select keyed.user_id, numbered.member, country.code as country, club.code as club,
       ${memberOrdSql('keyed.bucket', 'keyed.key', 'keyed.toss', 'numbered.member')} as ord
     from (${scoredRowsSql('goals', 1)}) as keyed
-    join spike_members as numbered on numbered.user_id = keyed.user_id`);
+    join spike_members as numbered on numbered.user_id = keyed.user_id
+    join spike_countries as country on country.name = keyed.country
+    join spike_clubs as club on club.name = keyed.club`);
 }
+
+/** A country's or a club's board by its name, as SQL. */
+export const boardNamed = (kind: 'country' | 'club', name: string) =>
+  `(select '${kind}:' || code from ${kind === 'country' ? 'spike_countries' : 'spike_clubs'} where name = '${name.replaceAll("'", "''")}')`;
 
 /** The board's indexes: the three orders and the member's row; the longest first. */
 export const BOARD_INDEXES = (table: string) => [
