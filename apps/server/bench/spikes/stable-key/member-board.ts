@@ -27,18 +27,29 @@ export const tossOfOrd = (ord: string) =>
 
 /**
  * Numbers every onboarded member not numbered yet, in no particular order: a newcomer's number
- * is the next of the sequence, and a number never changes for the season.
+ * is the next of the sequence, and a number never changes for the season. The user's number is
+ * read from the primary key alone (`include (member)`, the table vacuumed): no write path
+ * rebuilds this table.
  */
 export async function assignMembers(client: pg.ClientBase): Promise<number> {
   await client.query('create sequence if not exists spike_member_numbers');
-  await client.query(`create table if not exists spike_members (user_id text collate "C" primary key,
-    member int not null unique)`);
-  const result = await client.query(`insert into spike_members
-    select profile.id, nextval('spike_member_numbers') from profiles as profile
-    where profile.onboarding_complete
-      and not exists (select from spike_members as known where known.user_id = profile.id collate "C")`);
-  await client.query('analyze spike_members');
-  return result.rowCount ?? 0;
+  const { rows } = await client.query<{ known: boolean }>(
+    `select to_regclass('spike_members') is not null as known`,
+  );
+  const onboarded = `select profile.id collate "C" as user_id, nextval('spike_member_numbers')::int as member
+    from profiles as profile where profile.onboarding_complete`;
+  let numbered = 0;
+  if (rows[0]?.known) {
+    const result = await client.query(`insert into spike_members select * from (${onboarded}
+      and not exists (select from spike_members as known where known.user_id = profile.id collate "C")) as newcomer`);
+    numbered = result.rowCount ?? 0;
+  } else {
+    const result = await client.query(`create table spike_members as ${onboarded}`);
+    await client.query('alter table spike_members add primary key (user_id) include (member)');
+    numbered = result.rowCount ?? 0;
+  }
+  await client.query('vacuum analyze spike_members');
+  return numbered;
 }
 
 /**
