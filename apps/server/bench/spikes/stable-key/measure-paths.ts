@@ -68,6 +68,12 @@ await placeLiveGoals(
   scorers.slice(1, 4),
   scorers.slice(0, 4),
 );
+// An update that changes an indexed column is never HOT, whatever the table's fillfactor.
+await client.query('select pg_stat_force_next_flush()');
+const updates = await client.query(
+  `select n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname = 'spike_board'`,
+);
+console.log(`board rows updated by the live goals (HOT among them): ${JSON.stringify(updates.rows[0])}`);
 await measureReads(client, 'after the live goals');
 // The updated rows' old versions make index-only counts visit the table until a vacuum.
 await timed('vacuum after the live goals', () => client.query('vacuum analyze spike_board'));
