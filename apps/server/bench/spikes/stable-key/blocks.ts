@@ -59,13 +59,17 @@ export function blockOf(board: string, member: string): string {
 }
 const DESCENDING = ['board', ...ORDER.split(', ')].map((column) => `block.${column} desc`).join(', ');
 
+/** Block starts per part of a board, so that a search walks two short arrays, not one long one. */
+const PART = 64;
+
 /**
  * Moves the block counts of `blocks` for `moves` (country, club, old_ord and new_ord): each
  * mover leaves the block holding their old place and joins the one holding their new place, on
  * each of the three boards; a mover with no old place (a newcomer) only joins. The block is
- * found by `width_bucket` over the board's sorted block starts (a binary search in C per mover),
- * not by an index probe per mover and board. The unchanged members keep their `ord`, so every
- * block's start stays valid.
+ * found by `width_bucket` over the board's sorted block starts (a binary search in C), not by
+ * an index probe per mover and board; in two steps, every 64th start then the 64 starts of
+ * that part, because over variable-width elements `width_bucket` walks the array from its left
+ * end. The unchanged members keep their `ord`, so every block's start stays valid.
  */
 export async function moveBlockCounts(
   client: pg.ClientBase,
@@ -76,15 +80,44 @@ export async function moveBlockCounts(
     `select ${board} as board, old_ord as ord, -1 as change from ${moves} as row where old_ord is not null`,
     `select ${board} as board, new_ord as ord, 1 as change from ${moves} as row`,
   ]);
-  const result = await client.query(`with starts as materialized (
-      select board, array_agg(ord order by ord) as starts from ${blocks} group by board)
-    update ${blocks} as block set members = block.members + delta.change
-    from (select move.board, starts.starts[width_bucket(move.ord, starts.starts)] as ord,
-        sum(move.change)::int as change
-      from (${sides.join(' union all ')}) as move join starts on starts.board = move.board
-      group by 1, 2 having sum(move.change) <> 0) as delta
-    where block.board = delta.board and block.ord = delta.ord`);
+  // The part is found first (`offset 0` keeps it apart), so that the second search is joined
+  // on (board, part) and not tried against every part of the board; the sums are hashed (with
+  // sorts "disabled" the plan's cost would turn JIT on, which compiles for a second: off too).
+  const { rows: settings } = await client.query<{ jit: string }>(`select current_setting('jit') as jit`);
+  await client.query('set enable_sort = off');
+  await client.query('set jit = off');
+  const result = await client.query(`with numbered as (
+      select board, ord, (row_number() over (partition by board order by ord) - 1)::int as n from ${blocks}),
+    parts as materialized (select board, array_agg(ord order by ord) as starts
+      from numbered where n % ${PART} = 0 group by board),
+    part_starts as materialized (select board, n / ${PART} + 1 as part, array_agg(ord order by ord) as starts
+      from numbered group by 1, 2),
+    placed as (select moved.board, moved.part, width_bucket(moved.ord, part_starts.starts) as slot,
+        sum(moved.change)::int as change
+      from (select move.board, move.ord, move.change, width_bucket(move.ord, parts.starts) as part
+        from (${sides.join(' union all ')}) as move join parts on parts.board = move.board offset 0) as moved
+      join part_starts on part_starts.board = moved.board and part_starts.part = moved.part
+      group by 1, 2, 3 having sum(moved.change) <> 0)
+    update ${blocks} as block set members = block.members + placed.change
+    from placed join part_starts on part_starts.board = placed.board and part_starts.part = placed.part
+    where block.board = placed.board and block.ord = part_starts.starts[placed.slot]`);
+  await client.query('reset enable_sort');
+  await client.query(`set jit = ${settings[0]?.jit === 'off' ? 'off' : 'on'}`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * The other way to count (SPIKE_BLOCKS=recount): every block of one kind of board counted again
+ * in `table` over its key range, along the board's order index alone (the table vacuumed),
+ * the blocks' starts kept as they are.
+ */
+export async function recountBlocks(client: pg.ClientBase, table: string, blocks: string, kind: BoardKind) {
+  const filter = kind === 'global' ? '' : `and row.${kind} = substr(bounds.board, ${kind.length + 2})::int2`;
+  await client.query(`update ${blocks} as block set members = (select count(*) from ${table} as row
+      where row.ord >= bounds.ord and row.ord < coalesce(bounds.next, '\\xff'::bytea) ${filter})
+    from (select board, ord, lead(ord) over (partition by board order by ord) as next from ${blocks}
+      where board ${kind === 'global' ? "= 'global'" : `like '${kind}:%'`}) as bounds
+    where block.board = bounds.board and block.ord = bounds.ord`);
 }
 
 /** How large a block may grow by moved counts before it is cut again (SPIKE_SWOLLEN to test the cut). */

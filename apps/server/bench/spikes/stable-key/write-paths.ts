@@ -4,7 +4,7 @@
  * gameweek caught up at once by a new table of the unchanged rows and the re-keyed movers.
  */
 import type pg from 'pg';
-import { moveBlockCounts, splitSwollenBlocks } from './blocks.ts';
+import { moveBlockCounts, recountBlocks, splitSwollenBlocks } from './blocks.ts';
 import { bucketSql, goalsKeySql, readScorers, scorerJoins, writeScorers } from './key-sql.ts';
 import { BOARD_INDEX_NAMES, BOARD_INDEXES, rekeyedOrdSql } from './member-board.ts';
 import { AFTER_GAMEWEEK_37, SEASON, timed } from './spike-db.ts';
@@ -86,14 +86,24 @@ async function rekeyIntoNewTable(client: pg.ClientBase, scorers: string[], live:
   console.log(`  ${result.rowCount} rows written`);
 }
 
-/** The block counts copied and moved by the movers' deltas (the unchanged rows keep their `ord`). */
-async function moveNextBlockCounts(client: pg.ClientBase): Promise<void> {
-  await client.query('drop table if exists spike_blocks_next, spike_bulk_moves');
+/** SPIKE_BLOCKS=recount: every block counted again over its key range instead of moved by the movers. */
+const BLOCKS = process.env.SPIKE_BLOCKS === 'recount' ? 'recount' : 'deltas';
+
+/** The blocks copied (their starts stay valid: the unchanged rows keep their `ord`). */
+async function copyBlocks(client: pg.ClientBase): Promise<void> {
+  await client.query('drop table if exists spike_blocks_next');
   await client.query(`create table spike_blocks_next (board text collate "C" not null, ord bytea not null,
     members int not null, primary key (board, ord))`);
   await client.query('insert into spike_blocks_next select * from spike_blocks');
+}
+
+/** The block counts copied and moved by the movers' deltas. */
+async function moveNextBlockCounts(client: pg.ClientBase): Promise<void> {
+  await copyBlocks(client);
+  await client.query('drop table if exists spike_bulk_moves');
   const moves = await client.query(`create temporary table spike_bulk_moves as
     select country, club, old_ord, ord as new_ord from spike_board_next where old_ord is not null`);
+  await client.query('analyze spike_bulk_moves');
   const moved = await moveBlockCounts(client, 'spike_bulk_moves', 'spike_blocks_next');
   console.log(`  ${moves.rowCount} movers, ${moved} block counts moved`);
 }
@@ -154,10 +164,22 @@ export async function catchUpGameweek(clients: pg.ClientBase[], scorers: string[
   await timed('bulk: movers re-keyed and written with the unchanged rows, one statement', () =>
     rekeyIntoNewTable(client, scorers, live),
   );
-  await timed(`bulk: block counts moved (other connection) beside ${VACUUM}`, () =>
-    Promise.all([timed('  block counts moved', () => moveNextBlockCounts(other)), vacuumNewTable(client)]),
+  const counts = BLOCKS === 'deltas' ? () => moveNextBlockCounts(other) : () => copyBlocks(other);
+  await timed(
+    `bulk: block counts ${BLOCKS === 'deltas' ? 'moved' : 'copied'} (other connection) beside ${VACUUM}`,
+    () => Promise.all([timed('  block counts', counts), vacuumNewTable(client)]),
   );
   await timed('bulk: indexes built on two connections', () => buildIndexes([client, other]));
+  if (BLOCKS === 'recount') {
+    await timed('bulk: blocks counted again over their key ranges, on two connections', () =>
+      Promise.all([
+        recountBlocks(client, 'spike_board_next', 'spike_blocks_next', 'global').then(() =>
+          recountBlocks(client, 'spike_board_next', 'spike_blocks_next', 'club'),
+        ),
+        recountBlocks(other, 'spike_board_next', 'spike_blocks_next', 'country'),
+      ]),
+    );
+  }
   await timed('bulk: swollen blocks cut again', async () => {
     console.log(`  ${await splitSwollenBlocks(client, 'spike_board_next', 'spike_blocks_next')} blocks cut`);
     await client.query('analyze spike_blocks_next');
