@@ -19,7 +19,7 @@ const { rows: held } = await client.query<{ player_id: string; pickers: string }
 );
 const scorers = held.map((row) => row.player_id);
 console.log(
-  `switches: ${['SPIKE_UNLOGGED', 'SPIKE_VACUUM', 'SPIKE_INDEX_MEMORY', 'SPIKE_SWAP'].map((name) => `${name}=${process.env[name] ?? ''}`).join(' ')}`,
+  `switches: ${['SPIKE_UNLOGGED', 'SPIKE_VACUUM', 'SPIKE_INDEX_MEMORY', 'SPIKE_BLOCKS', 'SPIKE_SWAP'].map((name) => `${name}=${process.env[name] ?? ''}`).join(' ')}`,
 );
 await catchUpGameweek([client, other], scorers.slice(4, -1), scorers.slice(0, -1));
 if (process.env.SPIKE_SWAP !== '0') {
