@@ -143,7 +143,7 @@ export async function splitSwollenBlocks(client: pg.ClientBase, table: string, b
       `insert into ${blocks} select $1, case when place = 0 then $2::bytea else ord end,
           least(${BLOCK_SIZE}, total - place) from (
         select ord, row_number() over (order by ord) - 1 as place, count(*) over () as total
-        from ${table} as row where row.ord >= $2 and ($3::bytea is null or row.ord < $3) ${filter}) as placed
+        from ${table} as row where row.ord >= $2 and row.ord < coalesce($3::bytea, '\\xff'::bytea) ${filter}) as placed
       where place % ${BLOCK_SIZE} = 0`,
       values,
     );
