@@ -74,6 +74,9 @@ const NEW_TABLE = process.env.SPIKE_UNLOGGED === '1' ? 'create unlogged table' :
 async function rekeyIntoNewTable(client: pg.ClientBase, scorers: string[], live: string[]): Promise<void> {
   const { scorers: scored } = await readScorers(client, AFTER_GAMEWEEK_37, live);
   await writeScorers(client, scored);
+  // The movers' hash table (1.4 million at ten million players) in memory, not in batches on
+  // disk: today's rebuild counts with the same 256 MB.
+  await client.query(`set work_mem = '256MB'`);
   const result = await client.query(`${NEW_TABLE} spike_board_next as
     select board.user_id, board.member, board.country, board.club,
       coalesce(${rekeyedOrdSql('mover.bucket', 'mover.key', 'board.ord')}, board.ord) as ord,
@@ -83,6 +86,7 @@ async function rekeyIntoNewTable(client: pg.ClientBase, scorers: string[], live:
       from squads as squad ${scorerJoins}
       where squad.season_id = '${SEASON}' and squad.player_ids && '{${scorers.join(',')}}'::uuid[]) as mover
     on mover.user_id = board.user_id`);
+  await client.query(`set work_mem = '64MB'`);
   console.log(`  ${result.rowCount} rows written`);
 }
 
