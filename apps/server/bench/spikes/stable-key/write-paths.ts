@@ -117,7 +117,16 @@ const VACUUM = process.env.SPIKE_VACUUM ?? 'vacuum';
 
 /** The new table's visibility map (for index-only counts) and statistics, timed apart. */
 async function vacuumNewTable(client: pg.ClientBase): Promise<void> {
-  if (VACUUM === 'vacuum') await timed('  vacuum', () => client.query('vacuum spike_board_next'));
+  // A snapshot older than the new table (an autovacuum's analyze of another table) keeps
+  // vacuum from marking its pages all visible: then it is vacuumed again, and timed.
+  for (let pass = 1; VACUUM === 'vacuum' && pass <= 3; pass += 1) {
+    await timed(`  vacuum, pass ${pass}`, () => client.query('vacuum spike_board_next'));
+    const { rows } = await client.query<{ pages: number; visible: number }>(
+      `select relpages as pages, relallvisible as visible from pg_class where relname = 'spike_board_next'`,
+    );
+    console.log(`  pages all visible: ${rows[0]?.visible} of ${rows[0]?.pages}`);
+    if ((rows[0]?.visible ?? 0) >= (rows[0]?.pages ?? 0)) break;
+  }
   if (VACUUM !== 'none') await timed('  analyze', () => client.query('analyze spike_board_next'));
 }
 
