@@ -4,7 +4,8 @@
  * gameweek caught up at once, and rank lookups and deep pages before and after.
  * `SPIKE_DB=spike_1m node --import tsx apps/server/bench/spikes/stable-key/measure-paths.ts`
  * (`keep` as an argument: the board already built is used as it is; the write paths' switches,
- * SPIKE_UNLOGGED, SPIKE_VACUUM, SPIKE_INDEX_MEMORY, SPIKE_UPDATE_BY, are in `write-paths.ts`).
+ * SPIKE_UNLOGGED, SPIKE_VACUUM, SPIKE_INDEX_MEMORY, SPIKE_BLOCKS, SPIKE_UPDATE_BY, are in
+ * `write-paths.ts`; SPIKE_CHECK_BLOCKS=1 counts every block again at the end).
  */
 import { checkBlocks } from './block-check.ts';
 import { cutBlocks } from './blocks.ts';
