@@ -15,7 +15,7 @@ import { SEASON } from './spike-db.ts';
 export type Encoding = 'pairs' | 'goals' | 'dense';
 
 /** Every member scored: user id, country, club, bucket, key, toss (`where` filters the squads). */
-export function scoredMembersSql(encoding: Encoding, limbCount: number, where = 'true'): string {
+export function scoredRowsSql(encoding: Encoding, limbCount: number, where = 'true'): string {
   const inner = `select profile.id collate "C" as user_id, profile.country collate "C" as country,
       profile.favourite_club collate "C" as club, ${bucketSql} as bucket,
       ${encoding === 'dense' ? limbColumnsSql(limbCount) : `${encoding === 'pairs' ? sparseKeySql : goalsKeySql} as key`}
@@ -24,9 +24,14 @@ export function scoredMembersSql(encoding: Encoding, limbCount: number, where = 
     ${scorerJoins}
     where profile.onboarding_complete and ${where}`;
   const key = encoding === 'dense' ? `${denseKeySql(limbCount)} as key` : 'key';
+  return `select user_id, country, club, bucket, ${key}, ${tossSql(SEASON, 'user_id')} as toss
+    from (${inner}) as member`;
+}
+
+/** The first round's rows: `scoredRowsSql` and `ord` ending with the user id. */
+export function scoredMembersSql(encoding: Encoding, limbCount: number, where = 'true'): string {
   return `select *, ${ordSql('bucket', 'key', 'toss', 'user_id')} as ord from (
-    select user_id, country, club, bucket, ${key}, ${tossSql(SEASON, 'user_id')} as toss
-    from (${inner}) as member) as keyed`;
+    ${scoredRowsSql(encoding, limbCount, where)}) as keyed`;
 }
 
 /** User ids are ASCII: their bytes as an immutable function, which an index expression needs. */

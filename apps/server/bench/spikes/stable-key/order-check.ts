@@ -1,7 +1,8 @@
-/** Checks "key order = compareRankingEntries" on a random sample of a spike board. */
+/** Checks "key order = compareRankingEntries" on a random sample of a spike board (the member board). */
 import { coinTossKey, compareRankingEntries, type RankingEntry, squadStatus } from '@hit21/core';
 import type pg from 'pg';
 import { goalDatesKey, seasonOrigin } from '../../../../../packages/core/src/ranking/stable-key.ts';
+import { bucketOfOrd, keyOfOrd, tossOfOrd } from './member-board.ts';
 import { SEASON } from './spike-db.ts';
 
 interface Row {
@@ -9,6 +10,7 @@ interface Row {
   bucket: number;
   key: Buffer;
   toss: string;
+  ord: Buffer;
   player_ids: string[] | null;
 }
 
@@ -30,7 +32,8 @@ export async function checkOrder(
     times.set(goal.player_id, list);
   }
   const { rows } = await client.query<Row>(
-    `select board.user_id, board.bucket, board.key, board.toss, squad.player_ids::text[] as player_ids
+    `select board.user_id, ${bucketOfOrd('board.ord')} as bucket, ${keyOfOrd('board.ord')} as key,
+       ${tossOfOrd('board.ord')} as toss, board.ord, squad.player_ids::text[] as player_ids
      from ${table} as board tablesample bernoulli (1)
      left join squads as squad on squad.user_id = board.user_id and squad.season_id = '${SEASON}'
      order by random() limit ${size}`,
@@ -49,13 +52,8 @@ export async function checkOrder(
   });
   const tossWrong = entries.filter((entry) => entry.coinToss !== coinTossKey(SEASON, entry.userId)).length;
   const byRules = [...entries].sort((a, b) => compareRankingEntries(a, b, SEASON));
-  const byKey = [...entries].sort(
-    (a, b) =>
-      a.row.bucket - b.row.bucket ||
-      Buffer.compare(a.row.key, b.row.key) ||
-      (a.coinToss ?? 0) - (b.coinToss ?? 0) ||
-      (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
-  );
+  // The stored order itself: the member number, not the user id, breaks a tie of the toss.
+  const byKey = [...entries].sort((a, b) => Buffer.compare(a.row.ord, b.row.ord));
   const differing = byRules.filter((entry, index) => entry.userId !== byKey[index]?.userId).length;
   const origin = seasonOrigin(SEASON);
   const bytesWrong = entries.filter(

@@ -1,6 +1,7 @@
 /** Measure 4: rank lookups and deep pages over key-range blocks, one connection, p50 and p95. */
 import type pg from 'pg';
 import { pageSql, rankSql } from './blocks.ts';
+import { boardNamed } from './member-board.ts';
 import { load } from './spike-db.ts';
 
 function percentiles(times: number[]): string {
@@ -26,7 +27,8 @@ export async function measureReads(client: pg.ClientBase, moment: string): Promi
   );
   const sizes = await client.query<{ board: string; members: string }>(
     `select board, sum(members) as members from spike_blocks
-     where board in ('global', 'country:United Kingdom', 'club:Arsenal') group by board order by board`,
+     where board in ('global', ${boardNamed('country', 'United Kingdom')}, ${boardNamed('club', 'Arsenal')})
+     group by board order by board`,
   );
   for (const kind of ['global', 'country', 'club'] as const) {
     const times = await timeEach(
