@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Executor } from '../../src/db/database.ts';
+import { type Executor, selectRows } from '../../src/db/database.ts';
 import {
   type Board,
   readLeaderboardPage,
@@ -46,4 +47,60 @@ async function readAllPages(
       return rows;
     }
   }
+}
+
+/** A stored board's row with its ranks on the global, country and club boards, from its places. */
+export interface StoredRow {
+  user_id: string;
+  full_name: string;
+  country: string;
+  club: string;
+  global_rank: number;
+  country_rank: number;
+  club_rank: number;
+}
+
+/** The season's stored board in its order, each row ranked on its three boards: what a test compares pages with. */
+export function readStoredBoard(db: Executor, seasonId: string): Promise<StoredRow[]> {
+  return selectRows<StoredRow>(
+    db,
+    sql`select user_id, full_name, country, club,
+        row_number() over (order by position)::int as global_rank,
+        row_number() over (partition by country order by position)::int as country_rank,
+        row_number() over (partition by club order by position)::int as club_rank
+      from standings where season_id = ${seasonId} order by position`,
+  );
+}
+
+/** A board a test reads, with how a stored row ranks on it and whether it belongs. */
+export interface BoardScope {
+  label: string;
+  board: Board;
+  rank: (row: StoredRow) => number;
+  member: (row: StoredRow) => boolean;
+}
+
+export const GLOBAL_SCOPE: BoardScope = {
+  label: 'global',
+  board: { kind: 'global' },
+  rank: (row) => row.global_rank,
+  member: () => true,
+};
+
+export function countryScope(country: string): BoardScope {
+  return {
+    label: `country ${country}`,
+    board: { kind: 'country', country },
+    rank: (row) => row.country_rank,
+    member: (row) => row.country === country,
+  };
+}
+
+export function clubScope(club: string): BoardScope {
+  return {
+    label: `club ${club}`,
+    board: { kind: 'club', club },
+    rank: (row) => row.club_rank,
+    member: (row) => row.club === club,
+  };
 }

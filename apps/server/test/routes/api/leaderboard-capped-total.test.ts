@@ -2,11 +2,7 @@ import { type LeaderboardPage, type LeagueStandingsPage, SEARCH_TOTAL_CAP } from
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../bench/standings-population.ts';
-import { selectRows } from '../../../src/db/database.ts';
-import {
-  type Board,
-  readLeaderboardPage,
-} from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { readLeaderboardPage } from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { readLeagueStandingsPage } from '../../../src/plugins/app/standings/reading/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
@@ -16,6 +12,7 @@ import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
 import { matchesSearch, nameMatches } from '../../support/search-key.ts';
 import { saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
+import { countryScope, GLOBAL_SCOPE, readStoredBoard, type StoredRow } from '../../support/whole-board.ts';
 
 const ENGINES = engines('postgres', 'more than 10,000 members: minutes to load and rank on PGlite');
 
@@ -26,15 +23,6 @@ const CROWD = 10_600;
 /** Members whose name gains " Quill": a name search (trigram index) matching more than the cap. */
 const QUILLS = 10_100;
 const PAGE_SIZE = 25;
-
-interface StoredRow {
-  user_id: string;
-  full_name: string;
-  country: string;
-  club: string;
-  global_rank: number;
-  country_rank: number;
-}
 
 /**
  * A search's total counted up to SEARCH_TOTAL_CAP (decision 018): past it, the answer is capped
@@ -69,30 +57,11 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     await requestBoardRebuild(db);
     now = AFTER_GAMEWEEK_20;
     expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
-    board = await selectRows<StoredRow>(
-      db,
-      sql`select user_id, full_name, country, club,
-          row_number() over (order by position)::int as global_rank,
-          row_number() over (partition by country order by position)::int as country_rank
-        from standings where season_id = ${SEASON} order by position`,
-    );
+    board = await readStoredBoard(db, SEASON);
     expect(board).toHaveLength(CROWD + 1);
   }, 300_000);
 
-  const scopes: {
-    label: string;
-    board: Board;
-    rank: (row: StoredRow) => number;
-    member: (row: StoredRow) => boolean;
-  }[] = [
-    { label: 'global', board: { kind: 'global' }, rank: (row) => row.global_rank, member: () => true },
-    {
-      label: 'United Kingdom',
-      board: { kind: 'country', country: 'United Kingdom' },
-      rank: (row) => row.country_rank,
-      member: (row) => row.country === 'United Kingdom',
-    },
-  ];
+  const scopes = [GLOBAL_SCOPE, countryScope('United Kingdom')];
 
   it('counts up to the cap, or to the page past it, and pages forward in rank order', async () => {
     const capped = new Set<string>();
@@ -124,7 +93,7 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     }
     // Both kinds of answer were checked, on both paths of a name search.
     expect([...capped]).toEqual(expect.arrayContaining(['global e', 'global quill']));
-    expect([...exact]).toEqual(expect.arrayContaining(['global son', 'United Kingdom quill']));
+    expect([...exact]).toEqual(expect.arrayContaining(['global son', 'country United Kingdom quill']));
   });
 
   it("counts a league's name search up to the cap too, and pages it forward", async () => {

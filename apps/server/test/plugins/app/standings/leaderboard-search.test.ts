@@ -2,15 +2,19 @@ import type { SeasonConfig } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
-import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
+import type { DatabaseHandle } from '../../../../src/db/database.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
-import {
-  type Board,
-  readLeaderboardPage,
-} from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { matchesSearch } from '../../../support/search-key.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
+import {
+  clubScope,
+  countryScope,
+  GLOBAL_SCOPE,
+  readStoredBoard,
+  type StoredRow,
+} from '../../../support/whole-board.ts';
 
 const ENGINES = engines('both', 'search and name folding in SQL');
 
@@ -43,16 +47,6 @@ const SEARCHES = [
   'ÿ',
 ];
 
-interface StoredRow {
-  user_id: string;
-  full_name: string;
-  country: string;
-  club: string;
-  global_rank: number;
-  country_rank: number;
-  club_rank: number;
-}
-
 describe.each(ENGINES)('leaderboard search on %s', (engine) => {
   let database: DatabaseHandle;
   let season: SeasonConfig;
@@ -77,45 +71,18 @@ describe.each(ENGINES)('leaderboard search on %s', (engine) => {
       );
     }
     await recomputeStandings({ database, season, now: new Date('2026-01-05T12:00:00Z') });
-    board = await selectRows<StoredRow>(
-      database.db,
-      sql`select user_id, full_name, country, club,
-          row_number() over (order by position)::int as global_rank,
-          row_number() over (partition by country order by position)::int as country_rank,
-          row_number() over (partition by club order by position)::int as club_rank
-        from standings where season_id = ${season.id} order by position`,
-    );
+    board = await readStoredBoard(database.db, season.id);
     expect(board).toHaveLength(PLAYERS);
   });
   afterAll(async () => {
     await database.close();
   });
 
-  const boards: {
-    label: string;
-    board: Board;
-    rank: (row: StoredRow) => number;
-    member: (row: StoredRow) => boolean;
-  }[] = [
-    { label: 'global', board: { kind: 'global' }, rank: (row) => row.global_rank, member: () => true },
-    {
-      label: 'country United Kingdom',
-      board: { kind: 'country', country: 'United Kingdom' },
-      rank: (row) => row.country_rank,
-      member: (row) => row.country === 'United Kingdom',
-    },
-    {
-      label: 'club Manchester United',
-      board: { kind: 'club', club: 'Manchester United' },
-      rank: (row) => row.club_rank,
-      member: (row) => row.club === 'Manchester United',
-    },
-    {
-      label: 'country France',
-      board: { kind: 'country', country: 'France' },
-      rank: (row) => row.country_rank,
-      member: (row) => row.country === 'France',
-    },
+  const boards = [
+    GLOBAL_SCOPE,
+    countryScope('United Kingdom'),
+    clubScope('Manchester United'),
+    countryScope('France'),
   ];
 
   it('counts and pages every match of name, country and club, on every board', async () => {
