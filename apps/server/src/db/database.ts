@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { intarray } from '@electric-sql/pglite/contrib/intarray';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -153,7 +154,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
   // pg_trgm: the leaderboard search index (created by a migration).
   const client = await PGlite.create(location.dataDir, {
-    extensions: { pg_trgm },
+    extensions: { intarray, pg_trgm },
     loadDataDir: location.loadDataDir,
   });
   const pgliteDb = drizzlePglite({ client, schema });

@@ -65,10 +65,10 @@ export function readStoredBoard(db: Executor, seasonId: string): Promise<StoredR
   return selectRows<StoredRow>(
     db,
     sql`select user_id, full_name, country, club,
-        row_number() over (order by position)::int as global_rank,
-        row_number() over (partition by country order by position)::int as country_rank,
-        row_number() over (partition by club order by position)::int as club_rank
-      from standings where season_id = ${seasonId} order by position`,
+        row_number() over (order by ord)::int as global_rank,
+        row_number() over (partition by country order by ord)::int as country_rank,
+        row_number() over (partition by club order by ord)::int as club_rank
+      from standings where season_id = ${seasonId} order by ord`,
   );
 }
 

@@ -55,18 +55,31 @@ export function stableBucket(entry: Pick<RankingEntry, 'status' | 'totalGoals'>)
  * other has a goal, and ranks after it ("having a goal beats none").
  */
 export function goalDatesKey(goalTimesDescending: readonly number[], origin: number): Uint8Array {
-  const key = new Uint8Array(goalTimesDescending.length * 3 + 1);
-  for (const [index, time] of goalTimesDescending.entries()) {
-    const minute = (time - origin) / 60_000;
-    if (!Number.isInteger(minute) || minute < 0 || minute > STABLE_KEY.latestMinute) {
-      throw new RangeError(`A kick-off outside the season's minutes: ${new Date(time).toISOString()}`);
-    }
-    const digits = String(STABLE_KEY.codeCeiling - minute);
+  const codes = goalCodes(goalTimesDescending, origin);
+  const key = new Uint8Array(codes.length * 3 + 1);
+  for (const [index, code] of codes.entries()) {
+    const digits = String(code);
     for (let byte = 0; byte < 3; byte += 1)
       key[index * 3 + byte] = Number.parseInt(digits.slice(byte * 2, byte * 2 + 2), 16);
   }
   key[key.length - 1] = STABLE_KEY.terminator;
   return key;
+}
+
+/**
+ * Each goal's code, `codeCeiling` minus the minute of its kick-off since `origin`, ascending (the
+ * latest goal first): what a database sorts and writes as a squad's goal dates (`goalDatesKey`).
+ */
+export function goalCodes(goalTimes: readonly number[], origin: number): number[] {
+  return goalTimes
+    .map((time) => {
+      const minute = (time - origin) / 60_000;
+      if (!Number.isInteger(minute) || minute < 0 || minute > STABLE_KEY.latestMinute) {
+        throw new RangeError(`A kick-off outside the season's minutes: ${new Date(time).toISOString()}`);
+      }
+      return STABLE_KEY.codeCeiling - minute;
+    })
+    .sort((a, b) => a - b);
 }
 
 export function stableRankingKey(

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { bytea } from './standings.ts';
 import { seasons } from './season.ts';
 
 /** A private mini-league of one season. Its admin is always one of its approved members. */
@@ -102,13 +103,13 @@ export const leagueStandings = pgTable(
     seasonId: text('season_id').notNull(),
     leagueId: uuid('league_id').notNull(),
     userId: text('user_id').notNull(),
-    /** The member's `standings.position`: the league's order is theirs. */
-    position: bigint('position', { mode: 'number' }).notNull(),
+    /** The member's `standings.ord`: the league's order is the global one. */
+    ord: bytea('ord').notNull(),
     /** The board's `search_name` (the name lowercased by the server), copied when the ranks are built. */
     searchName: text('search_name').notNull(),
   },
   (table) => [
-    uniqueIndex('league_standings_position_index').on(table.leagueId, table.position, table.seasonId),
+    uniqueIndex('league_standings_order_index').on(table.leagueId, table.ord, table.seasonId),
     // The user first: a member's rows in every league are found at once when they change.
     uniqueIndex('league_standings_user_index').on(table.userId, table.leagueId, table.seasonId),
     index('league_standings_season_index').on(table.seasonId),

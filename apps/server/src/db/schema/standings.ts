@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,25 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { seasons } from './season.ts';
 
-/**
- * Places of a rebuilt board's order per member: the member ranked r has `position` (r - ½) ×
- * POSITION_STRIDE (`rebuiltPosition`), which leaves room to place members between any two, and
- * at both ends of every rank block, without renumbering anyone. 2^28 (2^20 until migration
- * 0024): a live goal puts its scorer's pickers, 66,000 at ten million players, into a few gaps,
- * and the next goal's above them; positions stay exact in a JavaScript number up to 33 million
- * members.
- */
-export const POSITION_STRIDE = 268_435_456;
-
-/** The `position` of the member ranked `rank` on a rebuilt board. */
-export function rebuiltPosition(rank: number): number {
-  return rank * POSITION_STRIDE - POSITION_STRIDE / 2;
-}
+/** A byte string (`ord`, a block's `start`): read and written by SQL alone, never by the server. */
+export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * The stored boards: one row per board member per season with the status and goals computed
- * ahead of reads, their place in the global order (`position`, increasing down the board) and
- * the member's display fields. Every board (the global order, or its restriction to one
+ * ahead of reads, their stable ranking key (`ord`, ascending down the board) and the member's
+ * display fields. Every board (the global order, or its restriction to one
  * country's or club's members) is numbered with `standingsRankBlocks`. The whole season
  * is rebuilt into a fresh table and swapped in by
  * `src/plugins/app/standings/rebuilding/recompute-standings.ts`, which copies these indexes from the catalogue:
@@ -46,8 +35,11 @@ export const standings = pgTable(
     userId: text('user_id').notNull(),
     status: text('status', { enum: ['safe', 'going_bust', 'bust'] }).notNull(),
     totalGoals: integer('total_goals').notNull(),
-    /** The member's place in the global order: smaller is higher up (POSITION_STRIDE). */
-    position: bigint('position', { mode: 'number' }).notNull(),
+    /**
+     * The member's stable ranking key (`ordSql`): bucket, goal dates, coin toss and user id as one
+     * byte string, whose byte order is the global order. Only the member's own entry changes it.
+     */
+    ord: bytea('ord').notNull(),
     fullName: text('full_name').notNull(),
     /** `full_name` as the name search compares it (`searchKeySql`: accents, case and punctuation folded). */
     searchName: text('search_name').notNull(),
@@ -59,10 +51,10 @@ export const standings = pgTable(
   // `user_id`, `country` and `club` compare in byte order ("C", migration 0019): only their
   // equality is asked, and byte order sorts about twice as fast.
   (table) => [
-    uniqueIndex('standings_position_index').on(table.position, table.seasonId),
+    uniqueIndex('standings_order_index').on(table.ord, table.seasonId),
     // A country's or club's members in the global order: its board.
-    uniqueIndex('standings_country_order_index').on(table.country, table.position, table.seasonId),
-    uniqueIndex('standings_club_order_index').on(table.club, table.position, table.seasonId),
+    uniqueIndex('standings_country_order_index').on(table.country, table.ord, table.seasonId),
+    uniqueIndex('standings_club_order_index').on(table.club, table.ord, table.seasonId),
     uniqueIndex('standings_user_index').on(table.userId, table.seasonId),
     // The rows holding a name the name search found in `standingsNames` (three characters or
     // more; in byte order, "C", migration 0030); country and club matches use the order indexes
@@ -86,26 +78,20 @@ export const standingsNames = pgTable(
   (table) => [index('standings_names_search_index').using('gin', sql`${table.searchName} gin_trgm_ops`)],
 );
 
-/** How many places of a rebuilt global order one row of `standingsRankBlocks` covers. */
-export const RANK_BLOCK_SIZE = 1000;
+/** How many members of a board's order a rank block holds when the board is rebuilt. */
+export const RANK_BLOCK_SIZE = 4096;
 
 /**
- * The positions one block covers: block b holds positions b × BLOCK_SPAN + 1 to (b + 1) × BLOCK_SPAN,
- * the places RANK_BLOCK_SIZE × b + 1 to RANK_BLOCK_SIZE × (b + 1) of a rebuilt global order.
- */
-export const BLOCK_SPAN = RANK_BLOCK_SIZE * POSITION_STRIDE;
-
-/**
- * How many members each board holds in each block of the global order (`block` = (position - 1)
- * / BLOCK_SPAN), for the blocks that hold its members. The boards: the global one (`name` ''),
- * each country's and club's (the global order restricted to its members) and each league's
- * (`name` its id; the rows of `league_standings`). A member's rank on a board is the board's
- * members before their block (`standingsRankChunks`) plus those in the block up to them (a
- * thousand index entries or so), and a page of any depth starts from the block holding its first
- * rank, so no rank is stored on a member's row. Numbering every board's members within the
- * rebuild's statement took two sorts of every member, a third of it (decision 005); these rows
- * are counted from the new board in one scan. Rebuilt and swapped in with `standings`; `name`
- * compares in byte order, as the board's country and club do.
+ * Each board's order cut into key ranges: a block holds the board's members whose `ord` is at or
+ * after its `start` and before the next block's. The boards: the global one (`name` ''), each
+ * country's and club's (the global order restricted to its members) and each league's (`name`
+ * its id; the rows of `league_standings`). A member's rank on a board is the members of its
+ * earlier blocks plus those in their block up to them (a few thousand index entries at most), and
+ * a page of any depth starts from the block holding its first rank, so no rank is stored. A
+ * board's first block starts at the empty string, before any `ord`. A rebuild cuts every board at
+ * the global order's blocks; a placement moves the counts and cuts a block grown past twice
+ * RANK_BLOCK_SIZE in two or more. Rebuilt and swapped in with `standings`; `name` compares in byte
+ * order, as the board's country and club do.
  */
 export const standingsRankBlocks = pgTable(
   'standings_rank_blocks',
@@ -113,46 +99,11 @@ export const standingsRankBlocks = pgTable(
     seasonId: text('season_id').notNull(),
     board: text('board', { enum: ['global', 'country', 'club', 'league'] }).notNull(),
     name: text('name').notNull(),
-    block: integer('block').notNull(),
+    start: bytea('start').notNull(),
     members: integer('members').notNull(),
   },
   (table) => [
-    uniqueIndex('standings_rank_blocks_block_index').on(table.board, table.name, table.block, table.seasonId),
-  ],
-);
-
-/** How many rank blocks one row of `standingsRankChunks` sums up. */
-export const RANK_CHUNK_BLOCKS = 64;
-
-/**
- * Each board's members per run of RANK_CHUNK_BLOCKS rank blocks (`chunk` = block /
- * RANK_CHUNK_BLOCKS), with how many of them the earlier chunks hold: the members before a block
- * are its chunk's `members_before` plus the board's members in the chunk's earlier blocks (63
- * rows at most). A placement moves every later block's count of members before when it adds or
- * takes one member: kept per block, that was every block of every board a goal's pickers touch
- * (a third of a million rows at ten million players); kept per chunk it is a sixty-fourth
- * (decision 005). Rebuilt and swapped in with `standings`.
- */
-export const standingsRankChunks = pgTable(
-  'standings_rank_chunks',
-  {
-    seasonId: text('season_id').notNull(),
-    board: text('board', { enum: ['global', 'country', 'club', 'league'] }).notNull(),
-    name: text('name').notNull(),
-    chunk: integer('chunk').notNull(),
-    membersBefore: integer('members_before').notNull(),
-    members: integer('members').notNull(),
-  },
-  (table) => [
-    uniqueIndex('standings_rank_chunks_chunk_index').on(table.board, table.name, table.chunk, table.seasonId),
-    // Not unique: while member changes are placed (rank-block-counts-repository.ts), the members
-    // before each later chunk shift one row at a time.
-    index('standings_rank_chunks_start_index').on(
-      table.board,
-      table.name,
-      table.membersBefore,
-      table.seasonId,
-    ),
+    uniqueIndex('standings_rank_blocks_start_index').on(table.board, table.name, table.start, table.seasonId),
   ],
 );
 
@@ -166,10 +117,10 @@ export const standingsState = pgTable('standings_state', {
   /** `standings_inputs.version` as the computation read it. */
   inputsVersion: bigint('inputs_version', { mode: 'number' }).notNull(),
   /**
-   * The scorers the board was ranked with (`RankedWith`), so that a changed member is placed on it
-   * as the rebuild would have ranked them. Null on a board stored before migration 0023.
+   * The goals the board counted, per scorer (`RankedWith`): a placement finds the footballers whose
+   * goals changed since, and only their pickers move.
    */
-  rankedWith: jsonb('ranked_with').$type<RankedWith>(),
+  rankedWith: jsonb('ranked_with').$type<RankedWith>().notNull(),
   /** Member changes placed on the board since its rebuild: part of its version (decision 016). */
   revision: integer('revision').notNull().default(0),
   /** When the last member changes were placed (their transaction's start) and how long it took. */
@@ -201,12 +152,11 @@ export const standingsInputs = pgTable(
   (table) => [check('standings_inputs_single_row', sql`${table.id} = 1`)],
 );
 
-/** What `standingsState.rankedWith` holds: the goals a board counted, as its rebuild ranked them. */
+/** What `standingsState.rankedWith` holds: the goals a board counted. */
 export interface RankedWith {
-  limbCount: number;
   isSeasonOver: boolean;
-  /** Every footballer who had scored: id, goals, goal-date limbs (decimal strings, most significant first). */
-  scorers: [playerId: string, goals: number, goalDateLimbs: string[], goalTimes?: number[]][];
+  /** Every footballer who had scored: his id and his goals' kick-off times (epoch ms, ascending). */
+  scorers: [playerId: string, goalTimes: number[]][];
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   leagues,
   profiles,
   standingsRankBlocks,
-  standingsRankChunks,
   users,
 } from '../../../db/schema/index.ts';
 
@@ -204,7 +203,4 @@ export async function deleteLeagueStandings(tx: Executor, leagueId: string): Pro
   await tx
     .delete(standingsRankBlocks)
     .where(and(eq(standingsRankBlocks.board, 'league'), eq(standingsRankBlocks.name, leagueId)));
-  await tx
-    .delete(standingsRankChunks)
-    .where(and(eq(standingsRankChunks.board, 'league'), eq(standingsRankChunks.name, leagueId)));
 }

@@ -4,12 +4,7 @@
  */
 
 /** The stored tables whose season partition a rebuild replaces, each with a `<table>_next`. */
-export const REBUILT_TABLES = [
-  'standings',
-  'standings_rank_blocks',
-  'standings_rank_chunks',
-  'league_standings',
-] as const;
+export const REBUILT_TABLES = ['standings', 'standings_rank_blocks', 'league_standings'] as const;
 
 /**
  * More changes than this at once (members loaded in bulk, a long outage) are left to a rebuild,
@@ -18,18 +13,14 @@ export const REBUILT_TABLES = [
 export const MAX_PLACED_CHANGES = 20_000;
 
 /**
- * A block of the global board grown past this many members (four times RANK_BLOCK_SIZE; placed
- * members land in the blocks of the rebuilt order) is evened out by a rebuild once goals are
- * quiet (standings-freshness.ts): a page reads past up to a block of members.
+ * Goals that move more members than this at once (a gameweek's goals caught up in one sync, the
+ * clock moved a long way) are left to a rebuild: a placement's time grows with its movers, and a
+ * live goal moves its scorer's pickers, a small share of the players.
  */
-export const MAX_BLOCK_MEMBERS = 4_000;
+export const MAX_GOAL_MOVERS = 250_000;
 
-/** A footballer who has scored by the board's moment: his goals and his goal-date limbs (`goalDateLimbs`). */
-export interface ScoringFootballer {
-  playerId: string;
-  goals: number;
-  goalDateLimbs: readonly bigint[];
-}
+/** A rank block a placement has grown past this many members is cut into blocks of RANK_BLOCK_SIZE. */
+export const MAX_BLOCK_MEMBERS = 8192;
 
 /** Why a board is stale: all but the goals and the member changes ask for a whole rebuild. */
 export type StaleReason =
@@ -41,6 +32,4 @@ export type StaleReason =
   | 'goals counted changed'
   | 'season ended'
   /** Member changes wait to be placed on the stored board (place-member-changes.ts). */
-  | 'members changed'
-  /** Placements have grown a rank block too large: a rebuild evens them out, once goals are quiet. */
-  | 'blocks uneven';
+  | 'members changed';

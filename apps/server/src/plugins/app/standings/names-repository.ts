@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/database.ts';
-import { searchKeySql } from '../../../db/name-folding.ts';
 import { standings, standingsNames } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 import { waitToPlace } from './locks.ts';
 
 /**
  * Removes from `standingsNames` the names no stored board holds any more, so that nothing of a
- * name stays once no board shows it: those of `fullNames` (as stored: the members an account's
- * deletion took off, with the placing lock taken), or all of them (`forgetAllUnheldNames`).
+ * name stays once no board shows it: those of `searchNames` (search keys of the members an
+ * account's deletion took off, with the placing lock taken), or all of them
+ * (`forgetAllUnheldNames`).
  */
-export async function forgetUnheldNames(db: Executor, fullNames?: readonly string[]): Promise<void> {
-  if (fullNames?.length === 0) return;
-  const among = fullNames
-    ? sql`name.search_name = any(array(select ${searchKeySql(sql.raw('full_name'))} from unnest(${textArray(fullNames)}::text[]) as full_name)) and`
-    : sql``;
+export async function forgetUnheldNames(db: Executor, searchNames?: readonly string[]): Promise<void> {
+  if (searchNames?.length === 0) return;
+  const among = searchNames ? sql`name.search_name = any(${textArray(searchNames)}::text[]) and` : sql``;
   await db.execute(sql`delete from ${standingsNames} as name
     where ${among} not exists (select from ${standings} where ${standings.searchName} = name.search_name)`);
 }

@@ -1,17 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  BLOCK_SPAN,
-  RANK_CHUNK_BLOCKS,
-  standingsRankBlocks,
-  standingsRankChunks,
-  standingsState,
-} from '../../../db/schema/index.ts';
+import { standingsRankBlocks, standingsState } from '../../../db/schema/index.ts';
 
 /**
- * Ranks on every stored board, from its rank blocks (`standingsRankBlocks`) and their chunks
- * (`standingsRankChunks`): the members are stored at their places in the global order
- * (`position`), and a board's rank of a member is the members of the board before their block
- * plus those in the block up to them.
+ * Ranks on every stored board, from its rank blocks (`standingsRankBlocks`): ranges of the
+ * members' `ord`. A board's rank of a member is the board's members in the earlier blocks plus
+ * those in their block up to them.
  */
 
 /** A board as its rank blocks name it: the global one (name ''), a country, a club or a league (its id). */
@@ -41,80 +34,43 @@ export function lostBoardRebuildMs(seasonId: string): SQL<number | null> {
   return sql<number | null>`case when ${isBoardLostSql(seasonId)} then ${standingsState.durationMs} end`;
 }
 
-/** The rank block holding a position. */
-export function blockOf(position: SQL): SQL {
-  return sql`((${position} - 1) / ${BLOCK_SPAN}::bigint)::int`;
+function onBoard(seasonId: string, board: BlockBoard) {
+  return sql`${standingsRankBlocks.board} = ${board.kind} and ${standingsRankBlocks.name} = ${board.name}
+    and ${standingsRankBlocks.seasonId} = ${seasonId}`;
 }
 
-/** The first position of a block (the SQL of its number) is past this one. */
-export function blockStart(block: SQL): SQL {
-  return sql`(${block})::bigint * ${BLOCK_SPAN}::bigint`;
-}
-
-/**
- * The chunk of rank blocks holding a block (the SQL of its number); the size written in, so that
- * a GROUP BY matches it.
- */
-export function chunkOf(block: SQL): SQL {
-  return sql`((${block}) / ${sql.raw(String(RANK_CHUNK_BLOCKS))})`;
-}
-
-function onBoard(
-  table: typeof standingsRankBlocks | typeof standingsRankChunks,
-  seasonId: string,
-  board: BlockBoard,
-) {
-  return sql`${table.board} = ${board.kind} and ${table.name} = ${board.name} and ${table.seasonId} = ${seasonId}`;
-}
-
-/** One row, `total`: the board's members, those before its last chunk and in it (0 for none). */
+/** One row, `total`: the board's members (0 for none). */
 export function boardTotal(seasonId: string, board: BlockBoard): SQL {
-  return sql`select coalesce((select ${standingsRankChunks.membersBefore} + ${standingsRankChunks.members}
-      from ${standingsRankChunks} where ${onBoard(standingsRankChunks, seasonId, board)}
-      order by ${standingsRankChunks.chunk} desc limit 1), 0) as total`;
-}
-
-/** The board's members before a block of it (the SQL of its number): its chunk's, and the chunk's earlier blocks'. */
-function membersBeforeBlock(seasonId: string, board: BlockBoard, block: SQL): SQL {
-  return sql`(coalesce((select ${standingsRankChunks.membersBefore} from ${standingsRankChunks}
-      where ${onBoard(standingsRankChunks, seasonId, board)} and ${standingsRankChunks.chunk} = ${chunkOf(block)}), 0)
-    + coalesce((select sum(${standingsRankBlocks.members}) from ${standingsRankBlocks}
-      where ${onBoard(standingsRankBlocks, seasonId, board)}
-        and ${standingsRankBlocks.block} >= ${chunkOf(block)} * ${RANK_CHUNK_BLOCKS}::int
-        and ${standingsRankBlocks.block} < (${block})), 0))::int`;
+  return sql`select coalesce(sum(${standingsRankBlocks.members}), 0)::int as total
+    from ${standingsRankBlocks} where ${onBoard(seasonId, board)}`;
 }
 
 /**
- * At most one row, (`block`, `members_before`): the block holding the board's member after the
- * first `offset`, the last whose earlier blocks hold no more than `offset` of its members. A page
- * reads the board's order from that block's start, past `offset - members_before` members (fewer
- * than a block's). Found in the last chunk whose earlier chunks hold no more than `offset`, among
- * its blocks.
+ * At most one row, (`start`, `members_before`): the last block of the board whose earlier blocks
+ * hold no more than `offset` of its members. A page reads the board's order from that block's
+ * start, past `offset - members_before` members (fewer than a block's).
  */
 export function pageStart(seasonId: string, board: BlockBoard, offset: number): SQL {
-  return sql`select in_chunk.block, in_chunk.members_before from (
-      select ${standingsRankBlocks.block} as block,
-        (chunk.members_before + sum(${standingsRankBlocks.members}) over (order by ${standingsRankBlocks.block})
-          - ${standingsRankBlocks.members})::int as members_before
-      from (select ${standingsRankChunks.chunk} as chunk, ${standingsRankChunks.membersBefore} as members_before
-        from ${standingsRankChunks}
-        where ${onBoard(standingsRankChunks, seasonId, board)} and ${standingsRankChunks.membersBefore} <= ${offset}
-        order by ${standingsRankChunks.membersBefore} desc limit 1) as chunk
-      join ${standingsRankBlocks} on ${onBoard(standingsRankBlocks, seasonId, board)}
-        and ${standingsRankBlocks.block} >= chunk.chunk * ${RANK_CHUNK_BLOCKS}::int
-        and ${standingsRankBlocks.block} < (chunk.chunk + 1) * ${RANK_CHUNK_BLOCKS}::int
-    ) as in_chunk
-    where in_chunk.members_before <= ${offset}
-    order by in_chunk.members_before desc limit 1`;
+  return sql`select start, members_before from (
+      select ${standingsRankBlocks.start} as start,
+        (sum(${standingsRankBlocks.members}) over (order by ${standingsRankBlocks.start}) - ${standingsRankBlocks.members})::int as members_before
+      from ${standingsRankBlocks} where ${onBoard(seasonId, board)}) as block
+    where members_before <= ${offset}
+    order by start desc limit 1`;
+}
+
+/** The start of the board's block holding `ord` (the SQL of a byte string). */
+export function blockStartOf(seasonId: string, board: BlockBoard, ord: SQL): SQL {
+  return sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
+    where ${onBoard(seasonId, board)} and ${standingsRankBlocks.start} <= ${ord}
+    order by ${standingsRankBlocks.start} desc limit 1)`;
 }
 
 /**
- * The ranks on `board` of a page's rows (`rows`: a relation with their `position`s), as
- * (`position`, `rank`): for each block the rows fall in, the board's members there are read once,
- * in order, up to the last of the rows (`membersBetween(from, to)`: the positions of the board's
- * members from `from` to `to`, along its order index), and numbered from the members before the
- * block. A page's rows share a block or a few, so this reads about a block's worth of the index
- * where counting each row's way from its block's start read one per row.
+ * The ranks on `board` of a page's rows (`rows`: a relation with their `ord`), as (`ord`,
+ * `rank`): for each block the rows fall in, the board's members there are read once, in order,
+ * up to the last of the rows (`membersBetween(from, to)`: the `ord`s of the board's members from
+ * `from` to `to`, along its order index), and numbered from the members before the block.
  */
 export function ranksOf(
   seasonId: string,
@@ -122,11 +78,13 @@ export function ranksOf(
   rows: SQL,
   membersBetween: (from: SQL, to: SQL) => SQL,
 ): SQL {
-  const firstOfBlock = sql`${blockStart(sql`page_block.block`)} + 1`;
-  return sql`select member.position, (page_block.members_before + member.place)::int as rank
-    from (select touched.block, touched.last, ${membersBeforeBlock(seasonId, board, sql`touched.block`)} as members_before
-      from (select ${blockOf(sql`page.position`)} as block, max(page.position) as last
+  return sql`select member.ord, (page_block.members_before + member.place)::int as rank
+    from (select touched.start, touched.last,
+        (select coalesce(sum(${standingsRankBlocks.members}), 0) from ${standingsRankBlocks}
+          where ${onBoard(seasonId, board)} and ${standingsRankBlocks.start} < touched.start) as members_before
+      from (select ${blockStartOf(seasonId, board, sql`page.ord`)} as start,
+          (array_agg(page.ord order by page.ord desc))[1] as last
         from (${rows}) as page group by 1) as touched) as page_block
-    cross join lateral (select inblock.position, row_number() over (order by inblock.position) as place
-      from (${membersBetween(firstOfBlock, sql`page_block.last`)}) as inblock) as member`;
+    cross join lateral (select inblock.ord, row_number() over (order by inblock.ord) as place
+      from (${membersBetween(sql`page_block.start`, sql`page_block.last`)}) as inblock) as member`;
 }

@@ -5,7 +5,6 @@ import {
   players,
   standingsInputs,
   standingsMemberChanges,
-  standingsRankBlocks,
   standingsState,
 } from '../../../db/schema/index.ts';
 import { isBoardLostSql } from './rank-blocks-repository.ts';
@@ -65,8 +64,6 @@ export interface StandingsStamps {
   current: InputStamps & { hasUnplacedChanges: boolean };
   computed?: InputStamps & {
     computedFor: Date;
-    /** The most members one rank block of the global board holds (placements grow them). */
-    largestBlock: number;
     /** The state row counts members but the board's tables hold none of them (`isBoardLostSql`). */
     isBoardLost: boolean;
   };
@@ -88,12 +85,11 @@ export async function readStandingsStamps(
     computed_version: string | number | null;
     computed_fingerprint: string | null;
     has_unplaced_changes: boolean;
-    largest_block: number | null;
     is_board_lost: boolean | null;
   }>(
     db,
     sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
-        ${hasUnplacedChangesSql()} as has_unplaced_changes, ${largestGlobalBlockSql(seasonId)} as largest_block,
+        ${hasUnplacedChangesSql()} as has_unplaced_changes,
         ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
         ${standingsState.goalsFingerprint} as computed_fingerprint, ${isBoardLostSql(seasonId)} as is_board_lost
       from (select 1) as one
@@ -110,18 +106,10 @@ export async function readStandingsStamps(
           computedFor: new Date(row.computed_for),
           inputsVersion: Number(row.computed_version),
           goalsFingerprint: row.computed_fingerprint ?? '',
-          largestBlock: row.largest_block ?? 0,
           isBoardLost: row.is_board_lost === true,
         }
       : undefined,
   };
-}
-
-/** The most members one rank block of the season's global board holds (a few thousand index entries). */
-function largestGlobalBlockSql(seasonId: string): SQL<number | null> {
-  return sql<number | null>`(select max(${standingsRankBlocks.members}) from ${standingsRankBlocks}
-    where ${standingsRankBlocks.board} = 'global' and ${standingsRankBlocks.name} = ''
-      and ${standingsRankBlocks.seasonId} = ${seasonId})`;
 }
 
 export interface CountedGoal {

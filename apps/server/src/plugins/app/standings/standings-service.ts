@@ -133,8 +133,7 @@ async function placeNow(
     fastify.log.info(
       { standings: { seasonId: season.id, reason, ...placed } },
       `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
-        `${placed.scorersChanged} footballers), ${placed.removed} taken off, ${placed.spread} spread out to make room, ` +
-        `in ${placed.durationMs} ms`,
+        `${placed.scorersChanged} footballers), ${placed.removed} taken off, in ${placed.durationMs} ms`,
     );
   }
   return placed;
@@ -166,12 +165,11 @@ async function checkAndRecompute(
         standings: {
           seasonId: current.id,
           reason,
-          method: result.method,
           members: result.members,
           durationMs: result.durationMs,
         },
       },
-      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}`,
+      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms`,
     );
   }
   return { ...result, reason };

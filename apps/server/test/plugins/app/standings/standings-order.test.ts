@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
-import { rebuiltPosition, standings } from '../../../../src/db/schema/index.ts';
+import { standings } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import {
   type Board,
@@ -65,10 +65,9 @@ describe.each(ENGINES)('stored standings on %s', (engine) => {
       .select()
       .from(standings)
       .where(eq(standings.seasonId, season.id))
-      .orderBy(standings.position);
+      .orderBy(standings.ord);
     expect(stored).toHaveLength(expected.length);
     expect(stored.map((row) => row.userId)).toEqual(expected.map((entry) => entry.userId));
-    expect(stored.map((row) => row.position)).toEqual(expected.map((_, index) => rebuiltPosition(index + 1)));
     expect(stored.map((row) => [row.status, row.totalGoals])).toEqual(
       expected.map((entry) => [entry.status, entry.total]),
     );

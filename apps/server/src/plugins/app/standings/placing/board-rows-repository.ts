@@ -1,148 +1,128 @@
-import type { SquadStatus } from '@hit21/core';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { selectRows, type Transaction } from '../../../../db/database.ts';
-import { searchKeySql } from '../../../../db/name-folding.ts';
+import { sql } from 'drizzle-orm';
+import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
 import {
   leagueMembers,
   leagueStandings,
   leagues,
+  picks,
   standings,
   standingsNames,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
+import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
 
 /**
- * The board rows a placement writes: members taken off the board and every league standings of
- * the season, put back at their places, or moved within their rank block.
+ * What a placement writes on the boards, in its transaction: the members to place
+ * (`standings_placed_users`), their rows taken off every board and put back as they score now,
+ * and each board's moves (`standings_moves`: board, name, `ord`, +1 or -1) for the rank blocks
+ * (`applyBlockMoves`). Both tables are the transaction's own, dropped at its commit.
  */
 
-/** A row taken off a board: who and where it was, for the board's rank blocks. */
-export interface RemovedRow {
-  userId: string;
-  fullName: string;
-  position: number;
-  country: string;
-  club: string;
+export async function createPlacingTables(tx: Transaction): Promise<void> {
+  await tx.execute(sql`create temporary table standings_placed_users (user_id text collate "C" primary key)
+    on commit drop`);
+  await tx.execute(sql`create temporary table standings_moves (board text, name text collate "C", ord bytea, change int)
+    on commit drop`);
 }
 
-/** Takes the members off the season's board and every league standings of the season. */
+/** Adds members to place. */
+export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.execute(sql`insert into standings_placed_users
+    select distinct user_id from unnest(${textArray(userIds)}::text[]) as user_id on conflict do nothing`);
+}
+
+/**
+ * Adds the members whose squad picks one of `playerIds` (the picks' (player, user) index finds
+ * them), and answers how many they are.
+ */
+export async function addPickersToPlace(
+  tx: Transaction,
+  seasonId: string,
+  playerIds: readonly string[],
+): Promise<number> {
+  if (playerIds.length === 0) return 0;
+  const [row] = await selectRows<{ pickers: number }>(
+    tx,
+    sql`with pickers as (select distinct ${picks.userId} as user_id from ${picks}
+        where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}),
+      added as (insert into standings_placed_users select user_id from pickers on conflict do nothing)
+      select count(*)::int as pickers from pickers`,
+  );
+  return row?.pickers ?? 0;
+}
+
+/** The members to place, or one user (an account deleted). */
+const placedUsers = sql`select user_id from standings_placed_users`;
+
+/**
+ * Takes the members to place off the season's board and its leagues' standings, logging each
+ * board's move; answers how many board rows went and the search keys of their names.
+ */
 export async function removeMembers(
-  tx: Transaction,
+  tx: Executor,
   seasonId: string,
-  userIds: readonly string[],
-): Promise<{ board: RemovedRow[]; leagues: { leagueId: string; position: number }[] }> {
-  const ids = textArray(userIds);
-  const board = await selectRows<{
-    user_id: string;
-    full_name: string;
-    position: string | number;
-    country: string;
-    club: string;
-  }>(
+  users = placedUsers,
+): Promise<{ removed: number; searchNames: string[] }> {
+  const [row] = await selectRows<{ removed: number; search_names: string[] | null }>(
     tx,
-    sql`delete from ${standings} where ${standings.seasonId} = ${seasonId} and ${standings.userId} = any(${ids}::text[])
-      returning user_id, full_name, position, country, club`,
+    sql`with gone as (delete from ${standings} where ${standings.seasonId} = ${seasonId}
+          and ${standings.userId} in (${users}) returning country, club, ord, search_name),
+        gone_leagues as (delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
+          and ${leagueStandings.userId} in (${users}) returning league_id, ord),
+        moves as (insert into standings_moves
+          select 'global', '', ord, -1 from gone
+          union all select 'country', country, ord, -1 from gone
+          union all select 'club', club, ord, -1 from gone
+          union all select 'league', league_id::text, ord, -1 from gone_leagues)
+      select (select count(*)::int from gone) as removed, (select array_agg(search_name) from gone) as search_names`,
   );
-  const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
-    tx,
-    sql`delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
-        and ${leagueStandings.userId} = any(${ids}::text[])
-      returning league_id, position`,
-  );
-  return {
-    board: board.map((row) => ({
-      userId: row.user_id,
-      fullName: row.full_name,
-      position: Number(row.position),
-      country: row.country,
-      club: row.club,
-    })),
-    leagues: leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) })),
-  };
-}
-
-/** A member placed on the board: their row as the rebuild writes it. */
-export interface PlacedRow {
-  userId: string;
-  position: number;
-  status: SquadStatus;
-  totalGoals: number;
-  fullName: string;
-  country: string;
-  club: string;
+  return { removed: row?.removed ?? 0, searchNames: row?.search_names ?? [] };
 }
 
 /**
- * Writes the placed members' board rows (the name's search key folded by the database, as the rebuild
- * does) and their rows in every league of the season they are an approved member of; answers
- * the league rows written.
+ * Puts the members to place who are board members now on the season's board, scored with
+ * `scoring`, and in the standings of every league of the season they are approved in; adds their
+ * names to the names the search reads (`standingsNames`) and logs each board's move. Answers how
+ * many were placed, and their countries and clubs.
  */
-export async function insertPlacedMembers(
+export async function insertMembers(
   tx: Transaction,
-  seasonId: string,
-  rows: readonly PlacedRow[],
-): Promise<{ leagueId: string; position: number }[]> {
-  if (rows.length === 0) return [];
-  const column = <T>(pick: (row: PlacedRow) => T) => rows.map(pick);
-  // Their names join the board's (`standingsNames`), where the name search finds them.
-  await tx.execute(sql`with placed_rows as (insert into ${standings}
-      (season_id, user_id, status, total_goals, position, full_name, search_name, country, club)
-    select ${seasonId}, placed.user_id, placed.status, placed.total_goals, placed.position,
-      placed.full_name, ${searchKeySql(sql.raw('placed.full_name'))}, placed.country, placed.club
-    from unnest(${textArray(column((row) => row.userId))}::text[],
-      ${textArray(column((row) => row.status))}::text[],
-      ${`{${column((row) => row.totalGoals).join(',')}}`}::int[],
-      ${`{${column((row) => row.position).join(',')}}`}::bigint[],
-      ${textArray(column((row) => row.fullName))}::text[],
-      ${textArray(column((row) => row.country))}::text[],
-      ${textArray(column((row) => row.club))}::text[])
-      as placed (user_id, status, total_goals, position, full_name, country, club)
-    returning search_name)
-    insert into ${standingsNames} (search_name) select distinct search_name from placed_rows
-    on conflict do nothing`);
-  const leagueRows = await selectRows<{ league_id: string; position: string | number }>(
+  scoring: BoardScoring,
+): Promise<{ placed: number; countries: string[]; clubs: string[] }> {
+  const { seasonId } = scoring;
+  const [row] = await selectRows<{ placed: number; countries: string[] | null; clubs: string[] | null }>(
     tx,
-    sql`insert into ${leagueStandings} (season_id, league_id, user_id, position, search_name)
-      select ${seasonId}, ${leagueMembers.leagueId}, ${leagueMembers.userId}, board.position, board.search_name
-      from ${leagueMembers}
-      join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
-      join ${standings} as board on board.season_id = ${seasonId} and ${leagueMembers.userId} = ${boardUser(sql`board.user_id`)}
-      where ${leagueMembers.status} = 'approved'
-        and board.user_id = any(${textArray(column((row) => row.userId))}::text[])
-      returning league_id, position`,
+    sql`with placed as (insert into ${standings}
+          (season_id, user_id, status, total_goals, full_name, country, club, search_name, ord)
+          select ${seasonId}, member.* from ${scoredMembers(scoring, placedUsers)} as member
+          returning user_id, country, club, ord, search_name),
+        placed_leagues as (insert into ${leagueStandings} (season_id, league_id, user_id, search_name, ord)
+          select ${seasonId}, ${leagueMembers.leagueId}, placed.user_id, placed.search_name, placed.ord
+          from placed join ${leagueMembers} on ${leagueMembers.userId} = placed.user_id
+            and ${leagueMembers.status} = 'approved'
+          join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
+          returning league_id, ord),
+        names as (insert into ${standingsNames} (search_name)
+          select distinct search_name from placed on conflict do nothing),
+        moves as (insert into standings_moves
+          select 'global', '', ord, 1 from placed
+          union all select 'country', country, ord, 1 from placed
+          union all select 'club', club, ord, 1 from placed
+          union all select 'league', league_id::text, ord, 1 from placed_leagues)
+      select (select count(*)::int from placed) as placed,
+        (select array_agg(distinct country) from placed) as countries,
+        (select array_agg(distinct club) from placed) as clubs`,
   );
-  return leagueRows.map((row) => ({ leagueId: row.league_id, position: Number(row.position) }));
+  return { placed: row?.placed ?? 0, countries: row?.countries ?? [], clubs: row?.clubs ?? [] };
 }
 
-/** A stored member given another position in the same rank block. */
-export interface MovedMember {
-  userId: string;
-  position: number;
-}
-
-/**
- * Gives stored members new positions, on the board and in every league standings of the season.
- * Each stays in its rank block, so no block count changes. The unique position indexes are
- * checked row by row: no new position may be one that another member of the block still holds.
- */
-export async function moveMembers(
-  tx: Transaction,
-  seasonId: string,
-  members: readonly MovedMember[],
-): Promise<void> {
-  if (members.length === 0) return;
-  const moved = sql`unnest(${textArray(members.map((member) => member.userId))}::text[],
-    ${`{${members.map((member) => member.position).join(',')}}`}::bigint[]) as moved (user_id, position)`;
-  await tx.execute(sql`update ${standings} set position = moved.position from ${moved}
-    where ${standings.seasonId} = ${seasonId} and ${standings.userId} = moved.user_id`);
-  await tx.execute(sql`update ${leagueStandings} set position = moved.position from ${moved}
-    where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.userId} = moved.user_id`);
-}
-
-/**
- * A board row's user id compared as the other tables' ids are: the board's compare in byte order
- * (migration 0019), and a comparison of the two could use neither side's index.
- */
-function boardUser(userId: SQL | AnyColumn): SQL {
-  return sql`${userId} collate "default"`;
+/** The seasons whose stored boards or league standings hold the member. */
+export async function listSeasonsHolding(tx: Transaction, userId: string): Promise<string[]> {
+  const rows = await selectRows<{ season_id: string }>(
+    tx,
+    sql`select ${standings.seasonId} as season_id from ${standings} where ${standings.userId} = ${userId}
+      union select ${leagueStandings.seasonId} from ${leagueStandings} where ${leagueStandings.userId} = ${userId}`,
+  );
+  return rows.map((row) => row.season_id);
 }

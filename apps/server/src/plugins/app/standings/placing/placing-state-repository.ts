@@ -7,7 +7,7 @@ import { isBoardLostSql } from '../rank-blocks-repository.ts';
 /** The state row as a placement reads it, and the new board version it leaves there. */
 
 export interface PlacingState {
-  rankedWith: RankedWith | null;
+  rankedWith: RankedWith;
   countries: string[];
   clubs: string[];
   /** A crash of the database emptied the board's tables (`isBoardLostSql`): nothing to place on. */
@@ -17,7 +17,7 @@ export interface PlacingState {
 /** What the stored board of the season was ranked with; undefined before its first computation. */
 export async function readPlacingState(tx: Transaction, seasonId: string): Promise<PlacingState | undefined> {
   const [row] = await selectRows<{
-    ranked_with: RankedWith | null;
+    ranked_with: RankedWith;
     countries: string[];
     clubs: string[];
     is_board_lost: boolean;
@@ -37,7 +37,7 @@ export async function readPlacingState(tx: Transaction, seasonId: string): Promi
     : undefined;
 }
 
-/** The goals a placement has ranked the board with instead of those it was ranked with (place-member-changes.ts). */
+/** The goals a placement has scored the board with instead of those it counted (place-member-changes.ts). */
 export interface GoalsPlaced {
   computedFor: Date;
   goalsFingerprint: string;

@@ -1,140 +1,75 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { selectRows, type Transaction } from '../../../../db/database.ts';
-import { BLOCK_SPAN, standingsRankBlocks, standingsRankChunks } from '../../../../db/schema/index.ts';
-import { textArray } from '../../../../db/sql-values.ts';
-import { chunkOf } from '../rank-blocks-repository.ts';
+import { type Executor, selectRows } from '../../../../db/database.ts';
+import { leagueStandings, RANK_BLOCK_SIZE, standings, standingsRankBlocks } from '../../../../db/schema/index.ts';
+import { MAX_BLOCK_MEMBERS } from '../model.ts';
+import type { BlockBoard } from '../rank-blocks-repository.ts';
 
-/** The boards' rank block and chunk counts, moved in step with the members a placement moves. */
+/**
+ * The rank blocks kept in step with a placement's moves (`standings_moves`): each move counted in
+ * the block of its board holding its `ord`, and a block grown past MAX_BLOCK_MEMBERS cut again.
+ */
 
-/** More or fewer members of a board in one of its rank blocks. */
-export interface BlockChange {
-  board: 'global' | 'country' | 'club' | 'league';
-  name: string;
-  position: number;
-  /** Members more (or fewer, below zero) in the block holding `position`. */
-  change: number;
+/**
+ * Moves the block counts of the season's boards by the transaction's moves: a board met for the
+ * first time (a new country, club or league) gets its first block, from the empty string. Then
+ * cuts the blocks grown too large (`cutBlock`). Answers how many blocks were cut.
+ */
+export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<number> {
+  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
+    select distinct ${seasonId}, board, name, ''::bytea, 0 from standings_moves on conflict do nothing`);
+  const moved = sql`select move.board, move.name, (select ${standingsRankBlocks.start} from ${standingsRankBlocks}
+        where ${standingsRankBlocks.board} = move.board and ${standingsRankBlocks.name} = move.name
+          and ${standingsRankBlocks.seasonId} = ${seasonId} and ${standingsRankBlocks.start} <= move.ord
+        order by ${standingsRankBlocks.start} desc limit 1) as start,
+      sum(move.change)::int as change
+    from standings_moves as move group by 1, 2, 3 having sum(move.change) <> 0`;
+  const swollen = await selectRows<{ board: BlockBoard['kind']; name: string; start: Uint8Array }>(
+    tx,
+    sql`with moved as (update ${standingsRankBlocks} as block set members = block.members + moved.change
+        from (${moved}) as moved
+        where block.board = moved.board and block.name = moved.name and block.start = moved.start
+          and block.season_id = ${seasonId}
+        returning block.board, block.name, block.start, block.members)
+      select board, name, start from moved where members > ${MAX_BLOCK_MEMBERS}`,
+  );
+  for (const block of swollen) {
+    await cutBlock(tx, seasonId, { kind: block.board, name: block.name }, Buffer.from(block.start));
+  }
+  return swollen.length;
+}
+
+/** The `ord`s of a board's members (a relation). */
+function boardOrds(seasonId: string, board: BlockBoard): SQL {
+  if (board.kind === 'league') {
+    return sql`select ${leagueStandings.ord} as ord from ${leagueStandings}
+      where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.leagueId} = ${board.name}::uuid`;
+  }
+  const group =
+    board.kind === 'country'
+      ? sql`and ${standings.country} = ${board.name}`
+      : board.kind === 'club'
+        ? sql`and ${standings.club} = ${board.name}`
+        : sql``;
+  return sql`select ${standings.ord} as ord from ${standings} where ${standings.seasonId} = ${seasonId} ${group}`;
 }
 
 /**
- * Counts the changes into the boards' rank blocks and their chunks: a block's members, its
- * chunk's, then the members before every later chunk of each board changed; a block or chunk left
- * empty goes (a board's rank never reads it). Answers the most members a changed global block
- * now holds.
+ * Cuts one block of a board into blocks of RANK_BLOCK_SIZE members, read along the board's order
+ * index from its start to the next block's; the first keeps the block's start.
  */
-export async function shiftRankBlocks(
-  tx: Transaction,
-  seasonId: string,
-  changes: readonly BlockChange[],
-): Promise<number> {
-  if (changes.length === 0) return 0;
-  const counted = sumByBlock(changes);
-  if (counted.length === 0) return 0;
-  const deltas = sql`unnest(${textArray(counted.map((row) => row.board))}::text[],
-      ${textArray(counted.map((row) => row.name))}::text[],
-      ${`{${counted.map((row) => row.block).join(',')}}`}::int[],
-      ${`{${counted.map((row) => row.change).join(',')}}`}::int[]) as delta (board, name, block, change)`;
-  const blocks = await addToRankBlocks(tx, seasonId, deltas);
-  const changedChunks = await selectRows<BoardChunk>(
-    tx,
-    sql`insert into ${standingsRankChunks} (season_id, board, name, chunk, members_before, members)
-      select ${seasonId}, board, name, ${chunkOf(sql`block`)}, 0, sum(change)::int from ${deltas}
-      group by board, name, ${chunkOf(sql`block`)}
-      on conflict (board, name, chunk, season_id)
-        do update set members = ${standingsRankChunks.members} + excluded.members
-      returning board, name, chunk`,
-  );
-  await recountMembersBefore(tx, seasonId, changedChunks);
-  return blocks.reduce(
-    (largest, row) => (row.board === 'global' ? Math.max(largest, row.members) : largest),
-    0,
-  );
-}
-
-interface BlockDelta {
-  board: string;
-  name: string;
-  block: number;
-  change: number;
-}
-
-interface BoardChunk {
-  board: string;
-  name: string;
-  chunk: number;
-}
-
-/** The changes summed per board and block, those that cancel out left out. */
-function sumByBlock(changes: readonly BlockChange[]): BlockDelta[] {
-  const byBlock = new Map<string, BlockDelta>();
-  for (const change of changes) {
-    const block = Math.floor((change.position - 1) / BLOCK_SPAN);
-    const key = JSON.stringify([change.board, change.name, block]);
-    const known = byBlock.get(key) ?? { board: change.board, name: change.name, block, change: 0 };
-    known.change += change.change;
-    byBlock.set(key, known);
-  }
-  return [...byBlock.values()].filter((row) => row.change !== 0);
-}
-
-/** Adds the deltas to the blocks' members, drops the blocks left empty; answers the blocks changed. */
-async function addToRankBlocks(
-  tx: Transaction,
-  seasonId: string,
-  deltas: SQL,
-): Promise<{ board: string; name: string; block: number; members: number }[]> {
-  const blocks = await selectRows<{ board: string; name: string; block: number; members: number }>(
-    tx,
-    sql`insert into ${standingsRankBlocks} (season_id, board, name, block, members)
-      select ${seasonId}, board, name, block, change from ${deltas}
-      on conflict (board, name, block, season_id)
-        do update set members = ${standingsRankBlocks.members} + excluded.members
-      returning board, name, block, members`,
-  );
-  const emptied = blocks.filter((row) => row.members <= 0);
-  if (emptied.length > 0) {
-    await tx.execute(sql`delete from ${standingsRankBlocks}
-      where ${standingsRankBlocks.seasonId} = ${seasonId}
-        and (${standingsRankBlocks.board}, ${standingsRankBlocks.name}, ${standingsRankBlocks.block}) in (
-          select * from unnest(${textArray(emptied.map((row) => row.board))}::text[],
-            ${textArray(emptied.map((row) => row.name))}::text[],
-            ${`{${emptied.map((row) => row.block).join(',')}}`}::int[]))`);
-  }
-  return blocks;
-}
-
-/**
- * The members before each chunk of a changed board, from its first changed chunk on; the chunks
- * left empty there go.
- */
-async function recountMembersBefore(
-  tx: Transaction,
-  seasonId: string,
-  changedChunks: readonly BoardChunk[],
-): Promise<void> {
-  const firstChanged = new Map<string, BoardChunk>();
-  for (const row of changedChunks) {
-    const key = JSON.stringify([row.board, row.name]);
-    const known = firstChanged.get(key);
-    if (!known || row.chunk < known.chunk) firstChanged.set(key, row);
-  }
-  const boards = [...firstChanged.values()];
-  const fromChunk = sql`select * from unnest(${textArray(boards.map((row) => row.board))}::text[],
-      ${textArray(boards.map((row) => row.name))}::text[],
-      ${`{${boards.map((row) => row.chunk).join(',')}}`}::int[]) as changed (board, name, chunk)`;
-  await tx.execute(sql`delete from ${standingsRankChunks} using (${fromChunk}) as changed
-    where ${standingsRankChunks.seasonId} = ${seasonId} and ${standingsRankChunks.board} = changed.board
-      and ${standingsRankChunks.name} = changed.name and ${standingsRankChunks.chunk} >= changed.chunk
-      and ${standingsRankChunks.members} <= 0`);
-  await tx.execute(sql`update ${standingsRankChunks} set members_before = counted.members_before
-    from (select chunks.board, chunks.name, chunks.chunk,
-        (sum(chunks.members) over (partition by chunks.board, chunks.name order by chunks.chunk)
-          - chunks.members)::int as members_before
-      from ${standingsRankChunks} as chunks
-      where chunks.season_id = ${seasonId}
-        and (chunks.board, chunks.name) in (select board, name from (${fromChunk}) as changed)) as counted
-    join (${fromChunk}) as changed on changed.board = counted.board and changed.name = counted.name
-    where ${standingsRankChunks.seasonId} = ${seasonId} and ${standingsRankChunks.board} = counted.board
-      and ${standingsRankChunks.name} = counted.name and ${standingsRankChunks.chunk} = counted.chunk
-      and counted.chunk >= changed.chunk
-      and ${standingsRankChunks.membersBefore} <> counted.members_before`);
+async function cutBlock(tx: Executor, seasonId: string, board: BlockBoard, start: Buffer): Promise<void> {
+  const onBoard = sql`${standingsRankBlocks.board} = ${board.kind} and ${standingsRankBlocks.name} = ${board.name}
+    and ${standingsRankBlocks.seasonId} = ${seasonId}`;
+  const nextStart = sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
+    where ${onBoard} and ${standingsRankBlocks.start} > ${start}::bytea order by ${standingsRankBlocks.start} limit 1)`;
+  const inBlock = sql`select member.ord from (${boardOrds(seasonId, board)}) as member
+    where member.ord >= ${start}::bytea and (member.ord < ${nextStart} or ${nextStart} is null)`;
+  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
+    select ${seasonId}, ${board.kind}, ${board.name}, ord, least(${RANK_BLOCK_SIZE}, total - place)::int
+    from (select ord, row_number() over (order by ord) - 1 as place, count(*) over () as total
+      from (${inBlock}) as member) as placed
+    where place % ${RANK_BLOCK_SIZE} = 0 and place > 0`);
+  // The block now ends where its second part starts.
+  await tx.execute(sql`update ${standingsRankBlocks} set members = (select count(*) from (${inBlock}) as member)
+    where ${onBoard} and ${standingsRankBlocks.start} = ${start}::bytea`);
 }

@@ -1,13 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../../../db/database.ts';
 import { holdOffRebuilds, waitToPlace } from '../locks.ts';
 import { forgetUnheldNames } from '../names-repository.ts';
 import { requestBoardRebuild } from '../standings-inputs-repository.ts';
-import { listSeasonsHolding } from './board-members-repository.ts';
-import { removeMembers } from './board-rows-repository.ts';
-import { BoardShifts } from './board-shifts.ts';
+import { createPlacingTables, listSeasonsHolding, removeMembers } from './board-rows-repository.ts';
 import { forgetMemberChange, markDeletionPlaced } from './member-changes-repository.ts';
 import { saveBoardRevision } from './placing-state-repository.ts';
-import { shiftRankBlocks } from './rank-block-counts-repository.ts';
+import { applyBlockMoves } from './rank-block-counts-repository.ts';
 
 /**
  * Takes a member off every stored board and league standings now, in the caller's transaction
@@ -20,14 +19,14 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   await waitToPlace(tx);
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
   const namesLeft: string[] = [];
-  for (const seasonId of await listSeasonsHolding(tx, userId)) {
-    const removed = await removeMembers(tx, seasonId, [userId]);
-    namesLeft.push(...removed.board.map((row) => row.fullName));
-    const shifts = new BoardShifts();
-    for (const row of removed.board) shifts.member(row, -1);
-    for (const row of removed.leagues) shifts.league(row, -1);
-    await shiftRankBlocks(tx, seasonId, shifts.blockChanges());
-    await saveBoardRevision(tx, seasonId, { memberChange: -removed.board.length });
+  const seasons = await listSeasonsHolding(tx, userId);
+  if (seasons.length > 0) await createPlacingTables(tx);
+  for (const seasonId of seasons) {
+    const { removed, searchNames } = await removeMembers(tx, seasonId, sql`select ${userId}`);
+    namesLeft.push(...searchNames);
+    await applyBlockMoves(tx, seasonId);
+    await tx.execute(sql`truncate standings_moves`);
+    await saveBoardRevision(tx, seasonId, { memberChange: -removed });
   }
   await forgetUnheldNames(tx, namesLeft);
   await forgetMemberChange(tx, userId);

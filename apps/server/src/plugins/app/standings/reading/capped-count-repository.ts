@@ -18,13 +18,13 @@ export function cappedTotal(counted: number, limit: number): { total: number; is
 
 /**
  * The common table expressions `counted` (a search's matches counted up to `limit`, in no order,
- * so along whichever index finds them) and `found` (the page's rows, with their `position`), in
+ * so along whichever index finds them) and `found` (the page's rows, with their `ord`), in
  * one statement. Up to the cap, every match is read through that index and sorted; past it,
  * matches are many, so the order index is walked instead (`walked`: the same rows, each tested as
  * it is read) until the page is full. Only one of the two runs: each is gated by the count.
  */
 export function cappedSearchPage(options: {
-  /** The matching rows with their `position`: `select … from … where …`, unordered. */
+  /** The matching rows with their `ord`: `select … from … where …`, unordered. */
   matches: SQL;
   /** The same rows, found along the order index. */
   walked: SQL;
@@ -36,8 +36,8 @@ export function cappedSearchPage(options: {
   return sql`counted as materialized (select count(*) as total from (${matches} limit ${limit}) as match),
     listed as materialized (select * from (${matches}) as match where (select total from counted) < ${limit}),
     found as materialized (
-      select * from (select * from listed order by position limit ${pageSize} offset ${offset}) as sorted
+      select * from (select * from listed order by ord limit ${pageSize} offset ${offset}) as sorted
       union all
-      select * from (${walked} order by position limit ${pageSize} offset ${offset}) as walk
+      select * from (${walked} order by ord limit ${pageSize} offset ${offset}) as walk
         where (select total from counted) >= ${limit})`;
 }

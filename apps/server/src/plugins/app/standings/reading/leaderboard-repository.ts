@@ -3,14 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
 import { profiles, standings, standingsState } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
-import {
-  type BlockBoard,
-  blockStart,
-  boardTotal,
-  lostBoardRebuildMs,
-  pageStart,
-  ranksOf,
-} from '../rank-blocks-repository.ts';
+import { type BlockBoard, boardTotal, lostBoardRebuildMs, pageStart, ranksOf } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { searchMatch } from './leaderboard-search-repository.ts';
 
@@ -70,10 +63,10 @@ export async function readBoardVersion(db: Executor, seasonId: string): Promise<
 }
 
 /**
- * A page's columns. Every board lists its members in the global order: `position` orders each,
+ * A page's columns. Every board lists its members in the global order: `ord` orders each,
  * and the rank shown is worked out for the page's rows only (`rankedPage`).
  */
-const PAGE_COLUMNS = sql`${standings.position} as position, ${standings.userId} as user_id,
+const PAGE_COLUMNS = sql`${standings.ord} as ord, ${standings.userId} as user_id,
   ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
   ${standings.totalGoals} as total_goals, ${standings.status} as status`;
 
@@ -98,14 +91,14 @@ export async function readLeaderboardPage(
   let limit: number | undefined;
   if (search === undefined && onlyUserId === undefined) {
     // The page starts in the rank block holding its first rank: the board's order index is read
-    // from that block's first place, past fewer than a block of members.
+    // from that block's start, past fewer than a block of members.
     query = sql`with total as (${boardTotal(seasonId, blockBoard(board))}),
       start as materialized (${pageStart(seasonId, blockBoard(board), offset)}),
-      page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
+      page as (select ${offset}::int + row_number() over (order by rows.ord) as rank, rows.* from (
           select ${PAGE_COLUMNS} from ${standings}
           where ${sql.join(scope, sql` and `)}
-            and ${standings.position} > ${blockStart(sql`select block from start`)}
-          order by ${standings.position}
+            and ${standings.ord} >= (select start from start)
+          order by ${standings.ord}
           limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
       select total.total, page.* from total left join page on true`;
   } else {
@@ -159,7 +152,7 @@ function selectPageRows(executor: Executor, seasonId: string, query: SQL) {
     executor,
     sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version
-      from (${query}) as result order by result.position`,
+      from (${query}) as result order by result.ord`,
   );
 }
 
@@ -249,15 +242,15 @@ export function blockBoard(board: Board): BlockBoard {
   return { kind: 'global', name: '' };
 }
 
-/** The page's rows (`found`, with their positions) with their ranks on `board` (`ranksOf`). */
+/** The page's rows (`found`, with their `ord`) with their ranks on `board` (`ranksOf`). */
 function rankedPage(seasonId: string, board: Board): SQL {
   const scope = boardScope(seasonId, board);
   const ranks = ranksOf(
     seasonId,
     blockBoard(board),
-    sql`select position from found`,
-    (from, to) => sql`select ${standings.position} as position from ${standings}
-      where ${sql.join(scope, sql` and `)} and ${standings.position} between ${from} and ${to}`,
+    sql`select ord from found`,
+    (from, to) => sql`select ${standings.ord} as ord from ${standings}
+      where ${sql.join(scope, sql` and `)} and ${standings.ord} between ${from} and ${to}`,
   );
-  return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.position = found.position`;
+  return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.ord = found.ord`;
 }

@@ -11,14 +11,7 @@ import {
 } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
 import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
-import {
-  type BlockBoard,
-  blockStart,
-  boardTotal,
-  lostBoardRebuildMs,
-  pageStart,
-  ranksOf,
-} from '../rank-blocks-repository.ts';
+import { type BlockBoard, boardTotal, lostBoardRebuildMs, pageStart, ranksOf } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { boardVersion, NO_BOARD } from './leaderboard-repository.ts';
 import { likePattern } from './leaderboard-search-repository.ts';
@@ -63,7 +56,7 @@ export interface StoredLeaguePage {
  * board reflects and what the viewer needs to be told, in one statement (one snapshot of the
  * board and the league's places, which are swapped in together).
  * - Without a search or "me", a page starts in the rank block holding its first rank and reads
- *   the league's order index (league_id, position) from there, joined to the board by
+ *   the league's order index (league_id, ord) from there, joined to the board by
  *   (season_id, user_id); the total is the league's members before and in its last block.
  * - A name search (anywhere in the name, folded: searchKeySql) or "me" keeps the league ranks. The
  *   league's rows carry the board's search key of the name: a search of three characters or more in a
@@ -128,11 +121,11 @@ function leagueRanks(options: LeaguePageRequest): { ranks: SQL; limit?: number }
     // From the rank block holding the page's first rank, along the league's order index.
     const ranks = sql`with total as (${boardTotal(seasonId, board)}),
         start as materialized (${pageStart(seasonId, board, offset)}),
-        page as (select ${offset}::int + row_number() over (order by rows.position) as rank, rows.* from (
-          select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+        page as (select ${offset}::int + row_number() over (order by rows.ord) as rank, rows.* from (
+          select ${leagueStandings.ord} as ord, ${leagueStandings.userId} as user_id
           from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-            and ${leagueStandings.position} > ${blockStart(sql`select block from start`)}
-          order by ${leagueStandings.position}
+            and ${leagueStandings.ord} >= (select start from start)
+          order by ${leagueStandings.ord}
           limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
       select total.total, page.* from total left join page on true`;
     return { ranks };
@@ -140,7 +133,7 @@ function leagueRanks(options: LeaguePageRequest): { ranks: SQL; limit?: number }
   // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
   const useTrigramIndex = search !== undefined && foldSearch(search).length >= 3 && leagueSize > BIG_LEAGUE;
   const rowsWhere = (name: SQL | undefined) =>
-    sql`select ${leagueStandings.position} as position, ${leagueStandings.userId} as user_id
+    sql`select ${leagueStandings.ord} as ord, ${leagueStandings.userId} as user_id
         from ${leagueStandings} where ${sql.join(
           [
             sql`${leagueStandings.leagueId} = ${leagueId}`,
@@ -168,10 +161,10 @@ function rankedLeaguePage(seasonId: string, leagueId: string): SQL {
   return sql`select ranks.rank, found.* from found join (${ranksOf(
     seasonId,
     board,
-    sql`select position from found`,
-    (from, to) => sql`select ${leagueStandings.position} as position from ${leagueStandings}
-      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.position} between ${from} and ${to}`,
-  )}) as ranks on ranks.position = found.position`;
+    sql`select ord from found`,
+    (from, to) => sql`select ${leagueStandings.ord} as ord from ${leagueStandings}
+      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.ord} between ${from} and ${to}`,
+  )}) as ranks on ranks.ord = found.ord`;
 }
 
 /** The page's rows joined to the board and the league, with the board's state, in one statement. */
@@ -207,7 +200,7 @@ function selectLeaguePageRows(executor: Executor, seasonId: string, leagueId: st
       left join ${standings} on ${standings.seasonId} = ${seasonId} and ${standings.userId} = ranks.user_id
       left join ${leagueMembers} on ${leagueMembers.leagueId} = ${leagueId} and ${leagueMembers.userId} = ranks.user_id
         and ${leagueMembers.status} = 'approved'
-      order by ranks.position`,
+      order by ranks.ord`,
   );
 }
 

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
-import { type RankedWith, standingsMemberChanges, standingsState } from '../../../../db/schema/index.ts';
+import { standingsMemberChanges, standingsState } from '../../../../db/schema/index.ts';
 import { REBUILT_TABLES } from '../model.ts';
 import type { IndexDefinition } from './next-board-indexes-repository.ts';
 
@@ -8,15 +8,6 @@ import type { IndexDefinition } from './next-board-indexes-repository.ts';
  * The swap of a rebuilt board for the stored one, in one short transaction, and the state row
  * that says what the stored board was computed from.
  */
-
-/** The scorers the stored board of a season was ranked with, if it keeps them. */
-export async function readStoredRankedWith(db: Database, seasonId: string): Promise<RankedWith | undefined> {
-  const [state] = await db
-    .select({ rankedWith: standingsState.rankedWith })
-    .from(standingsState)
-    .where(eq(standingsState.seasonId, seasonId));
-  return state?.rankedWith ?? undefined;
-}
 
 /**
  * In the swap's transaction: the member changes the new board's ranking read leave the log, and

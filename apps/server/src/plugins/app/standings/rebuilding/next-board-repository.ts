@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../../../db/database.ts';
-import { searchKeySql } from '../../../../db/name-folding.ts';
-import { POSITION_STRIDE, standingsMemberChanges } from '../../../../db/schema/index.ts';
+import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
+import { standingsMemberChanges } from '../../../../db/schema/index.ts';
+import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
 import type { REBUILT_TABLES } from '../model.ts';
-import { type BoardScoring, scoredMembers, setRankingSettings } from './board-scoring-repository.ts';
 import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
 /**
@@ -22,12 +21,7 @@ import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
 /** Drops what a rebuild cut off halfway left. */
 export async function dropLeftovers(db: Database): Promise<void> {
-  for (const table of [
-    'standings_next',
-    'standings_changes_covered',
-    'standings_movers',
-    'standings_merge_buckets',
-  ]) {
+  for (const table of ['standings_next', 'standings_changes_covered']) {
     await db.execute(sql.raw(`drop table if exists ${table}`));
   }
   await dropReplacedBoard(db);
@@ -35,54 +29,52 @@ export async function dropLeftovers(db: Database): Promise<void> {
 
 /**
  * The season's new board as a fresh `standings_next` (one left by a rebuild cut off halfway is
- * dropped), scored and ranked by the database in one statement, then the other seasons' rows
- * copied as they are, so that no member leaves it (at ten million players, reading them into the
- * server took most of a recompute):
- * - a member is anyone whose onboarding is complete (name, country and club known), with or
- *   without a squad; the squad's total and goal-date limbs are the sums of its footballers'
- *   among `footballers` (the others have not scored), read from its `squads` row: one row per
- *   squad, slot by slot, costs a fraction of grouping four picks per squad;
- * - the status is the domain's `squadStatus`: bust over `goalTarget`, else going bust with no
- *   squad or a pick without a goal (bust once the season is over), else safe;
- * - the order is the domain's `rankingColumns`: group, goals (more first, fewer among the bust),
- *   the goal-date limbs one by one (larger first), the coin toss (`coinTossKey`: the first 32
- *   bits of the MD5 of `season:user`) and the user id; the columns before the coin toss are
- *   sorted as the one byte string of `rankingKey` (a dozen limbs or more by the season's end:
- *   compared column by column, they were slower to sort); the brute-force test of the
- *   stored ranks holds all of this to the rules;
- * - the position numbers that order (`rebuiltPosition`), and the rows are stored in it (one
- *   sort serves both), so a board's page reads neighbouring rows and its index is built from rows
- *   in order; every board (the global one, a country's or club's: that order restricted to its
- *   members) is numbered from the rank blocks (`countNextBoard`) rather than by more sorts of
- *   every member here.
- * The sort spills to disk past `work_mem`, so the memory it takes is bounded.
+ * dropped), scored by the database in one statement (`scoredMembers`: every member's status,
+ * goals and `ord`) and stored in `ord` order, with each row's place in that order (`place`, for
+ * the rank blocks, `countNextBoard`; dropped before the swap). One sort serves both, and the
+ * board's indexes are built from rows in order. The sort spills to disk past `work_mem`, so the
+ * memory it takes is bounded; at ten million players, reading the members into the server took
+ * most of a rebuild.
  */
-export async function rankNextBoard(db: Database, options: BoardScoring): Promise<void> {
-  const { seasonId } = options;
+export async function rankNextBoard(db: Database, scoring: BoardScoring): Promise<void> {
+  const { seasonId } = scoring;
   await dropLeftovers(db);
   await db.transaction(
     async (tx) => {
       await setRankingSettings(tx);
-      // The order's columns are the member subquery's own, so that the statement's last ORDER BY
-      // (rows stored in rank order) is the numbering's sort and needs none of its own.
-      const orderColumns = sql.raw('rank_key, coin_toss, user_id');
       // The member changes this snapshot holds (the ranking below reads the same one): the swap
       // settles them, and those made since are placed on the new board (settleCoveredChanges).
       await tx.execute(sql`create table standings_changes_covered as
       select ${standingsMemberChanges.userId} as user_id, ${standingsMemberChanges.seq} as seq
       from ${standingsMemberChanges}`);
       // A new table from a query, unlike an insert, may be filled by a parallel plan: the squads
-      // are scored and the global order sorted by two processes, quicker (decision 005). Columns in the stored table's order and types.
+      // are scored and sorted by two processes (decision 005). Columns in the stored table's order.
       await tx.execute(sql`create unlogged table standings_next as
-      select ${seasonId}::text as season_id, user_id, status, total_goals,
-        row_number() over (order by ${orderColumns}) * ${POSITION_STRIDE}::bigint - ${POSITION_STRIDE / 2}::bigint as position,
-        full_name, country, club, ${searchKeySql(sql.raw('full_name'))} collate "C" as search_name
-      from ${scoredMembers(options)} as ranked
-      order by ${orderColumns}`);
+      select ${seasonId}::text as season_id, member.*, row_number() over (order by member.ord) as place
+      from ${scoredMembers(scoring)} as member
+      order by member.ord`);
     },
     { isolationLevel: 'repeatable read' },
   );
   await completeNextBoard(db, seasonId);
+}
+
+/** Session settings for the rebuild's large statements, inside the caller's transaction. */
+async function setRankingSettings(tx: Transaction): Promise<void> {
+  // Each process sorts its share in runs of this size and merges them, quicker than with more
+  // memory (figures: docs/benchmarks/standings.md).
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  // Compiled to machine code (off for the server's other statements, database.ts): worth it for
+  // a statement this long.
+  await tx.execute(sql`set local jit = on`);
+  // The two workers score and sort; the leading process only merges their sorted halves,
+  // numbers and writes the rows.
+  await tx.execute(sql`set local parallel_leader_participation = off`);
+}
+
+/** The places `rankNextBoard` numbered leave the new board once its rank blocks are counted. */
+export async function dropNextBoardPlaces(db: Database): Promise<void> {
+  await db.execute(sql`alter table standings_next drop column place`);
 }
 
 /**
@@ -103,6 +95,7 @@ export async function completeNextBoard(db: Database, seasonId: string): Promise
         concat_ws(' ', column_name, data_type, collation_name, column_default) as shape
       from information_schema.columns
       where table_schema = current_schema() and table_name in ('standings', 'standings_next')
+        and column_name <> 'place'
       order by table_name, ordinal_position`,
   );
   const shapeOf = (table: string) =>

@@ -1,7 +1,6 @@
-import { GOAL_TARGET, isSeasonOver, RANKING_GROUP_ORDER, type SeasonConfig } from '@hit21/core';
+import { isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../../db/database.ts';
 import { hasSqlState } from '../../../../db/database-errors.ts';
-import type { RankedWith } from '../../../../db/schema/index.ts';
 import {
   lockStoredBoards,
   releaseRecomputeLock,
@@ -11,16 +10,13 @@ import {
 } from '../locks.ts';
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
-import { lateGoalChange, type RankingInputs, rankedWith, readRankingInputs } from '../ranking-inputs.ts';
-import type { BoardScoring } from './board-scoring-repository.ts';
+import { type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
 import {
   dropReplacedBoard,
-  readStoredRankedWith,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
 } from './board-swap-repository.ts';
-import { mergeLateGoals } from './late-goals-merge-repository.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
@@ -36,7 +32,7 @@ import {
   type IndexDefinition,
   listStandingsIndexes,
 } from './next-board-indexes-repository.ts';
-import { rankNextBoard } from './next-board-repository.ts';
+import { dropNextBoardPlaces, rankNextBoard } from './next-board-repository.ts';
 
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
@@ -51,8 +47,6 @@ export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swappe
 export type RecomputeResult =
   | {
       status: 'recomputed';
-      /** Everyone ranked again, or a gameweek's late goals merged into the stored order (`mergeLateGoals`). */
-      method: 'ranked' | 'merged';
       members: number;
       durationMs: number;
       computedFor: Date;
@@ -62,30 +56,23 @@ export type RecomputeResult =
 
 /**
  * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
- * version stamps in one snapshot and turns the goals into each scorer's total and goal-date
- * limbs with the domain's rules (`goalDateLimbs`: a few hundred footballers); has the
- * database score and rank every member from them in one statement (`rankNextBoard`) into a
- * fresh table, `standings_next` (or, when goals were only added since the stored board, score
- * their late scorers' pickers alone and merge them into the stored order: `mergeLateGoals`); then, side by side on several connections, counts it per
- * country and club in one scan (`countNextBoard`: the rank blocks of their boards into
- * `standings_rank_blocks_next`), puts every league of the season's approved members in that
- * order into `league_standings_next` and builds the new tables' indexes
- * (`countAndIndexNextBoard`); then swaps them in for the stored tables with the state row in one
- * short transaction. Readers see the old board until that commit and the new one after it.
- * No member passes through the server, whatever the number of players. A member who changes
- * while the board is built may be read before or after the change: the change also moves the
- * version stamp, so the next check recomputes anyway. A session-level advisory lock keeps it to
- * one recompute at a time across instances; a table left by a recompute cut off halfway is
- * dropped by the next one.
+ * version stamps in one snapshot; has the database score every member from them and store the
+ * board in `ord` order in one statement (`rankNextBoard`) into a fresh table, `standings_next`;
+ * then, side by side on several connections, cuts every board into rank blocks in one scan
+ * (`countNextBoard`), puts every league's approved members into `league_standings_next`
+ * (`createNextLeagueStandings`) and builds the new tables' indexes (`countAndIndexNextBoard`);
+ * then swaps them in for the season's partitions with the state row in one short transaction.
+ * Readers see the old board until that commit and the new one after it. No member passes through
+ * the server, whatever the number of players. A member who changes while the board is built may
+ * be read before or after the change: the change is logged (`markMemberChanged`) and placed on
+ * the new board. A session-level advisory lock keeps it to one recompute at a time across
+ * instances; a table left by a recompute cut off halfway is dropped by the next one.
  */
 export async function recomputeStandings(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
   now: Date;
-  /**
-   * Why the board is rebuilt (standings-freshness.ts): when the goals that count changed (too
-   * many pickers to place), the stored order is kept where the change allows (`mergeLateGoals`).
-   */
+  /** Why the board is rebuilt (standings-freshness.ts), for the log. */
   reason?: StaleReason;
   /** Called as each phase ends, with the milliseconds since the start (the benchmark prints them). */
   onPhase?: (phase: RecomputePhase, elapsedMs: number) => void;
@@ -98,24 +85,10 @@ export async function recomputeStandings(options: {
     .withConnection(async (connection): Promise<RecomputeResult> => {
       if (!(await takeRecomputeLock(connection.db))) return { status: 'busy' };
       try {
-        const inputs = await readInputsInOneSnapshot(connection.db, season.id, now);
+        const inputs = await readInputsInOneSnapshot(connection.db, season, now);
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
-        const seasonOver = isSeasonOver(season.gameweeks, now);
-        const scoring = {
-          seasonId: season.id,
-          footballers: inputs.footballers,
-          limbCount: inputs.limbCount,
-          isSeasonOver: seasonOver,
-          goalTarget: GOAL_TARGET,
-          groupOrder: RANKING_GROUP_ORDER,
-        };
-        const method =
-          options.reason === 'goals counted changed' &&
-          (await mergeWhenGoalsAllow(connection.db, scoring, rankedWith(inputs, seasonOver)))
-            ? 'merged'
-            : 'ranked';
-        if (method === 'ranked') await rankNextBoard(connection.db, scoring);
+        await rankNextBoard(connection.db, { seasonId: season.id, rankedWith: inputs.rankedWith });
         phaseDone('ranked');
         await prepareNextTables(connection.db, season.id);
         const groups = await countAndIndexNextBoard(database, season.id, indexes);
@@ -131,7 +104,7 @@ export async function recomputeStandings(options: {
           countries: distinctSorted(groups.map((group) => group.country)),
           clubs: distinctSorted(groups.map((group) => group.club)),
           durationMs,
-          rankedWith: rankedWith(inputs, seasonOver),
+          rankedWith: inputs.rankedWith,
         };
         await swapWhenReadersAllow(() =>
           connection.db.transaction(async (tx) => {
@@ -145,7 +118,7 @@ export async function recomputeStandings(options: {
         // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
         await forgetAllUnheldNames(connection.db);
         await dropReplacedBoard(connection.db);
-        return { status: 'recomputed', method, members, durationMs, computedFor: now };
+        return { status: 'recomputed', members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
         await releaseRecomputeLock(connection.db);
@@ -156,21 +129,10 @@ export async function recomputeStandings(options: {
   return result;
 }
 
-/**
- * Builds `standings_next` by merging the pickers of the late scorers into the stored order when
- * the stored board's goals and `next`'s differ only by goals added after it (`lateGoalChange`);
- * false when they do not, or the merge declines, and the board is ranked whole instead.
- */
-async function mergeWhenGoalsAllow(db: Database, scoring: BoardScoring, next: RankedWith): Promise<boolean> {
-  const stored = await readStoredRankedWith(db, scoring.seasonId);
-  const change = stored && lateGoalChange(stored, next);
-  if (!stored || !change) return false;
-  return mergeLateGoals(db, { ...scoring, rankedWith: stored, lateScorers: change.lateScorers });
-}
-
 /** The version stamps and the goals that count at `now`, from one snapshot. */
-function readInputsInOneSnapshot(db: Database, seasonId: string, now: Date): Promise<RankingInputs> {
-  return db.transaction((tx) => readRankingInputs(tx, seasonId, now), {
+function readInputsInOneSnapshot(db: Database, season: SeasonConfig, now: Date): Promise<RankingInputs> {
+  const seasonOver = isSeasonOver(season.gameweeks, now);
+  return db.transaction((tx) => readRankingInputs(tx, season.id, now, seasonOver), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
@@ -226,6 +188,7 @@ async function countAndIndexNextBoard(
     ...builds.filter(isOnBoard).map((build) => build.task),
     addNextBoardNames,
   ]);
+  await dropNextBoardPlaces(database.db);
   await runSideBySide(database, [
     ...builds.filter((build) => !isOnBoard(build)).map((build) => build.task),
     analyzeNextBoardRows,
@@ -278,13 +241,12 @@ export function nextBoardIndexBuilds(
 /**
  * Which builds go first (smaller first): a trigram index (the league standings' one; the board's
  * names have theirs outside the rebuild, `standingsNames`), then the b-trees that sort the rows
- * anew, the longer their key the longer (country or club, position, season before user, season
- * and the names, season), last those led by `position`, whose rows arrive in their order
- * (docs/benchmarks/standings.md). The board's before the smaller
- * tables' of each kind.
+ * anew, the longer their key the longer (country or club and `ord`, user and season, the names,
+ * season), last the one led by `ord`, whose rows arrive in their order
+ * (docs/benchmarks/standings.md). The board's before the smaller tables' of each kind.
  */
 function buildOrder(index: IndexDefinition): number {
-  const kind = isGinIndex(index) ? 0 : /USING btree \("position"/.test(index.indexdef) ? 2 : 1;
+  const kind = isGinIndex(index) ? 0 : /USING btree \(ord\b/.test(index.indexdef) ? 2 : 1;
   const table = index.tablename === 'standings' ? 0 : 1;
   const keyColumns = index.indexdef.match(/\((.*)\)$/)?.[1]?.split(',').length ?? 0;
   return kind * 100 + table * 10 - Math.min(keyColumns, 9);

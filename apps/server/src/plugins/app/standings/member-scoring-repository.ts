@@ -1,0 +1,92 @@
+import { GOAL_TARGET, goalCodes, RANKING_GROUP_ORDER, SQUAD_SIZE, STABLE_KEY, seasonOrigin } from '@hit21/core';
+import { type SQL, sql } from 'drizzle-orm';
+import { searchKeySql } from '../../../db/name-folding.ts';
+import { profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
+import { textArray } from '../../../db/sql-values.ts';
+
+/**
+ * Members scored in SQL, as a rebuild and a placement both store them: status, goals and the
+ * stable ranking key `ord` (core's `stableRankingKey`, then the coin toss and the user id), from
+ * their squads and the goals a board counts (`RankedWith`). No member passes through the server.
+ */
+
+/** The goals a board is scored with, and its season. */
+export interface BoardScoring {
+  seasonId: string;
+  rankedWith: RankedWith;
+}
+
+const SLOTS = Array.from({ length: SQUAD_SIZE }, (_, index) => index + 1);
+const overSlots = (term: (slot: number) => string, separator: string) =>
+  sql.raw(SLOTS.map(term).join(separator));
+
+/**
+ * The scorers as a relation (player_id, goals, codes): each goal's code (core's `goalCodes`), in
+ * one join per squad slot rather than one common table expression, which a parallel plan cannot
+ * read.
+ */
+function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
+  const origin = seasonOrigin(seasonId);
+  const ids = textArray(rankedWith.scorers.map(([playerId]) => playerId));
+  const goals = `{${rankedWith.scorers.map(([, times]) => times.length).join(',')}}`;
+  const codes = textArray(rankedWith.scorers.map(([, times]) => `{${goalCodes(times, origin).join(',')}}`));
+  return sql`(select player_id, goals, codes::int[] as codes
+    from unnest(${ids}::uuid[], ${goals}::int[], ${codes}::text[]) as scorer (player_id, goals, codes))`;
+}
+
+/**
+ * The bucket (status group and goals, core's `stableBucket`) as two bytes, then the goal codes of
+ * all four picks in order as six decimal digits read as hex (three bytes a goal, core's
+ * `goalDatesKey`, intarray's `sort`), the terminator, the coin toss (`coinTossKey`, four bytes)
+ * and the user id: one byte string whose order is `compareRankingEntries`'.
+ */
+function ordSql(seasonId: string): SQL {
+  const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
+  const group = `case member.status when 'safe' then ${RANKING_GROUP_ORDER.safe}
+    when 'going_bust' then ${RANKING_GROUP_ORDER.going_bust} else ${RANKING_GROUP_ORDER.bust} end`;
+  const bucket = `(${group}) * ${STABLE_KEY.groupStride} + ${goalsKey} + ${STABLE_KEY.goalsOffset}`;
+  const terminator = STABLE_KEY.terminator.toString(16);
+  return sql`int2send((${sql.raw(bucket)})::int2)
+    || decode(array_to_string(sort(member.codes), '') || ${terminator}, 'hex')
+    || substr(int8send(('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint), 5)
+    || textsend(member.user_id)`;
+}
+
+/**
+ * The season's board members, scored (a subquery): user_id, status, total_goals, full_name,
+ * country, club, search_name and ord, in the stored table's column order. A member is anyone whose
+ * onboarding is complete, with or without a squad; `onlyUsers`, when given (a relation of
+ * `user_id`), keeps those alone. The status is the domain's `squadStatus`: bust over 21, else
+ * going bust with no squad or a pick without a goal (bust once the season is over), else safe.
+ */
+export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
+  const { seasonId } = scoring;
+  const scorers = scorerList(scoring);
+  const joins = sql.join(
+    SLOTS.map(
+      (slot) => sql`left join ${scorers} as ${sql.raw(`scorer_${slot}`)}
+        on ${sql.raw(`scorer_${slot}.player_id = squad.player_ids[${slot}]`)}`,
+    ),
+    sql` `,
+  );
+  const scoredSquads = sql`(
+    select squad.user_id,
+      ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`, ' + ')} as total_goals,
+      ${overSlots((slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`, ' + ')} as scoreless_picks,
+      ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes
+    from ${squads} as squad ${joins}
+    where squad.season_id = ${seasonId}) as squad`;
+  const incomplete = scoring.rankedWith.isSeasonOver ? 'bust' : 'going_bust';
+  const only = onlyUsers ? sql`and ${profiles.id} in (${onlyUsers})` : sql``;
+  return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
+      member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name, ${ordSql(seasonId)} as ord
+    from (select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
+        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club,
+        coalesce(squad.total_goals, 0) as total_goals, coalesce(squad.codes, '{}') as codes,
+        case when coalesce(squad.total_goals, 0) > ${GOAL_TARGET}::int then 'bust'
+          when squad.user_id is null or squad.scoreless_picks > 0 then ${incomplete}
+          else 'safe' end as status
+      from ${profiles} left join ${scoredSquads} on squad.user_id = ${profiles.id}
+      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null ${only}) as member)`;
+}
