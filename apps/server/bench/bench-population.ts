@@ -125,7 +125,7 @@ export async function timeRecompute(
   );
   if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
   console.log(
-    `Recompute (${label}, ${result.method === 'merged' ? "the late goals' pickers merged" : 'everyone ranked'}): ` +
+    `Recompute (${label}): ` +
       `${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
       `[${phases.join(', ')}], ${memory}`,
   );
@@ -147,14 +147,9 @@ export async function timeGoalPlacement(
   );
   if (result.status !== 'placed') throw new Error(`Goal placement was ${JSON.stringify(result)}`);
   const footballers = `${result.scorersChanged} footballer${result.scorersChanged === 1 ? '' : 's'}`;
-  const grown = result.needsRebuild
-    ? ' (a block grew past 4,000 members: a rebuild once goals are quiet)'
-    : '';
-  const spread =
-    result.spread > 0 ? `, ${result.spread.toLocaleString('en-GB')} others spread out to make room` : '';
   console.log(
     `Goals placed (${label}): ${seconds1(started)} s, ${result.moved.toLocaleString('en-GB')} players moved ` +
-      `by the goals of ${footballers}${spread}${grown}, ${memory}`,
+      `by the goals of ${footballers}, ${memory}`,
   );
 }
 
