@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { squadStatus } from '../squads/squad-rules.ts';
 import { coinTossKey, compareRankingEntries, type RankingEntry, rankEntries } from './ranking-order.ts';
 
 const SEASON = '2025-26';

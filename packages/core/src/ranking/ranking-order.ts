@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { SQUAD_SIZE, type SquadStatus, squadStatus } from '../squads/squad-rules.ts';
+import type { SquadStatus } from '../squads/squad-rules.ts';
 
 /** What the ranking needs to know of one user. */
 export interface RankingEntry {
