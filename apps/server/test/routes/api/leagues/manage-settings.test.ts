@@ -5,7 +5,6 @@ import {
   leagueMembers,
   leagueStandings,
   leagues,
-  POSITION_STRIDE,
   standingsRankBlocks,
 } from '../../../../src/db/schema/index.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
@@ -181,19 +180,19 @@ describe.each(ENGINES)('league settings, code and deletion on %s', (engine) => {
       await context.app.standings.refresh();
       await db.delete(leagueStandings).where(inArray(leagueStandings.leagueId, [league.id, other.league.id]));
       await db.insert(leagueStandings).values([
-        { seasonId, leagueId: league.id, userId: admin.id, position: POSITION_STRIDE, searchName: 'admin' },
+        { seasonId, leagueId: league.id, userId: admin.id, ord: Buffer.from([1]), searchName: 'admin' },
         {
           seasonId,
           leagueId: league.id,
           userId: member.id,
-          position: 2 * POSITION_STRIDE,
+          ord: Buffer.from([2]),
           searchName: 'member',
         },
         {
           seasonId,
           leagueId: other.league.id,
           userId: other.admin.id,
-          position: POSITION_STRIDE,
+          ord: Buffer.from([1]),
           searchName: 'other',
         },
       ]);

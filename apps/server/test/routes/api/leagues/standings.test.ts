@@ -62,7 +62,7 @@ describe.each(ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) =>
       sql`select standings.user_id, standings.full_name, standings.total_goals, standings.status, league_members.joined_at
         from standings join league_members on league_members.user_id = standings.user_id
           and league_members.league_id = ${leagueId} and league_members.status = 'approved'
-        where standings.season_id = ${SEASON} order by standings.position`,
+        where standings.season_id = ${SEASON} order by standings.ord`,
     );
     return rows.map((row, index) => ({
       rank: index + 1,
