@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { bytea } from './standings.ts';
 import { seasons } from './season.ts';
+import { bytea } from './standings.ts';
 
 /** A private mini-league of one season. Its admin is always one of its approved members. */
 export const leagues = pgTable(

@@ -1,4 +1,11 @@
-import { GOAL_TARGET, goalCodes, RANKING_GROUP_ORDER, SQUAD_SIZE, STABLE_KEY, seasonOrigin } from '@hit21/core';
+import {
+  GOAL_TARGET,
+  goalCodes,
+  RANKING_GROUP_ORDER,
+  SQUAD_SIZE,
+  STABLE_KEY,
+  seasonOrigin,
+} from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { searchKeySql } from '../../../db/name-folding.ts';
 import { profiles, type RankedWith, squads } from '../../../db/schema/index.ts';

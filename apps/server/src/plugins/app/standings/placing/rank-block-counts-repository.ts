@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
-import { leagueStandings, RANK_BLOCK_SIZE, standings, standingsRankBlocks } from '../../../../db/schema/index.ts';
+import {
+  leagueStandings,
+  RANK_BLOCK_SIZE,
+  standings,
+  standingsRankBlocks,
+} from '../../../../db/schema/index.ts';
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import type { BlockBoard } from '../rank-blocks-repository.ts';
 

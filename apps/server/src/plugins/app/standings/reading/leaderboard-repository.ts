@@ -3,7 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
 import { profiles, standings, standingsState } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
-import { type BlockBoard, boardTotal, lostBoardRebuildMs, pageStart, ranksOf } from '../rank-blocks-repository.ts';
+import {
+  type BlockBoard,
+  boardTotal,
+  lostBoardRebuildMs,
+  pageStart,
+  ranksOf,
+} from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { searchMatch } from './leaderboard-search-repository.ts';
 

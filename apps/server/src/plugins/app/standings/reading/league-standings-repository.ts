@@ -11,7 +11,13 @@ import {
 } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
 import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
-import { type BlockBoard, boardTotal, lostBoardRebuildMs, pageStart, ranksOf } from '../rank-blocks-repository.ts';
+import {
+  type BlockBoard,
+  boardTotal,
+  lostBoardRebuildMs,
+  pageStart,
+  ranksOf,
+} from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { boardVersion, NO_BOARD } from './leaderboard-repository.ts';
 import { likePattern } from './leaderboard-search-repository.ts';
