@@ -125,7 +125,7 @@ export async function timeRecompute(
   );
   if (result.status !== 'recomputed') throw new Error(`Recompute was ${result.status}`);
   console.log(
-    `Recompute (${label}): ` +
+    `Recompute (${label}, ${result.method === 'rekeyed' ? "the changed scorers' pickers re-keyed" : 'everyone scored'}): ` +
       `${seconds1(started)} s for ${result.members.toLocaleString('en-GB')} players ` +
       `[${phases.join(', ')}], ${memory}`,
   );

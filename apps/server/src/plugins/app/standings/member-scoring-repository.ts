@@ -82,7 +82,7 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
       ${overSlots((slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`, ' + ')} as scoreless_picks,
       ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes
     from ${squads} as squad ${joins}
-    where squad.season_id = ${seasonId}) as squad`;
+    where squad.season_id = ${seasonId} ${onlyUsers ? sql`and squad.user_id in (${onlyUsers})` : sql``}) as squad`;
   const incomplete = scoring.rankedWith.isSeasonOver ? 'bust' : 'going_bust';
   const only = onlyUsers ? sql`and ${profiles.id} in (${onlyUsers})` : sql``;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,

@@ -165,11 +165,12 @@ async function checkAndRecompute(
         standings: {
           seasonId: current.id,
           reason,
+          method: result.method,
           members: result.members,
           durationMs: result.durationMs,
         },
       },
-      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms`,
+      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'rekeyed' ? "the changed scorers' pickers re-keyed" : 'everyone scored'}`,
     );
   }
   return { ...result, reason };

@@ -1,13 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
-import {
-  leagueStandings,
-  RANK_BLOCK_SIZE,
-  standings,
-  standingsRankBlocks,
-} from '../../../../db/schema/index.ts';
+import { standingsRankBlocks } from '../../../../db/schema/index.ts';
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
-import type { BlockBoard } from '../rank-blocks-repository.ts';
+import { type BlockBoard, cutBlock } from '../rank-blocks-repository.ts';
 
 /**
  * The rank blocks kept in step with a placement's moves (`standings_moves`): each move counted in
@@ -41,40 +36,4 @@ export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<n
     await cutBlock(tx, seasonId, { kind: block.board, name: block.name }, Buffer.from(block.start));
   }
   return swollen.length;
-}
-
-/** The `ord`s of a board's members (a relation). */
-function boardOrds(seasonId: string, board: BlockBoard): SQL {
-  if (board.kind === 'league') {
-    return sql`select ${leagueStandings.ord} as ord from ${leagueStandings}
-      where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.leagueId} = ${board.name}::uuid`;
-  }
-  const group =
-    board.kind === 'country'
-      ? sql`and ${standings.country} = ${board.name}`
-      : board.kind === 'club'
-        ? sql`and ${standings.club} = ${board.name}`
-        : sql``;
-  return sql`select ${standings.ord} as ord from ${standings} where ${standings.seasonId} = ${seasonId} ${group}`;
-}
-
-/**
- * Cuts one block of a board into blocks of RANK_BLOCK_SIZE members, read along the board's order
- * index from its start to the next block's; the first keeps the block's start.
- */
-async function cutBlock(tx: Executor, seasonId: string, board: BlockBoard, start: Buffer): Promise<void> {
-  const onBoard = sql`${standingsRankBlocks.board} = ${board.kind} and ${standingsRankBlocks.name} = ${board.name}
-    and ${standingsRankBlocks.seasonId} = ${seasonId}`;
-  const nextStart = sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
-    where ${onBoard} and ${standingsRankBlocks.start} > ${start}::bytea order by ${standingsRankBlocks.start} limit 1)`;
-  const inBlock = sql`select member.ord from (${boardOrds(seasonId, board)}) as member
-    where member.ord >= ${start}::bytea and (member.ord < ${nextStart} or ${nextStart} is null)`;
-  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
-    select ${seasonId}, ${board.kind}, ${board.name}, ord, least(${RANK_BLOCK_SIZE}, total - place)::int
-    from (select ord, row_number() over (order by ord) - 1 as place, count(*) over () as total
-      from (${inBlock}) as member) as placed
-    where place % ${RANK_BLOCK_SIZE} = 0 and place > 0`);
-  // The block now ends where its second part starts.
-  await tx.execute(sql`update ${standingsRankBlocks} set members = (select count(*) from (${inBlock}) as member)
-    where ${onBoard} and ${standingsRankBlocks.start} = ${start}::bytea`);
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
-import { standingsMemberChanges, standingsState } from '../../../../db/schema/index.ts';
+import { type RankedWith, standingsMemberChanges, standingsState } from '../../../../db/schema/index.ts';
 import { REBUILT_TABLES } from '../model.ts';
 import type { IndexDefinition } from './next-board-indexes-repository.ts';
 
@@ -8,6 +8,27 @@ import type { IndexDefinition } from './next-board-indexes-repository.ts';
  * The swap of a rebuilt board for the stored one, in one short transaction, and the state row
  * that says what the stored board was computed from.
  */
+
+/** What the stored board of a season counts and holds, if there is one. */
+export interface StoredBoard {
+  rankedWith: RankedWith;
+  members: number;
+  countries: string[];
+  clubs: string[];
+}
+
+export async function readStoredBoard(db: Database, seasonId: string): Promise<StoredBoard | undefined> {
+  const [state] = await db
+    .select({
+      rankedWith: standingsState.rankedWith,
+      members: standingsState.members,
+      countries: standingsState.countries,
+      clubs: standingsState.clubs,
+    })
+    .from(standingsState)
+    .where(eq(standingsState.seasonId, seasonId));
+  return state;
+}
 
 /**
  * In the swap's transaction: the member changes the new board's ranking read leave the log, and

@@ -75,6 +75,11 @@ export async function analyzeNextBoardRows(db: Database): Promise<void> {
   await db.execute(sql`analyze standings_next`);
 }
 
+/** The bulk path's new board vacuumed too: its blocks are then counted along its indexes alone. */
+export async function vacuumNextBoardRows(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (analyze) standings_next`);
+}
+
 /**
  * A fresh, empty `<table>_next` of the stored table's shape for the season (one left by a rebuild
  * cut off halfway is dropped).

@@ -21,7 +21,7 @@ import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
 /** Drops what a rebuild cut off halfway left. */
 export async function dropLeftovers(db: Database): Promise<void> {
-  for (const table of ['standings_next', 'standings_changes_covered']) {
+  for (const table of ['standings_next', 'standings_changes_covered', 'standings_movers']) {
     await db.execute(sql.raw(`drop table if exists ${table}`));
   }
   await dropReplacedBoard(db);

@@ -7,12 +7,17 @@ import {
   startRecomputing,
   stopRecomputing,
   takeRecomputeLock,
+  waitToPlace,
 } from '../locks.ts';
+import type { BoardScoring } from '../member-scoring-repository.ts';
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
-import { type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
+import { cutSwollenBlocks } from '../rank-blocks-repository.ts';
+import { changedScorers, type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
 import {
   dropReplacedBoard,
+  readStoredBoard,
+  type StoredBoard,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
@@ -25,6 +30,7 @@ import {
   countNextBoard,
   createNextLeagueStandings,
   prepareNextTables,
+  vacuumNextBoardRows,
 } from './next-board-counts-repository.ts';
 import {
   buildNextBoardIndex,
@@ -33,6 +39,7 @@ import {
   listStandingsIndexes,
 } from './next-board-indexes-repository.ts';
 import { dropNextBoardPlaces, rankNextBoard } from './next-board-repository.ts';
+import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './rekeyed-board-repository.ts';
 
 /**
  * How long a swap waits for the readers of the stored tables before it lets go and tries again
@@ -47,6 +54,8 @@ export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swappe
 export type RecomputeResult =
   | {
       status: 'recomputed';
+      /** Everyone scored, or the stored board copied with the changed scorers' pickers re-keyed. */
+      method: 'scored' | 'rekeyed';
       members: number;
       durationMs: number;
       computedFor: Date;
@@ -88,21 +97,25 @@ export async function recomputeStandings(options: {
         const inputs = await readInputsInOneSnapshot(connection.db, season, now);
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
-        await rankNextBoard(connection.db, { seasonId: season.id, rankedWith: inputs.rankedWith });
+        const scoring = { seasonId: season.id, rankedWith: inputs.rankedWith };
+        const stored = await rekeyWhenGoalsAllow(connection.db, scoring, options.reason);
+        if (!stored) await rankNextBoard(connection.db, scoring);
         phaseDone('ranked');
         await prepareNextTables(connection.db, season.id);
-        const groups = await countAndIndexNextBoard(database, season.id, indexes);
+        const board = stored
+          ? await indexAndRecountNextBoard(database, season.id, indexes).then(() => stored)
+          : await countAndIndexNextBoard(database, season.id, indexes);
         phaseDone('counted and indexed');
 
-        const members = groups.reduce((sum, group) => sum + group.members, 0);
+        const { members } = board;
         const durationMs = Math.round(performance.now() - started);
         const state = {
           computedFor: now,
           inputsVersion: inputs.inputsVersion,
           goalsFingerprint: inputs.goalsFingerprint,
           members,
-          countries: distinctSorted(groups.map((group) => group.country)),
-          clubs: distinctSorted(groups.map((group) => group.club)),
+          countries: board.countries,
+          clubs: board.clubs,
           durationMs,
           rankedWith: inputs.rankedWith,
         };
@@ -115,10 +128,17 @@ export async function recomputeStandings(options: {
           }),
         );
         phaseDone('swapped');
+        if (stored) await cutSwollenBlocksWhenPlacingAllows(connection.db, season.id);
         // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
         await forgetAllUnheldNames(connection.db);
         await dropReplacedBoard(connection.db);
-        return { status: 'recomputed', members, durationMs, computedFor: now };
+        return {
+          status: 'recomputed',
+          method: stored ? 'rekeyed' : 'scored',
+          members,
+          durationMs,
+          computedFor: now,
+        };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
         await releaseRecomputeLock(connection.db);
@@ -127,6 +147,30 @@ export async function recomputeStandings(options: {
     .finally(() => stopRecomputing(database));
   if (result.status === 'recomputed') phaseDone('tidied');
   return result;
+}
+
+/**
+ * The bulk path (`rekeyNextBoard`) when the goals that count changed since a stored board of the
+ * same season's end: answers that board, or undefined when the board is to be scored whole.
+ */
+async function rekeyWhenGoalsAllow(
+  db: Database,
+  scoring: BoardScoring,
+  reason: StaleReason | undefined,
+): Promise<StoredBoard | undefined> {
+  if (reason !== 'goals counted changed') return undefined;
+  const stored = await readStoredBoard(db, scoring.seasonId);
+  if (!stored || stored.rankedWith.isSeasonOver !== scoring.rankedWith.isSeasonOver) return undefined;
+  await rekeyNextBoard(db, scoring, changedScorers(stored.rankedWith, scoring.rankedWith));
+  return stored;
+}
+
+/** After a bulk path's swap: its blocks grown too large cut, between placements. */
+async function cutSwollenBlocksWhenPlacingAllows(db: Database, seasonId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await waitToPlace(tx);
+    await cutSwollenBlocks(tx, seasonId);
+  });
 }
 
 /** The version stamps and the goals that count at `now`, from one snapshot. */
@@ -170,13 +214,8 @@ async function countAndIndexNextBoard(
   database: DatabaseHandle,
   seasonId: string,
   indexes: readonly IndexDefinition[],
-): Promise<BoardGroup[]> {
-  const builds = nextBoardIndexBuilds(indexes).map((build) => ({
-    ...build,
-    task: (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, build.statement)),
-  }));
-  const isOnBoard = (build: { statement: string }) =>
-    / ON (\S+\.)?standings_next USING /.test(build.statement);
+): Promise<Omit<StoredBoard, 'rankedWith'>> {
+  const builds = indexBuilds(indexes);
   let groups: BoardGroup[] = [];
   // The leagues first (the longest single piece of work), then the count
   // and the board's builds, the longest first.
@@ -185,16 +224,47 @@ async function countAndIndexNextBoard(
     async (db) => {
       groups = await countNextBoard(db, seasonId);
     },
-    ...builds.filter(isOnBoard).map((build) => build.task),
+    ...builds.onBoard,
     addNextBoardNames,
   ]);
   await dropNextBoardPlaces(database.db);
-  await runSideBySide(database, [
-    ...builds.filter((build) => !isOnBoard(build)).map((build) => build.task),
-    analyzeNextBoardRows,
-  ]);
+  await runSideBySide(database, [...builds.others, analyzeNextBoardRows]);
   await analyzeNextBoard(database.db);
-  return groups;
+  return {
+    members: groups.reduce((sum, group) => sum + group.members, 0),
+    countries: distinctSorted(groups.map((group) => group.country)),
+    clubs: distinctSorted(groups.map((group) => group.club)),
+  };
+}
+
+/**
+ * The bulk path's side by side: the stored leagues' rows and blocks copied, the indexes built,
+ * the new board vacuumed (its counts then read its indexes alone), and every block counted again.
+ */
+async function indexAndRecountNextBoard(
+  database: DatabaseHandle,
+  seasonId: string,
+  indexes: readonly IndexDefinition[],
+): Promise<void> {
+  const builds = indexBuilds(indexes);
+  await runSideBySide(database, [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard]);
+  await runSideBySide(database, [...builds.others, vacuumNextBoardRows]);
+  await analyzeNextBoard(database.db);
+  await recountNextBlocks(database.db);
+}
+
+/** The rebuild's index builds as tasks: those on the new board, then the other tables'. */
+function indexBuilds(indexes: readonly IndexDefinition[]) {
+  const builds = nextBoardIndexBuilds(indexes).map((build) => ({
+    ...build,
+    task: (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, build.statement)),
+  }));
+  const isOnBoard = (build: { statement: string }) =>
+    / ON (\S+\.)?standings_next USING /.test(build.statement);
+  return {
+    onBoard: builds.filter(isOnBoard).map((build) => build.task),
+    others: builds.filter((build) => !isOnBoard(build)).map((build) => build.task),
+  };
 }
 
 /** Runs the tasks in their order on up to `parallelConnections` connections, each taking the next task as it finishes one. */

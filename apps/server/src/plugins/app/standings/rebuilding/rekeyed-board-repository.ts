@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../../db/database.ts';
+import { leagueStandings, picks, standings, standingsRankBlocks } from '../../../../db/schema/index.ts';
+import { textArray } from '../../../../db/sql-values.ts';
+import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
+import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
+
+/**
+ * The bulk path of a rebuild, for goals that move too many members to place (a gameweek caught
+ * up at once, goals taken away or moved): the stored board copied into `standings_next` with
+ * only the pickers of the footballers whose goals changed scored again (`standings_movers`).
+ * Everyone else keeps their `ord`, so the stored blocks' starts stay valid: they are copied and
+ * counted again over their ranges (`recountNextBlocks`) once the new tables are indexed.
+ */
+
+/** The new board: the stored one with `scorers`' pickers re-keyed. */
+export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorers: string[]): Promise<void> {
+  const { seasonId } = scoring;
+  await dropLeftovers(db);
+  await db.transaction(
+    async (tx) => {
+      // The movers' hash in memory: a million and more at ten million players.
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      await tx.execute(sql`set local jit = on`);
+      // No member's own change is read here: every change waiting is placed on the new board.
+      await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
+      const pickers = sql`select distinct ${picks.userId} from ${picks}
+        where ${picks.playerId} = any(${textArray(scorers)}::uuid[]) and ${picks.seasonId} = ${seasonId}`;
+      await tx.execute(sql`create unlogged table standings_movers as
+        select mover.user_id, mover.status, mover.total_goals, mover.ord
+        from ${scoredMembers(scoring, pickers)} as mover`);
+      await tx.execute(sql`create unlogged table standings_next as
+        select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
+          coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
+          stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
+        from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
+        where stored.season_id = ${seasonId}`);
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+  await completeNextBoard(db, seasonId);
+}
+
+/**
+ * Fills `league_standings_next` and `standings_rank_blocks_next` (`prepareNextTables` made them)
+ * from the stored ones: the movers' league rows with their new `ord`, the blocks as they are.
+ */
+export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, search_name, ord)
+      select stored.season_id, stored.league_id, stored.user_id, stored.search_name, coalesce(mover.ord, stored.ord)
+      from ${leagueStandings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
+      where stored.season_id = ${seasonId}
+      order by stored.league_id, reverse(stored.search_name) collate "C"`);
+    await tx.execute(sql`insert into standings_rank_blocks_next (season_id, board, name, members, start)
+      select season_id, board, name, members, start from ${standingsRankBlocks}
+      where ${standingsRankBlocks.seasonId} = ${seasonId}`);
+  });
+}
+
+/**
+ * Counts every block of `standings_rank_blocks_next` again over its range of `ord`, along the new
+ * tables' order indexes alone (they are built and vacuumed by then).
+ */
+export async function recountNextBlocks(db: Database): Promise<void> {
+  // Above any `ord`, whose first byte is its bucket's high byte.
+  const end = sql`'\\xff'::bytea`;
+  const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${end})`;
+  await db.execute(sql`with bounds as (select board, name, start,
+        lead(start) over (partition by board, name order by start) as next
+      from standings_rank_blocks_next)
+    update standings_rank_blocks_next as block set members = case bounds.board
+        when 'global' then (select count(*) from standings_next as row where ${inRange})
+        when 'country' then (select count(*) from standings_next as row where row.country = bounds.name and ${inRange})
+        when 'club' then (select count(*) from standings_next as row where row.club = bounds.name and ${inRange})
+        else (select count(*) from league_standings_next as row
+          where row.league_id = bounds.name::uuid and ${inRange}) end
+    from bounds
+    where block.board = bounds.board and block.name = bounds.name and block.start = bounds.start`);
+  await db.execute(sql`drop table standings_movers`);
+}
