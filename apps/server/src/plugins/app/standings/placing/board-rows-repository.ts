@@ -19,10 +19,12 @@ import { type BoardScoring, scoredMembers } from '../member-scoring-repository.t
  */
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
-  await tx.execute(sql`create temporary table standings_placed_users (user_id text collate "C" primary key)
-    on commit drop`);
-  await tx.execute(sql`create temporary table standings_moves (board text, name text collate "C", ord bytea, change int)
-    on commit drop`);
+  await tx.execute(sql`create temporary table if not exists standings_placed_users
+    (user_id text collate "C" primary key) on commit drop`);
+  await tx.execute(sql`create temporary table if not exists standings_moves
+    (board text, name text collate "C", ord bytea, change int) on commit drop`);
+  // Emptied: an account's deletion may take several members off in one transaction.
+  await tx.execute(sql`truncate standings_placed_users, standings_moves`);
 }
 
 /** Adds members to place. */

@@ -9,25 +9,13 @@ import type { IndexDefinition } from './next-board-indexes-repository.ts';
  * that says what the stored board was computed from.
  */
 
-/** What the stored board of a season counts and holds, if there is one. */
-export interface StoredBoard {
-  rankedWith: RankedWith;
-  members: number;
-  countries: string[];
-  clubs: string[];
-}
-
-export async function readStoredBoard(db: Database, seasonId: string): Promise<StoredBoard | undefined> {
+/** The goals the stored board of a season counted, if there is one. */
+export async function readStoredRankedWith(db: Database, seasonId: string): Promise<RankedWith | undefined> {
   const [state] = await db
-    .select({
-      rankedWith: standingsState.rankedWith,
-      members: standingsState.members,
-      countries: standingsState.countries,
-      clubs: standingsState.clubs,
-    })
+    .select({ rankedWith: standingsState.rankedWith })
     .from(standingsState)
     .where(eq(standingsState.seasonId, seasonId));
-  return state;
+  return state?.rankedWith;
 }
 
 /**

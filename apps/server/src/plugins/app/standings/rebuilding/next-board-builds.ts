@@ -1,5 +1,4 @@
 import type { Database, DatabaseHandle } from '../../../../db/database.ts';
-import type { StoredBoard } from './board-swap-repository.ts';
 import {
   addNextBoardNames,
   analyzeNextBoard,
@@ -39,7 +38,7 @@ export async function countAndIndexNextBoard(
   database: DatabaseHandle,
   seasonId: string,
   indexes: readonly IndexDefinition[],
-): Promise<Omit<StoredBoard, 'rankedWith'>> {
+): Promise<{ members: number; countries: string[]; clubs: string[] }> {
   const builds = indexBuilds(indexes);
   let groups: BoardGroup[] = [];
   // The leagues first (the longest single piece of work), then the count

@@ -16,8 +16,7 @@ import { cutSwollenBlocks } from '../rank-blocks-repository.ts';
 import { changedScorers, type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
 import {
   dropReplacedBoard,
-  readStoredBoard,
-  type StoredBoard,
+  readStoredRankedWith,
   saveStandingsState,
   settleCoveredChanges,
   swapInNextBoard,
@@ -85,12 +84,12 @@ export async function recomputeStandings(options: {
         phaseDone('read');
         const indexes = await listStandingsIndexes(connection.db);
         const scoring = { seasonId: season.id, rankedWith: inputs.rankedWith };
-        const stored = await rekeyWhenGoalsAllow(connection.db, scoring, options.reason);
-        if (!stored) await rankNextBoard(connection.db, scoring);
+        const rekeyed = await rekeyWhenGoalsAllow(connection.db, scoring, options.reason);
+        if (!rekeyed) await rankNextBoard(connection.db, scoring);
         phaseDone('ranked');
         await prepareNextTables(connection.db, season.id);
-        const board = stored
-          ? await indexAndRecountNextBoard(database, season.id, indexes).then(() => stored)
+        const board = rekeyed
+          ? await indexAndRecountNextBoard(database, season.id, indexes).then(() => rekeyed)
           : await countAndIndexNextBoard(database, season.id, indexes);
         phaseDone('counted and indexed');
 
@@ -115,13 +114,13 @@ export async function recomputeStandings(options: {
           }),
         );
         phaseDone('swapped');
-        if (stored) await cutSwollenBlocksWhenPlacingAllows(connection.db, season.id);
+        if (rekeyed) await cutSwollenBlocksWhenPlacingAllows(connection.db, season.id);
         // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
         await forgetAllUnheldNames(connection.db);
         await dropReplacedBoard(connection.db);
         return {
           status: 'recomputed',
-          method: stored ? 'rekeyed' : 'scored',
+          method: rekeyed ? 'rekeyed' : 'scored',
           members,
           durationMs,
           computedFor: now,
@@ -138,18 +137,14 @@ export async function recomputeStandings(options: {
 
 /**
  * The bulk path (`rekeyNextBoard`) when the goals that count changed since a stored board of the
- * same season's end: answers that board, or undefined when the board is to be scored whole.
+ * same season's end: answers that board's members, countries and clubs, or undefined when the
+ * board is to be scored whole.
  */
-async function rekeyWhenGoalsAllow(
-  db: Database,
-  scoring: BoardScoring,
-  reason: StaleReason | undefined,
-): Promise<StoredBoard | undefined> {
+async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: StaleReason | undefined) {
   if (reason !== 'goals counted changed') return undefined;
-  const stored = await readStoredBoard(db, scoring.seasonId);
-  if (!stored || stored.rankedWith.isSeasonOver !== scoring.rankedWith.isSeasonOver) return undefined;
-  await rekeyNextBoard(db, scoring, changedScorers(stored.rankedWith, scoring.rankedWith));
-  return stored;
+  const stored = await readStoredRankedWith(db, scoring.seasonId);
+  if (!stored || stored.isSeasonOver !== scoring.rankedWith.isSeasonOver) return undefined;
+  return rekeyNextBoard(db, scoring, changedScorers(stored, scoring.rankedWith));
 }
 
 /** After a bulk path's swap: its blocks grown too large cut, between placements. */

@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/database.ts';
-import { leagueStandings, picks, standings, standingsRankBlocks } from '../../../../db/schema/index.ts';
+import {
+  leagueStandings,
+  picks,
+  standings,
+  standingsRankBlocks,
+  standingsState,
+} from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
 import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
@@ -13,11 +19,18 @@ import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
  * counted again over their ranges (`recountNextBlocks`) once the new tables are indexed.
  */
 
-/** The new board: the stored one with `scorers`' pickers re-keyed. */
-export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorers: string[]): Promise<void> {
+/**
+ * The new board: the stored one with `scorers`' pickers re-keyed. Answers the stored board's
+ * members, countries and clubs, read in the same snapshot (the movers change none of them).
+ */
+export async function rekeyNextBoard(
+  db: Database,
+  scoring: BoardScoring,
+  scorers: string[],
+): Promise<{ members: number; countries: string[]; clubs: string[] }> {
   const { seasonId } = scoring;
   await dropLeftovers(db);
-  await db.transaction(
+  const board = await db.transaction(
     async (tx) => {
       // The movers' hash in memory: a million and more at ten million players.
       await tx.execute(sql`set local work_mem = '256MB'`);
@@ -35,10 +48,21 @@ export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorer
           stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
         from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
         where stored.season_id = ${seasonId}`);
+      const [state] = await tx
+        .select({
+          members: standingsState.members,
+          countries: standingsState.countries,
+          clubs: standingsState.clubs,
+        })
+        .from(standingsState)
+        .where(eq(standingsState.seasonId, seasonId));
+      if (!state) throw new Error(`No stored board of ${seasonId} to re-key`);
+      return state;
     },
     { isolationLevel: 'repeatable read' },
   );
   await completeNextBoard(db, seasonId);
+  return board;
 }
 
 /**
