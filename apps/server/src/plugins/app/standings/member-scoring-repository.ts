@@ -76,24 +76,28 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
     ),
     sql` `,
   );
-  const scoredSquads = sql`(
-    select squad.user_id,
-      ${overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`, ' + ')} as total_goals,
-      ${overSlots((slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`, ' + ')} as scoreless_picks,
-      ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes
-    from ${squads} as squad ${joins}
-    where squad.season_id = ${seasonId} ${onlyUsers ? sql`and squad.user_id in (${onlyUsers})` : sql``}) as squad`;
+  const goals = overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`, ' + ');
+  const scoreless = overSlots(
+    (slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`,
+    ' + ',
+  );
   const incomplete = scoring.rankedWith.isSeasonOver ? 'bust' : 'going_bust';
-  const only = onlyUsers ? sql`and ${profiles.id} in (${onlyUsers})` : sql``;
+  // From the members asked for, when they are: their profiles and squads found by id (in the
+  // profiles' collation, which their index is in), the scorers' lists hashed once for all.
+  const members = onlyUsers
+    ? sql`(${onlyUsers}) as only_user join ${profiles} on ${profiles.id} = only_user.user_id collate "default"`
+    : sql`${profiles}`;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
       member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name, ${ordSql(seasonId)} as ord
     from (select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
         ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club,
-        coalesce(squad.total_goals, 0) as total_goals, coalesce(squad.codes, '{}') as codes,
-        case when coalesce(squad.total_goals, 0) > ${GOAL_TARGET}::int then 'bust'
-          when squad.user_id is null or squad.scoreless_picks > 0 then ${incomplete}
+        ${goals} as total_goals, ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes,
+        case when ${goals} > ${GOAL_TARGET}::int then 'bust'
+          when squad.user_id is null or ${scoreless} > 0 then ${incomplete}
           else 'safe' end as status
-      from ${profiles} left join ${scoredSquads} on squad.user_id = ${profiles.id}
+      from ${members}
+      left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
+      ${joins}
       where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null ${only}) as member)`;
+        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
 }
