@@ -48,17 +48,16 @@ function onBoard(seasonId: string, board: BlockBoard) {
 }
 
 /** One row, `total`: the board's members (0 for none). */
-export function boardTotal(seasonId: string, board: BlockBoard): SQL {
+function boardTotal(seasonId: string, board: BlockBoard): SQL {
   return sql`select coalesce(sum(${standingsRankBlocks.members}), 0)::int as total
     from ${standingsRankBlocks} where ${onBoard(seasonId, board)}`;
 }
 
 /**
  * At most one row, (`start`, `members_before`): the last block of the board whose earlier blocks
- * hold no more than `offset` of its members. A page reads the board's order from that block's
- * start, past `offset - members_before` members (fewer than a block's).
+ * hold no more than `offset` of its members.
  */
-export function pageStart(seasonId: string, board: BlockBoard, offset: number): SQL {
+function pageStart(seasonId: string, board: BlockBoard, offset: number): SQL {
   return sql`select start, members_before from (
       select ${standingsRankBlocks.start} as start,
         (sum(${standingsRankBlocks.members}) over (order by ${standingsRankBlocks.start}) - ${standingsRankBlocks.members})::int as members_before
@@ -67,34 +66,50 @@ export function pageStart(seasonId: string, board: BlockBoard, offset: number): 
     order by start desc limit 1`;
 }
 
+/**
+ * A page of a board without a search: its total, then its rows from rank `offset + 1` (`rank`
+ * and the columns of `rows`, the board's rows with their `ord`, or one row without a rank for an
+ * empty page). It reads the board's order index from the start of the block holding the page's
+ * first rank, past fewer than a block of members.
+ */
+export function boardPage(
+  seasonId: string,
+  board: BlockBoard,
+  rows: SQL,
+  offset: number,
+  pageSize: number,
+): SQL {
+  return sql`with total as (${boardTotal(seasonId, board)}),
+    start as materialized (${pageStart(seasonId, board, offset)}),
+    page as (select ${offset}::int + row_number() over (order by member.ord) as rank, member.* from (
+        select * from (${rows}) as member where member.ord >= (select start from start)
+        order by member.ord limit ${pageSize} offset (select ${offset}::int - members_before from start)) as member)
+    select total.total, page.* from total left join page on true`;
+}
+
 /** The start of the board's block holding `ord` (the SQL of a byte string). */
-export function blockStartOf(seasonId: string, board: BlockBoard, ord: SQL): SQL {
+function blockStartOf(seasonId: string, board: BlockBoard, ord: SQL): SQL {
   return sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
     where ${onBoard(seasonId, board)} and ${standingsRankBlocks.start} <= ${ord}
     order by ${standingsRankBlocks.start} desc limit 1)`;
 }
 
 /**
- * The ranks on `board` of a page's rows (`rows`: a relation with their `ord`), as (`ord`,
- * `rank`): for each block the rows fall in, the board's members there are read once, in order,
- * up to the last of the rows (`membersBetween(from, to)`: the `ord`s of the board's members from
- * `from` to `to`, along its order index), and numbered from the members before the block.
+ * The rows of `found` (a page's rows, with their `ord`) with their ranks on the board whose rows
+ * are `rows`: for each block the page's rows fall in, the board's members there are read once, in
+ * order, up to the last of them, and numbered from the members before the block.
  */
-export function ranksOf(
-  seasonId: string,
-  board: BlockBoard,
-  rows: SQL,
-  membersBetween: (from: SQL, to: SQL) => SQL,
-): SQL {
-  return sql`select member.ord, (page_block.members_before + member.place)::int as rank
+export function withRanks(seasonId: string, board: BlockBoard, rows: SQL): SQL {
+  const ranks = sql`select member.ord, (page_block.members_before + member.place)::int as rank
     from (select touched.start, touched.last,
         (select coalesce(sum(${standingsRankBlocks.members}), 0) from ${standingsRankBlocks}
           where ${onBoard(seasonId, board)} and ${standingsRankBlocks.start} < touched.start) as members_before
-      from (select ${blockStartOf(seasonId, board, sql`page.ord`)} as start,
-          (array_agg(page.ord order by page.ord desc))[1] as last
-        from (${rows}) as page group by 1) as touched) as page_block
+      from (select ${blockStartOf(seasonId, board, sql`found.ord`)} as start,
+          (array_agg(found.ord order by found.ord desc))[1] as last
+        from found group by 1) as touched) as page_block
     cross join lateral (select inblock.ord, row_number() over (order by inblock.ord) as place
-      from (${membersBetween(sql`page_block.start`, sql`page_block.last`)}) as inblock) as member`;
+      from (${rows}) as inblock where inblock.ord between page_block.start and page_block.last) as member`;
+  return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.ord = found.ord`;
 }
 
 /** The `ord`s of a board's members (a relation). */

@@ -3,13 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
 import { profiles, standings, standingsState } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
-import {
-  type BlockBoard,
-  boardTotal,
-  lostBoardRebuildMs,
-  pageStart,
-  ranksOf,
-} from '../rank-blocks-repository.ts';
+import { type BlockBoard, boardPage, lostBoardRebuildMs, withRanks } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { searchMatch } from './leaderboard-search-repository.ts';
 
@@ -96,17 +90,13 @@ export async function readLeaderboardPage(
   let query: SQL;
   let limit: number | undefined;
   if (search === undefined && onlyUserId === undefined) {
-    // The page starts in the rank block holding its first rank: the board's order index is read
-    // from that block's start, past fewer than a block of members.
-    query = sql`with total as (${boardTotal(seasonId, blockBoard(board))}),
-      start as materialized (${pageStart(seasonId, blockBoard(board), offset)}),
-      page as (select ${offset}::int + row_number() over (order by rows.ord) as rank, rows.* from (
-          select ${PAGE_COLUMNS} from ${standings}
-          where ${sql.join(scope, sql` and `)}
-            and ${standings.ord} >= (select start from start)
-          order by ${standings.ord}
-          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
-      select total.total, page.* from total left join page on true`;
+    query = boardPage(
+      seasonId,
+      blockBoard(board),
+      sql`select ${PAGE_COLUMNS} from ${standings} where ${sql.join(scope, sql` and `)}`,
+      offset,
+      pageSize,
+    );
   } else {
     const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
     const onlyUser = onlyUserId === undefined ? undefined : sql`${standings.userId} = ${onlyUserId}`;
@@ -248,15 +238,12 @@ export function blockBoard(board: Board): BlockBoard {
   return { kind: 'global', name: '' };
 }
 
-/** The page's rows (`found`, with their `ord`) with their ranks on `board` (`ranksOf`). */
+/** The page's rows (`found`, with their `ord`) with their ranks on `board` (`withRanks`). */
 function rankedPage(seasonId: string, board: Board): SQL {
   const scope = boardScope(seasonId, board);
-  const ranks = ranksOf(
+  return withRanks(
     seasonId,
     blockBoard(board),
-    sql`select ord from found`,
-    (from, to) => sql`select ${standings.ord} as ord from ${standings}
-      where ${sql.join(scope, sql` and `)} and ${standings.ord} between ${from} and ${to}`,
+    sql`select ${standings.ord} as ord from ${standings} where ${sql.join(scope, sql` and `)}`,
   );
-  return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.ord = found.ord`;
 }

@@ -11,13 +11,7 @@ import {
 } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
 import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
-import {
-  type BlockBoard,
-  boardTotal,
-  lostBoardRebuildMs,
-  pageStart,
-  ranksOf,
-} from '../rank-blocks-repository.ts';
+import { type BlockBoard, boardPage, lostBoardRebuildMs, withRanks } from '../rank-blocks-repository.ts';
 import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
 import { boardVersion, NO_BOARD } from './leaderboard-repository.ts';
 import { likePattern } from './leaderboard-search-repository.ts';
@@ -125,15 +119,9 @@ function leagueRanks(options: LeaguePageRequest): { ranks: SQL; limit?: number }
   const board: BlockBoard = { kind: 'league', name: leagueId };
   if (search === undefined && !isMeOnly) {
     // From the rank block holding the page's first rank, along the league's order index.
-    const ranks = sql`with total as (${boardTotal(seasonId, board)}),
-        start as materialized (${pageStart(seasonId, board, offset)}),
-        page as (select ${offset}::int + row_number() over (order by rows.ord) as rank, rows.* from (
-          select ${leagueStandings.ord} as ord, ${leagueStandings.userId} as user_id
-          from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}
-            and ${leagueStandings.ord} >= (select start from start)
-          order by ${leagueStandings.ord}
-          limit ${pageSize} offset (select ${offset}::int - members_before from start)) as rows)
-      select total.total, page.* from total left join page on true`;
+    const rows = sql`select ${leagueStandings.ord} as ord, ${leagueStandings.userId} as user_id
+      from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}`;
+    const ranks = boardPage(seasonId, board, rows, offset, pageSize);
     return { ranks };
   }
   // "Me" is one probe of (league_id, user_id). A search reads the names stored with the places.
@@ -161,16 +149,13 @@ function leagueRanks(options: LeaguePageRequest): { ranks: SQL; limit?: number }
   return { ranks, limit };
 }
 
-/** The page's rows (`found`) with their league ranks, from its rank blocks (rank-blocks-repository.ts). */
+/** The page's rows (`found`) with their league ranks (`withRanks`). */
 function rankedLeaguePage(seasonId: string, leagueId: string): SQL {
-  const board: BlockBoard = { kind: 'league', name: leagueId };
-  return sql`select ranks.rank, found.* from found join (${ranksOf(
+  return withRanks(
     seasonId,
-    board,
-    sql`select ord from found`,
-    (from, to) => sql`select ${leagueStandings.ord} as ord from ${leagueStandings}
-      where ${leagueStandings.leagueId} = ${leagueId} and ${leagueStandings.ord} between ${from} and ${to}`,
-  )}) as ranks on ranks.ord = found.ord`;
+    { kind: 'league', name: leagueId },
+    sql`select ${leagueStandings.ord} as ord from ${leagueStandings} where ${leagueStandings.leagueId} = ${leagueId}`,
+  );
 }
 
 /** The page's rows joined to the board and the league, with the board's state, in one statement. */
