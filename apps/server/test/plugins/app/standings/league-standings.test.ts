@@ -74,7 +74,7 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
     );
     return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
   }
-  /** The league as the API reads it, in pages of 7 (across its rank blocks' edges). */
+  /** The league as the API reads it, in pages of 7. */
   function wholeLeague(leagueId: string) {
     return readWholeLeague(database.db, {
       seasonId: season.id,

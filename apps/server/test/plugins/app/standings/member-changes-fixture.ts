@@ -18,7 +18,7 @@ import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts
  * The stored board the member-change tests place on: 3,000 members (some without a squad, some
  * twins ranked by the coin toss), a league of a quarter of them, rebuilt after gameweek 20; and
  * the check of every board against the brute-force ranking of the rules text, read page by page
- * as the API reads it, across its rank blocks' edges.
+ * as the API reads it (each board one rank block: rank-blocks.test.ts reads boards of several).
  */
 
 export const PLAYERS = 3_000;
