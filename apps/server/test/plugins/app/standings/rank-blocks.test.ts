@@ -30,8 +30,19 @@ const ENGINES = engines('both', 'standings SQL');
 
 const AFTER_GAMEWEEK_20 = new Date('2026-01-05T12:00:00Z');
 const FIRST = 1_500;
-/** Enough newcomers, placed at once, to grow the global board's single block past MAX_BLOCK_MEMBERS. */
-const WAVE = MAX_BLOCK_MEMBERS - FIRST + 400;
+/** A third of the first members are in the league. */
+const FIRST_IN_LEAGUE = FIRST / 3;
+/**
+ * Newcomers placed at once, all joining the league: enough to grow the league's single block, and
+ * the global board's, past MAX_BLOCK_MEMBERS.
+ */
+const WAVE = MAX_BLOCK_MEMBERS - FIRST_IN_LEAGUE + 300;
+
+/** The block sizes of a board of `total` members cut from one block: RANK_BLOCK_SIZE each, the last the rest. */
+const cutSizes = (total: number) =>
+  Array.from({ length: Math.ceil(total / RANK_BLOCK_SIZE) }, (_, index) =>
+    Math.min(RANK_BLOCK_SIZE, total - index * RANK_BLOCK_SIZE),
+  );
 
 describe.each(ENGINES)('rank blocks kept by rebuilds and placements on %s', (engine) => {
   let database: DatabaseHandle;
@@ -191,6 +202,7 @@ describe.each(ENGINES)('rank blocks kept by rebuilds and placements on %s', (eng
   it('counts every board in blocks from the empty key after a rebuild', async () => {
     const blocks = await expectBlocksToCountTheBoards();
     expect(blocks.get('global:')).toEqual([{ start: '', members: FIRST }]);
+    expect(blocks.get(`league:${league}`)).toEqual([{ start: '', members: FIRST_IN_LEAGUE }]);
     await expectRanksToMatchTheRules();
   });
 
@@ -204,22 +216,16 @@ describe.each(ENGINES)('rank blocks kept by rebuilds and placements on %s', (eng
       twinEvery: 11,
     });
     await markChanged(wave);
-    await insertMemberships(
-      database.db,
-      league,
-      wave.filter((_, index) => index % 5 === 0),
-      'approved',
-    );
+    await insertMemberships(database.db, league, wave, 'approved');
     const placed = await placeMemberChanges({ database, season });
     expect(placed).toMatchObject({ status: 'placed', placed: WAVE, removed: 0 });
     expect(await standingsStaleReason(database.db, season, AFTER_GAMEWEEK_20)).toBeUndefined();
     const blocks = await expectBlocksToCountTheBoards();
-    // Cut into blocks of RANK_BLOCK_SIZE from its start, the last holding the rest.
-    const total = FIRST + WAVE;
-    const sizes = Array.from({ length: Math.ceil(total / RANK_BLOCK_SIZE) }, (_, index) =>
-      Math.min(RANK_BLOCK_SIZE, total - index * RANK_BLOCK_SIZE),
+    // Each cut into blocks of RANK_BLOCK_SIZE from its start, the last holding the rest.
+    expect(blocks.get('global:')?.map((block) => block.members)).toEqual(cutSizes(FIRST + WAVE));
+    expect(blocks.get(`league:${league}`)?.map((block) => block.members)).toEqual(
+      cutSizes(FIRST_IN_LEAGUE + WAVE),
     );
-    expect(blocks.get('global:')?.map((block) => block.members)).toEqual(sizes);
     await expectRanksToMatchTheRules();
   });
 
