@@ -8,6 +8,7 @@ import { findActiveSeason } from '../../../../src/plugins/app/season/season-repo
 import { standingsStaleReason } from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { MAX_BLOCK_MEMBERS } from '../../../../src/plugins/app/standings/model.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
+import { takeMemberOffBoards } from '../../../../src/plugins/app/standings/placing/take-member-off-boards.ts';
 import {
   type Board,
   readLeaderboardPage,
@@ -253,6 +254,22 @@ describe.each(ENGINES)('rank blocks kept by rebuilds and placements on %s', (eng
     });
     const blocks = await expectBlocksToCountTheBoards();
     expect(blocks.get('country:Iceland')?.[0]).toEqual({ start: '', members: 100 });
+    await expectRanksToMatchTheRules();
+    // Accounts deleted are taken off at once, in the deletion's transaction: one in each cut block.
+    const deleted = await selectRows<{ user_id: string }>(
+      database.db,
+      sql`select user_id from (select user_id, row_number() over (order by ord) - 1 as place
+          from standings where season_id = ${season.id}) as member
+        where place % ${RANK_BLOCK_SIZE} = 17`,
+    );
+    expect(deleted.length).toBeGreaterThan(1);
+    for (const { user_id: userId } of deleted) {
+      await database.db.transaction(async (tx) => {
+        await takeMemberOffBoards(tx, userId);
+        await tx.execute(sql`delete from users where id = ${userId}`);
+      });
+    }
+    await expectBlocksToCountTheBoards();
     await expectRanksToMatchTheRules();
 
     // Goals counted later: the pickers of every scorer move, within and across blocks.
