@@ -5,6 +5,7 @@ import { coinTossKey, compareRankingEntries, type RankingEntry } from './ranking
 import {
   compareKeyBytes,
   compareStableKeys,
+  goalCodes,
   goalDatesKey,
   STABLE_KEY,
   seasonOrigin,
@@ -134,6 +135,26 @@ describe('stableRankingKey', () => {
 });
 
 describe('goalDatesKey', () => {
+  it('writes the codes goalCodes answers, sorted ascending, whatever order the goals come in', () => {
+    const times = fc
+      .array(fc.integer({ min: 0, max: STABLE_KEY.latestMinute }), { maxLength: 8 })
+      .map((minutes) => minutes.map((minute) => ORIGIN + minute * MINUTE));
+    fc.assert(
+      fc.property(times, (goalTimes) => {
+        const key = goalDatesKey(
+          [...goalTimes].sort((a, b) => b - a),
+          ORIGIN,
+        );
+        const hex = [...key.subarray(0, -1)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+        const written = (hex.match(/.{6}/g) ?? []).map(Number);
+        const codes = goalCodes(goalTimes, ORIGIN);
+        expect(codes).toEqual([...codes].sort((a, b) => a - b));
+        expect(codes).toEqual(written);
+        expect(key.at(-1)).toBe(STABLE_KEY.terminator);
+      }),
+    );
+  });
+
   it('writes each goal as six decimal digits two to a byte, latest first, then the terminator', () => {
     const key = goalDatesKey([ORIGIN + 471_001 * MINUTE, ORIGIN], ORIGIN);
     expect([...key]).toEqual([0x52, 0x89, 0x98, 0x99, 0x99, 0x99, 0xff]);

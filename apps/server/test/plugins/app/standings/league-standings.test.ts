@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
@@ -53,9 +52,9 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
     leagues.small = await insertLeague(database.db, { seasonId: season.id, adminId: userIds[5] ?? '' });
     await insertMemberships(database.db, leagues.small, userIds.slice(200, 204), 'approved');
     // Another season's stored rows (no foreign keys): a recompute of this season keeps them.
-    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, position, search_name)
-      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', ${POSITION_STRIDE}, 'old name'),
-        ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', ${2 * POSITION_STRIDE}, 'old name')`);
+    await database.db.execute(sql`insert into league_standings (season_id, league_id, user_id, ord, search_name)
+      values ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-1', '\\x01'::bytea, 'old name'),
+        ('2024-25', ${OTHER_SEASON_LEAGUE}, 'fan-2', '\\x02'::bytea, 'old name')`);
     expect((await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_20 })).status).toBe(
       'recomputed',
     );
@@ -71,11 +70,11 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
       sql`select standings.user_id from standings
         join league_members on league_members.user_id = standings.user_id and league_members.league_id = ${leagueId}
           and league_members.status = 'approved'
-        where standings.season_id = ${season.id} order by standings.position`,
+        where standings.season_id = ${season.id} order by standings.ord`,
     );
     return rows.map((row, index) => ({ userId: row.user_id, rank: index + 1 }));
   }
-  /** The league as the API reads it, in pages of 7 (across its rank blocks' edges). */
+  /** The league as the API reads it, in pages of 7. */
   function wholeLeague(leagueId: string) {
     return readWholeLeague(database.db, {
       seasonId: season.id,
@@ -90,7 +89,7 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
   async function storedRanks(leagueId: string) {
     const rows = await selectRows<{ user_id: string; season_id: string }>(
       database.db,
-      sql`select user_id, season_id from league_standings where league_id = ${leagueId} order by position`,
+      sql`select user_id, season_id from league_standings where league_id = ${leagueId} order by ord`,
     );
     for (const row of rows)
       expect(row.season_id).toBe(leagueId === OTHER_SEASON_LEAGUE ? '2024-25' : season.id);
@@ -100,7 +99,7 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
     return (
       await selectRows<{ user_id: string }>(
         database.db,
-        sql`select user_id from standings where season_id = ${season.id} order by position`,
+        sql`select user_id from standings where season_id = ${season.id} order by ord`,
       )
     ).map((row) => row.user_id);
   }
@@ -220,7 +219,7 @@ describe.each(ENGINES)('league standings rebuilt with the board on %s', (engine)
       ).map((row) => row.indexname);
     expect(await indexNames('league_standings')).toEqual([
       'league_standings_name_search_index',
-      'league_standings_position_index',
+      'league_standings_order_index',
       'league_standings_season_index',
       'league_standings_user_index',
     ]);
