@@ -2,7 +2,10 @@ import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/database.ts';
-import { readBoardVersion } from '../../src/plugins/app/standings/reading/leaderboard-repository.ts';
+import {
+  NO_BOARD,
+  readBoardVersion,
+} from '../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 
@@ -14,6 +17,8 @@ describe.each(ENGINES)('the capped search totals migration on %s', (engine) => {
   it("drops the shared counts, the roster log and the groups, and keeps the board's state", async () => {
     const database = await createTestDatabase(engine, { migrate: false });
     const before = await migrationsUpTo('0033_squads_and_favourite_clubs');
+    // 0036 empties the boards and their state for a rebuild: what 0034 kept is read before it.
+    const before0036 = await migrationsUpTo('0035_standings_partitioned_by_season');
     try {
       await migrateTo(database, before);
       const { db } = database;
@@ -29,16 +34,16 @@ describe.each(ENGINES)('the capped search totals migration on %s', (engine) => {
       await db.execute(sql`insert into standings_search_counts (season_id, board, board_name, search, roster_since,
           roster_revision, total, board_members) values (${SEASON}, 'global', '', 'smith', 1, 2, 1, 1)`);
 
-      await database.migrate();
-      expect(
-        await selectRows(
+      await migrateTo(database, before0036);
+      const droppedLeft = () =>
+        selectRows(
           db,
           sql`select table_name as name from information_schema.tables
               where table_name in ('standings_groups', 'standings_roster_changes', 'standings_search_counts')
             union all select column_name from information_schema.columns
               where table_name = 'standings_state' and column_name in ('roster_revision', 'roster_since')`,
-        ),
-      ).toEqual([]);
+        );
+      expect(await droppedLeft()).toEqual([]);
       // The board's version is its swap and its placements since: the same board as before.
       const computedAt = Date.parse('2026-01-05T12:00:00Z') * 1000;
       expect(await readBoardVersion(db, SEASON)).toBe(`${computedAt}.7`);
@@ -48,9 +53,14 @@ describe.each(ENGINES)('the capped search totals migration on %s', (engine) => {
           sql`select members, countries, clubs from standings_state where season_id = ${SEASON}`,
         ),
       ).toEqual([{ members: 1, countries: ['Ireland'], clubs: ['Arsenal'] }]);
+
+      await database.migrate();
+      expect(await droppedLeft()).toEqual([]);
+      expect(await readBoardVersion(db, SEASON)).toBe(NO_BOARD);
     } finally {
       await database.close();
       await rm(before, { recursive: true, force: true });
+      await rm(before0036, { recursive: true, force: true });
     }
   });
 });

@@ -44,7 +44,7 @@ describe.each(ENGINES)("a rebuild's index builds on %s", (engine) => {
       'standings_country_order_index',
     ]);
     expect(boardBtrees.slice(2, 4).toSorted()).toEqual(['standings_name_index', 'standings_user_index']);
-    expect(boardBtrees.slice(4)).toEqual(['standings_position_index']);
+    expect(boardBtrees.slice(4)).toEqual(['standings_order_index']);
     // The board's b-trees that sort anew come before any smaller table's.
     const lastSortedBoardBuild = Math.max(
       ...['standings_user_index_next', 'standings_name_index_next'].map((name) =>

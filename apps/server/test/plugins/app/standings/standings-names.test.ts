@@ -4,7 +4,12 @@ import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
 import { forgetAllUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
-import { insertPlacedMembers } from '../../../../src/plugins/app/standings/placing/board-rows-repository.ts';
+import {
+  addUsersToPlace,
+  createPlacingTables,
+  insertMembers,
+} from '../../../../src/plugins/app/standings/placing/board-rows-repository.ts';
+import { readPlacingState } from '../../../../src/plugins/app/standings/placing/placing-state-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';
@@ -146,20 +151,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the stored boards' names beside a
     const committing = new Promise<void>((resolve) => {
       commit = resolve;
     });
+    const newcomer = await signUp(context.app);
+    const { id: newcomerId } = await completeOnboarding(context.app, newcomer.cookie, 'Orrin Tidwell');
     const placement = context.database.withConnection((connection) =>
       connection.db.transaction(async (tx) => {
         expect(await lockBoardsForPlacing(tx)).toBe(true);
-        await insertPlacedMembers(tx, '2025-26', [
-          {
-            userId: 'tidied-newcomer',
-            position: 1,
-            status: 'going_bust',
-            totalGoals: 0,
-            fullName: 'Orrin Tidwell',
-            country: 'France',
-            club: 'Arsenal',
-          },
-        ]);
+        const state = await readPlacingState(tx, '2025-26');
+        if (!state) throw new Error('No stored board to place on');
+        await createPlacingTables(tx);
+        await addUsersToPlace(tx, [newcomerId]);
+        expect(await insertMembers(tx, { seasonId: '2025-26', rankedWith: state.rankedWith })).toMatchObject({
+          placed: 1,
+        });
         rowWritten();
         await committing;
       }),

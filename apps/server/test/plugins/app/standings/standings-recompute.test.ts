@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { ADVISORY_LOCK_KEYS } from '../../../../src/db/advisory-locks.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { POSITION_STRIDE, rebuiltPosition } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { connectOtherInstance, createTestDatabase, engines } from '../../../support/test-database.ts';
+import { GLOBAL_SCOPE, readWholeBoard } from '../../../support/whole-board.ts';
 
 const ENGINES = engines('both', 'standings SQL');
 
@@ -37,11 +37,19 @@ describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
     await database.close();
   });
 
+  /** The stored board in its order: each row's rank in it and its ranking key (hex). */
   async function storedBoard() {
-    return selectRows<{ user_id: string; global_rank: number; full_name: string; country: string }>(
+    return selectRows<{
+      user_id: string;
+      global_rank: number;
+      ord: string;
+      full_name: string;
+      country: string;
+    }>(
       database.db,
-      sql`select user_id, ((position + ${POSITION_STRIDE / 2}::bigint) / ${POSITION_STRIDE}::bigint)::int as global_rank, full_name, country
-        from standings where season_id = ${season.id} order by position`,
+      sql`select user_id, row_number() over (order by ord)::int as global_rank, encode(ord, 'hex') as ord,
+          full_name, country
+        from standings where season_id = ${season.id} order by ord`,
     );
   }
 
@@ -50,7 +58,14 @@ describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
     expect(result.status).toBe('recomputed');
     const board = await storedBoard();
     expect(board).toHaveLength(200);
-    expect(board.map((row) => row.global_rank)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
+    expect(new Set(board.map((row) => row.ord)).size).toBe(200);
+    // The pages rank it as stored: its rank blocks count every member once, in `ord` order.
+    const pages = await readWholeBoard(database.db, {
+      seasonId: season.id,
+      board: GLOBAL_SCOPE.board,
+      pageSize: 37,
+    });
+    expect(pages).toEqual(board.map((row) => ({ rank: row.global_rank, userId: row.user_id })));
     const awkward = board.find((row) => row.user_id === awkwardUserId);
     expect(awkward).toMatchObject({ full_name: AWKWARD.fullName, country: AWKWARD.country });
     const [state] = await selectRows<{ countries: string[] }>(
@@ -73,7 +88,7 @@ describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
       'standings_club_order_index',
       'standings_country_order_index',
       'standings_name_index',
-      'standings_position_index',
+      'standings_order_index',
       'standings_user_index',
     ]);
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 });
@@ -186,14 +201,16 @@ describe.each(ENGINES)('recomputing the stored board on %s', (engine) => {
 
   it('leaves the stored board as it was when an index cannot be built, and frees the lock', async () => {
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_10 });
-    const later = new Map((await storedBoard()).map((row) => [row.user_id, row.global_rank]));
+    const laterBoard = await storedBoard();
+    const later = new Map(laterBoard.map((row) => [row.user_id, row.global_rank]));
+    const laterOrd = new Map(laterBoard.map((row) => [row.user_id, row.ord]));
     await recomputeStandings({ database, season, now: AFTER_GAMEWEEK_3 });
     const before = await storedBoard();
-    const moved = before.find((row) => later.get(row.user_id) !== row.global_rank);
+    const moved = before.find((row) => laterOrd.get(row.user_id) !== row.ord);
     if (!moved) throw new Error('Nobody moved between the two moments');
-    // An index the old board satisfies and the new one cannot: it divides by zero at the mover's new rank.
+    // An index the old board satisfies and the new one cannot: it divides by zero at the mover's new key.
     await database.db.execute(
-      sql.raw(`create index standings_test_breaker on standings ((1 / (position - ${rebuiltPosition(later.get(moved.user_id) ?? 0)})))
+      sql.raw(`create index standings_test_breaker on standings ((1 / (ord <> '\\x${laterOrd.get(moved.user_id)}'::bytea)::int))
         where user_id = '${moved.user_id}'`),
     );
     try {

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { POSITION_STRIDE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
@@ -34,7 +33,8 @@ describe.each(ENGINES)('replacing the stored board on %s', (engine) => {
   });
 
   it('shows readers the old board or the new one, never a mix, while it recomputes', async () => {
-    const seen: { players: number; top: number; distinctRanks: number; members: number; at: string }[] = [];
+    const seen: { players: number; inBlocks: number; distinctKeys: number; members: number; at: string }[] =
+      [];
     const pages: { total: number; at: string | undefined; lastRank: number | undefined }[] = [];
     let isDone = false;
     const recompute = recomputeStandings({ database, season, now: new Date(NEW_BOARD.at) }).finally(() => {
@@ -43,23 +43,24 @@ describe.each(ENGINES)('replacing the stored board on %s', (engine) => {
     async function read() {
       const [board] = await selectRows<{
         players: number;
-        top: number;
-        distinct_ranks: number;
+        in_blocks: number;
+        distinct_keys: number;
         members: number;
         at: Date | string;
       }>(
         database.db,
         sql`select (select count(*)::int from standings where season_id = ${season.id}) as players,
-            (select (max(position) + ${POSITION_STRIDE / 2}::bigint) / ${POSITION_STRIDE}::bigint from standings where season_id = ${season.id})::int as top,
-            (select count(distinct position)::int from standings where season_id = ${season.id}) as distinct_ranks,
+            (select sum(members)::int from standings_rank_blocks
+              where season_id = ${season.id} and board = 'global' and name = '') as in_blocks,
+            (select count(distinct ord)::int from standings where season_id = ${season.id}) as distinct_keys,
             members, computed_for as at
           from standings_state where season_id = ${season.id}`,
       );
       if (board) {
         seen.push({
           players: board.players,
-          top: board.top,
-          distinctRanks: board.distinct_ranks,
+          inBlocks: board.in_blocks,
+          distinctKeys: board.distinct_keys,
           members: board.members,
           at: new Date(board.at).toISOString(),
         });
@@ -87,7 +88,7 @@ describe.each(ENGINES)('replacing the stored board on %s', (engine) => {
     for (const board of seen) {
       const expected = board.at === OLD_BOARD.at ? OLD_BOARD : NEW_BOARD;
       expect(board.at).toBe(expected.at);
-      expect([board.players, board.top, board.distinctRanks, board.members]).toEqual(
+      expect([board.players, board.inBlocks, board.distinctKeys, board.members]).toEqual(
         Array(4).fill(expected.players),
       );
     }

@@ -27,6 +27,11 @@ export async function createPlacingTables(tx: Transaction): Promise<void> {
   await tx.execute(sql`truncate standings_placed_users, standings_moves`);
 }
 
+/** Forgets the moves already counted (`applyBlockMoves`), before the next season's. */
+export async function clearBoardMoves(tx: Executor): Promise<void> {
+  await tx.execute(sql`truncate standings_moves`);
+}
+
 /** Adds members to place. */
 export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
@@ -54,18 +59,20 @@ export async function addPickersToPlace(
   return row?.pickers ?? 0;
 }
 
-/** The members to place, or one user (an account deleted). */
+/** The members to place. */
 const placedUsers = sql`select user_id from standings_placed_users`;
 
 /**
- * Takes the members to place off the season's board and its leagues' standings, logging each
- * board's move; answers how many board rows went and the search keys of their names.
+ * Takes the members to place (or `userIds`: an account deleted) off the season's board and its
+ * leagues' standings, logging each board's move; answers how many board rows went and the search
+ * keys of their names.
  */
 export async function removeMembers(
   tx: Executor,
   seasonId: string,
-  users = placedUsers,
+  userIds?: readonly string[],
 ): Promise<{ removed: number; searchNames: string[] }> {
+  const users = userIds ? sql`select unnest(${textArray(userIds)}::text[])` : placedUsers;
   const [row] = await selectRows<{ removed: number; search_names: string[] | null }>(
     tx,
     sql`with gone as (delete from ${standings} where ${standings.seasonId} = ${seasonId}

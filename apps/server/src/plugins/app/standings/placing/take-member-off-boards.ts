@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../../../db/database.ts';
 import { holdOffRebuilds, waitToPlace } from '../locks.ts';
 import { forgetUnheldNames } from '../names-repository.ts';
 import { requestBoardRebuild } from '../standings-inputs-repository.ts';
-import { createPlacingTables, listSeasonsHolding, removeMembers } from './board-rows-repository.ts';
+import {
+  clearBoardMoves,
+  createPlacingTables,
+  listSeasonsHolding,
+  removeMembers,
+} from './board-rows-repository.ts';
 import { forgetMemberChange, markDeletionPlaced } from './member-changes-repository.ts';
 import { saveBoardRevision } from './placing-state-repository.ts';
 import { applyBlockMoves } from './rank-block-counts-repository.ts';
@@ -22,10 +26,10 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   const seasons = await listSeasonsHolding(tx, userId);
   if (seasons.length > 0) await createPlacingTables(tx);
   for (const seasonId of seasons) {
-    const { removed, searchNames } = await removeMembers(tx, seasonId, sql`select ${userId}`);
+    const { removed, searchNames } = await removeMembers(tx, seasonId, [userId]);
     namesLeft.push(...searchNames);
     await applyBlockMoves(tx, seasonId);
-    await tx.execute(sql`truncate standings_moves`);
+    await clearBoardMoves(tx);
     await saveBoardRevision(tx, seasonId, { memberChange: -removed });
   }
   await forgetUnheldNames(tx, namesLeft);
