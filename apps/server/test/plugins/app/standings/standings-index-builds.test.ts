@@ -6,7 +6,7 @@ import {
   INDEX_BUILD_MEMORY,
   listStandingsIndexes,
 } from '../../../../src/plugins/app/standings/rebuilding/next-board-indexes-repository.ts';
-import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
+import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/rebuilding/next-board-builds.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('both', 'index builds differ per engine');
