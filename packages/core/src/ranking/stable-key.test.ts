@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { squadStatus } from '../squads/squad-rules.ts';
 import { coinTossKey, compareRankingEntries, type RankingEntry } from './ranking-order.ts';
 import {
+  type CountedScorer,
+  changedScorers,
   compareKeyBytes,
   compareStableKeys,
   goalCodes,
@@ -191,5 +193,53 @@ describe('stableBucket', () => {
     expect(compareKeyBytes(Uint8Array.of(0x10), Uint8Array.of(0xf0))).toBeLessThan(0);
     expect(compareKeyBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 2, 0))).toBeLessThan(0);
     expect(compareKeyBytes(Uint8Array.of(3), Uint8Array.of(3))).toBe(0);
+  });
+});
+
+describe('changedScorers', () => {
+  const scorers = (goals: readonly number[][]): CountedScorer[] =>
+    goals.flatMap((times, index) =>
+      times.length > 0 ? [[`f${index}`, [...times].sort((a, b) => a - b)]] : [],
+    );
+  const [early, saturday, sunday] = [1_000, 2_000, 3_000];
+  const before = scorers([[early], [early, saturday], [saturday]]);
+
+  it('names a goal added, a first scorer, a goal taken away, one moved, and nobody when nothing changed', () => {
+    expect(changedScorers(before, before)).toEqual([]);
+    expect(
+      changedScorers(before, scorers([[early], [early, saturday, sunday], [saturday], [sunday]])),
+    ).toEqual(['f1', 'f3']);
+    expect(changedScorers(before, scorers([[early], [early]]))).toEqual(['f1', 'f2']);
+    expect(changedScorers(before, scorers([[early], [early, sunday], [saturday]]))).toEqual(['f1']);
+    expect(changedScorers(before, scorers([[early, early], [early, saturday], [saturday]]))).toEqual(['f0']);
+  });
+
+  it("names every footballer whose goals differ, and no one else's pickers get a new key", () => {
+    fc.assert(
+      fc.property(seasonArbitrary, fc.array(fc.option(fc.nat({ max: 200 }))), (season, edits) => {
+        // Each footballer keeps his goals (null), or has them replaced by a few at the season's first kick-offs.
+        const goals = season.goals.map((times, index) => {
+          const edit = edits[index];
+          if (edit === undefined || edit === null) return times;
+          return Array.from({ length: edit % 4 }, (_, goal) => ORIGIN + ((edit + goal) % 3) * 90 * MINUTE);
+        });
+        const after = { ...season, goals };
+        const changed = changedScorers(scorers(season.goals), scorers(goals));
+        const sorted = (times: readonly number[]) => [...times].sort((a, b) => a - b).join();
+        expect(changed.sort()).toEqual(
+          goals
+            .flatMap((times, index) =>
+              sorted(times) === sorted(season.goals[index] ?? []) ? [] : [`f${index}`],
+            )
+            .sort(),
+        );
+        const keysBefore = entriesOf(season).map(stored);
+        for (const [index, key] of entriesOf(after).map(stored).entries()) {
+          const picks = season.squads[index] ?? [];
+          if (picks.some((pick) => changed.includes(`f${pick}`))) continue;
+          expect(compareStableKeys(key, keysBefore[index] ?? key)).toBe(0);
+        }
+      }),
+    );
   });
 });

@@ -112,6 +112,12 @@ export function withRanks(seasonId: string, board: BlockBoard, rows: SQL): SQL {
   return sql`select ranks.rank, found.* from found join (${ranks}) as ranks on ranks.ord = found.ord`;
 }
 
+/**
+ * A byte string after every `ord` (whose first byte is its bucket's high byte), as the end of a
+ * board's last block: an index range needs an upper bound, which `or … is null` would lose.
+ */
+export const PAST_EVERY_ORD = sql`'\\xff'::bytea`;
+
 /** The `ord`s of a board's members (a relation). */
 function boardOrds(seasonId: string, board: BlockBoard): SQL {
   if (board.kind === 'league') {
@@ -142,7 +148,7 @@ export async function cutBlock(
   const nextStart = sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
     where ${onBoard} and ${standingsRankBlocks.start} > ${start}::bytea order by ${standingsRankBlocks.start} limit 1)`;
   const inBlock = sql`select member.ord from (${boardOrds(seasonId, board)}) as member
-    where member.ord >= ${start}::bytea and (member.ord < ${nextStart} or ${nextStart} is null)`;
+    where member.ord >= ${start}::bytea and member.ord < coalesce(${nextStart}, ${PAST_EVERY_ORD})`;
   await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
     select ${seasonId}, ${board.kind}, ${board.name}, ord, least(${RANK_BLOCK_SIZE}, total - place)::int
     from (select ord, row_number() over (order by ord) - 1 as place, count(*) over () as total

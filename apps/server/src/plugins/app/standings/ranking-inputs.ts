@@ -30,18 +30,3 @@ export async function readRankingInputs(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { ...stamps, rankedWith: { isSeasonOver, scorers } };
 }
-
-/**
- * The footballers whose goals that count differ between two boards' scorers (a goal added,
- * removed or moved to another kick-off). Only their pickers rank differently: a member's `ord`
- * depends on their own picks' goals alone.
- */
-export function changedScorers(before: RankedWith, after: RankedWith): string[] {
-  const timesOf = (ranked: RankedWith) =>
-    new Map(ranked.scorers.map(([playerId, times]) => [playerId, times.join(',')]));
-  const old = timesOf(before);
-  const next = timesOf(after);
-  return [...new Set([...old.keys(), ...next.keys()])].filter(
-    (playerId) => old.get(playerId) !== next.get(playerId),
-  );
-}

@@ -1,10 +1,10 @@
-import { isSeasonOver, type SeasonConfig } from '@hit21/core';
+import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../../db/database.ts';
 import { hasSqlState } from '../../../../db/database-errors.ts';
 import type { RankedWith } from '../../../../db/schema/index.ts';
 import { holdOffRebuilds, isRecomputing, lockBoardsForPlacing } from '../locks.ts';
 import { MAX_GOAL_MOVERS, MAX_PLACED_CHANGES } from '../model.ts';
-import { changedScorers, readRankingInputs } from '../ranking-inputs.ts';
+import { readRankingInputs } from '../ranking-inputs.ts';
 import {
   addPickersToPlace,
   addUsersToPlace,
@@ -178,6 +178,6 @@ async function readGoalChanges(
   if (inputs.rankedWith.isSeasonOver !== stored.isSeasonOver) throw new CannotPlace('the season ended');
   return {
     placed: { computedFor: now, goalsFingerprint: inputs.goalsFingerprint, rankedWith: inputs.rankedWith },
-    scorers: changedScorers(stored, inputs.rankedWith),
+    scorers: changedScorers(stored.scorers, inputs.rankedWith.scorers),
   };
 }

@@ -1,4 +1,4 @@
-import { isSeasonOver, type SeasonConfig } from '@hit21/core';
+import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../../db/database.ts';
 import { hasSqlState } from '../../../../db/database-errors.ts';
 import {
@@ -13,7 +13,7 @@ import type { BoardScoring } from '../member-scoring-repository.ts';
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
 import { cutSwollenBlocks } from '../rank-blocks-repository.ts';
-import { changedScorers, type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
+import { type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
 import {
   dropReplacedBoard,
   readStoredRankedWith,
@@ -144,7 +144,7 @@ async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: 
   if (reason !== 'goals counted changed') return undefined;
   const stored = await readStoredRankedWith(db, scoring.seasonId);
   if (!stored || stored.isSeasonOver !== scoring.rankedWith.isSeasonOver) return undefined;
-  return rekeyNextBoard(db, scoring, changedScorers(stored, scoring.rankedWith));
+  return rekeyNextBoard(db, scoring, changedScorers(stored.scorers, scoring.rankedWith.scorers));
 }
 
 /** After a bulk path's swap: its blocks grown too large cut, between placements. */

@@ -9,6 +9,7 @@ import {
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
+import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
 
 /**
@@ -88,9 +89,7 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
  * tables' order indexes alone (they are built and vacuumed by then).
  */
 export async function recountNextBlocks(db: Database): Promise<void> {
-  // Above any `ord`, whose first byte is its bucket's high byte.
-  const end = sql`'\\xff'::bytea`;
-  const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${end})`;
+  const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
   await db.execute(sql`with bounds as (select board, name, start,
         lead(start) over (partition by board, name order by start) as next
       from standings_rank_blocks_next)
