@@ -19,14 +19,15 @@ export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<n
     select distinct ${seasonId}, board, name, ''::bytea, 0 from standings_moves on conflict do nothing`);
   // Each move's block, found in one sort of the moves with their boards' block starts: a move
   // takes the number of the last start at or before it (a probe of the blocks per move took
-  // seconds for a live goal's hundreds of thousands of moves).
+  // seconds for a live goal's hundreds of thousands of moves). The starts are unnested, not
+  // subscripted: an array of byte strings is walked from its start to reach an element.
   const moved = sql`with boards as (
       select board, name, array_agg(start order by start) as starts
       from ${standingsRankBlocks} where ${standingsRankBlocks.seasonId} = ${seasonId}
         and (board, name) in (select distinct board, name from standings_moves) group by 1, 2),
     marked as (
-      select board, name, starts[number] as ord, number, 0 as change, false as is_move
-      from boards cross join generate_subscripts(starts, 1) as number
+      select board, name, start.ord, start.number, 0 as change, false as is_move
+      from boards cross join unnest(starts) with ordinality as start (ord, number)
       union all select board, name, ord, null, change, true from standings_moves),
     placed as (
       select board, name, change, is_move,
