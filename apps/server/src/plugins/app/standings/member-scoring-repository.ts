@@ -8,7 +8,7 @@ import {
 } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { searchKeySql } from '../../../db/name-folding.ts';
-import { profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
+import { picks, profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 
 /**
@@ -60,14 +60,11 @@ function ordSql(seasonId: string): SQL {
 }
 
 /**
- * The season's board members, scored (a subquery): user_id, status, total_goals, full_name,
- * country, club, search_name and ord, in the stored table's column order. A member is anyone whose
- * onboarding is complete, with or without a squad; `onlyUsers`, when given (a relation of
- * `user_id`), keeps those alone. The status is the domain's `squadStatus`: bust over 21, else
- * going bust with no squad or a pick without a goal (bust once the season is over), else safe.
+ * What a squad scores (`squad` in the caller's query): the scorer joins, and its total goals,
+ * goal codes and status as SQL. The status is the domain's `squadStatus`: bust over 21, else going
+ * bust with no squad or a pick without a goal (bust once the season is over), else safe.
  */
-export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
-  const { seasonId } = scoring;
+function squadScore(scoring: BoardScoring) {
   const scorers = scorerList(scoring);
   const joins = sql.join(
     SLOTS.map(
@@ -82,6 +79,23 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
     ' + ',
   );
   const incomplete = scoring.rankedWith.isSeasonOver ? 'bust' : 'going_bust';
+  const columns = sql`${goals} as total_goals,
+    ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes,
+    case when ${goals} > ${GOAL_TARGET}::int then 'bust'
+      when squad.user_id is null or ${scoreless} > 0 then ${incomplete}
+      else 'safe' end as status`;
+  return { joins, columns };
+}
+
+/**
+ * The season's board members, scored (a subquery): user_id, status, total_goals, full_name,
+ * country, club, search_name and ord, in the stored table's column order. A member is anyone whose
+ * onboarding is complete, with or without a squad; `onlyUsers`, when given (a relation of
+ * `user_id`), keeps those alone.
+ */
+export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
+  const { seasonId } = scoring;
+  const { joins, columns } = squadScore(scoring);
   // From the members asked for, when they are: each one's profile and squad found by id (in the
   // profiles' collation, which their index is in; `offset 0` keeps the planner from a scan of
   // every profile, which it costed close to 66,000 probes and took 5 s at ten million), the
@@ -93,14 +107,26 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
       member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name, ${ordSql(seasonId)} as ord
     from (select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
-        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club,
-        ${goals} as total_goals, ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes,
-        case when ${goals} > ${GOAL_TARGET}::int then 'bust'
-          when squad.user_id is null or ${scoreless} > 0 then ${incomplete}
-          else 'safe' end as status
+        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
       from ${members}
       left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
       ${joins}
       where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
         and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
+}
+
+/**
+ * The squads of the season that pick one of `playerIds` (a goal's movers), scored from their
+ * squads alone (a subquery): user_id, status, total_goals and ord. Their profiles are not read:
+ * a mover is on the board already, with their name, country and club.
+ */
+export function scoredPickers(scoring: BoardScoring, playerIds: readonly string[]): SQL {
+  const { seasonId } = scoring;
+  const { joins, columns } = squadScore(scoring);
+  return sql`(select member.user_id, member.status, member.total_goals, ${ordSql(seasonId)} as ord
+    from (select squad.user_id collate "C" as user_id, ${columns}
+      from (select distinct ${picks.userId} as user_id from ${picks}
+        where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}) as picker
+      join ${squads} as squad on squad.season_id = ${seasonId} and squad.user_id = picker.user_id
+      ${joins}) as member)`;
 }

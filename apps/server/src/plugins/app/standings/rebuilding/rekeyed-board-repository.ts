@@ -2,13 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/database.ts';
 import {
   leagueStandings,
-  picks,
   standings,
   standingsRankBlocks,
   standingsState,
 } from '../../../../db/schema/index.ts';
-import { textArray } from '../../../../db/sql-values.ts';
-import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
+import { type BoardScoring, scoredPickers } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
 
@@ -38,11 +36,8 @@ export async function rekeyNextBoard(
       await tx.execute(sql`set local jit = on`);
       // No member's own change is read here: every change waiting is placed on the new board.
       await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
-      const pickers = sql`select distinct ${picks.userId} from ${picks}
-        where ${picks.playerId} = any(${textArray(scorers)}::uuid[]) and ${picks.seasonId} = ${seasonId}`;
       await tx.execute(sql`create unlogged table standings_movers as
-        select mover.user_id, mover.status, mover.total_goals, mover.ord
-        from ${scoredMembers(scoring, pickers)} as mover`);
+        select * from ${scoredPickers(scoring, scorers)} as mover`);
       await tx.execute(sql`create unlogged table standings_next as
         select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
           coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
