@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addPopulation } from '../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../src/db/database.ts';
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
@@ -12,6 +11,7 @@ import { bruteForceRanking } from '../support/brute-force-ranking.ts';
 import { buildTestApp, clockAt } from '../support/build-test-app.ts';
 import { insertLeague, setMembership } from '../support/league-standings.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
+import { addPopulationBeside } from '../support/population.ts';
 import { holdOffStandingsJobs } from '../support/scheduled-jobs.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 import { readWholeLeague } from '../support/whole-board.ts';
@@ -76,7 +76,11 @@ describe.each(ENGINES)('the stable ranking key migration on %s', (engine) => {
       const { db } = database;
       for (const facts of await readBundledSeasonFacts()) await loadSeasonFacts(db, facts);
       const season = await findActiveSeason(db);
-      const { userIds } = await addPopulation(db, { seasonId: season.id, size: PLAYERS, idPrefix: 'kept' });
+      const { userIds } = await addPopulationBeside(db, {
+        seasonId: season.id,
+        size: PLAYERS,
+        idPrefix: 'kept',
+      });
       const [admin = '', ...others] = userIds;
       const leagueId = await insertLeague(db, { seasonId: season.id, adminId: admin });
       for (const member of others.slice(0, 2)) await setMembership(db, leagueId, member, 'approved');

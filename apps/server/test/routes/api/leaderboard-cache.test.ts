@@ -2,7 +2,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type LeaderboardPage, leaderboardPageSchema, type SeasonConfig } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../bench/standings-population.ts';
 import { type Executor, selectRows } from '../../../src/db/database.ts';
 import { markMemberChanged } from '../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import {
@@ -20,6 +19,7 @@ import { listLeaderboard } from '../../../src/plugins/app/standings/reading/list
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
+import { addPopulationBeside } from '../../support/population.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
 import { SCORING_SQUAD, saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
@@ -81,7 +81,7 @@ describe.each(ENGINES)('leaderboard pages from the board cache on %s', (engine) 
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Cached');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
     await saveSquadByNames(context.app, context.database.db, fan.cookie);
-    await addPopulation(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
+    await addPopulationBeside(context.database.db, { seasonId: '2025-26', size: CROWD, idPrefix: 'cached' });
     await requestBoardRebuild(context.database.db);
     now = AFTER_GAMEWEEK_20;
     await context.app.standings.refresh();

@@ -1,13 +1,13 @@
 import { type LeaderboardPage, type LeagueStandingsPage, SEARCH_TOTAL_CAP } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../bench/standings-population.ts';
 import { readLeaderboardPage } from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { readLeagueStandingsPage } from '../../../src/plugins/app/standings/reading/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, ORIGIN, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { insertLeague, insertMemberships } from '../../support/league-standings.ts';
+import { addPopulationBeside } from '../../support/population.ts';
 import { holdOffStandingsJobs } from '../../support/scheduled-jobs.ts';
 import { matchesSearch, nameMatches } from '../../support/search-key.ts';
 import { saveSquadByNames } from '../../support/squads.ts';
@@ -49,7 +49,7 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     const onboarded = await completeOnboarding(context.app, fan.cookie, 'Cora Capped');
     Object.assign(viewer, { cookie: fan.cookie, id: onboarded.id });
     await saveSquadByNames(context.app, db, fan.cookie);
-    const { userIds } = await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'capped' });
+    const { userIds } = await addPopulationBeside(db, { seasonId: SEASON, size: CROWD, idPrefix: 'capped' });
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: viewer.id });
     await insertMemberships(db, leagueId, userIds, 'approved');
     await db.execute(sql`update profiles set full_name = full_name || ' Quill'

@@ -1,9 +1,9 @@
 import type { LeaderboardPage, LeaderboardRow } from '@hit21/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../bench/standings-population.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
+import { addPopulationBeside } from '../../support/population.ts';
 import { matchesSearch } from '../../support/search-key.ts';
 import { saveSquadByNames } from '../../support/squads.ts';
 import { engines } from '../../support/test-database.ts';
@@ -53,7 +53,7 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
     await saveSquadByNames(context.app, context.database.db, fan.cookie);
     outsiderCookie = (await signUp(context.app)).cookie;
 
-    await addPopulation(context.database.db, {
+    await addPopulationBeside(context.database.db, {
       seasonId: '2025-26',
       size: CROWD,
       idPrefix: 'crowd',

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../bench/standings-population.ts';
 import { requestBoardRebuild } from '../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../support/accounts.ts';
 import { setUpTestApp } from '../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../support/league-standings.ts';
+import { addPopulationBeside } from '../../support/population.ts';
 import { engines } from '../../support/test-database.ts';
 
 const ENGINES = engines('both', 'name search SQL');
@@ -34,7 +34,7 @@ describe.each(ENGINES)('the standings name search on %s', (engine) => {
       const { cookie } = await signUp(context.app);
       fans[key] = { cookie, id: (await completeOnboarding(context.app, cookie, names[key])).id };
     }
-    const { userIds } = await addPopulation(db, { seasonId: SEASON, size: 40, idPrefix: 'namesearch' });
+    const { userIds } = await addPopulationBeside(db, { seasonId: SEASON, size: 40, idPrefix: 'namesearch' });
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: fans.zoe.id });
     await insertMemberships(db, leagueId, userIds, 'approved');
     await setMembership(db, leagueId, fans.obrien.id, 'approved');

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { deleteAccount } from '../../../../src/plugins/app/accounts/delete-account.ts';
 import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
@@ -9,6 +8,7 @@ import { signUpOnboarded } from '../../../support/accounts.ts';
 import { bruteForceRanking, type Expected, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, removeMembership, setMembership } from '../../../support/league-standings.ts';
+import { addPopulationBeside } from '../../../support/population.ts';
 import { engines } from '../../../support/test-database.ts';
 import { readWholeBoard, readWholeLeague } from '../../../support/whole-board.ts';
 
@@ -41,7 +41,7 @@ describe.each(ENGINES)('a season replayed on %s', (engine) => {
 
   beforeAll(async () => {
     const { db } = context.database;
-    ({ userIds: fans } = await addPopulation(db, {
+    ({ userIds: fans } = await addPopulationBeside(db, {
       seasonId: SEASON,
       size: 400,
       idPrefix: 'fan',

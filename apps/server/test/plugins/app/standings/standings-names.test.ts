@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
 import { forgetAllUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
@@ -14,6 +13,7 @@ import { readLeaderboardPage } from '../../../../src/plugins/app/standings/readi
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
+import { addPopulationBeside } from '../../../support/population.ts';
 import { holdOffStandingsJobs } from '../../../support/scheduled-jobs.ts';
 import { engines } from '../../../support/test-database.ts';
 
@@ -33,7 +33,7 @@ describe.each(ENGINES)("the stored boards' names on %s", (engine) => {
     await context.app.ready();
     // Each test asserts what its own check did: no background turn may do it first.
     await holdOffStandingsJobs(context.database.db);
-    await addPopulation(context.database.db, { seasonId: '2025-26', size: 40, idPrefix: 'named' });
+    await addPopulationBeside(context.database.db, { seasonId: '2025-26', size: 40, idPrefix: 'named' });
     await requestBoardRebuild(context.database.db);
     expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
   });
@@ -134,7 +134,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the stored boards' names beside a
   beforeAll(async () => {
     await context.app.ready();
     await holdOffStandingsJobs(context.database.db);
-    await addPopulation(context.database.db, { seasonId: '2025-26', size: 12, idPrefix: 'tidied' });
+    await addPopulationBeside(context.database.db, { seasonId: '2025-26', size: 12, idPrefix: 'tidied' });
     await requestBoardRebuild(context.database.db);
     expect(await context.app.standings.refresh()).toMatchObject({ status: 'recomputed' });
   });

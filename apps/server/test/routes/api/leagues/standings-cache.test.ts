@@ -1,12 +1,12 @@
 import type { LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPopulation } from '../../../../bench/standings-population.ts';
 import { readLeagueStandingsPage } from '../../../../src/plugins/app/standings/reading/league-standings-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
+import { addPopulationBeside } from '../../../support/population.ts';
 import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
@@ -45,7 +45,7 @@ describe.each(ENGINES)('league standings pages from the board cache on %s', (eng
     const other = await signUpOnboarded(context.app);
     Object.assign(member, { cookie: other.cookie, id: other.id });
     await saveSquadByNames(context.app, db, other.cookie);
-    crowd = (await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'lcache' })).userIds;
+    crowd = (await addPopulationBeside(db, { seasonId: SEASON, size: CROWD, idPrefix: 'lcache' })).userIds;
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: admin.id });
     await insertMemberships(db, leagueId, crowd, 'approved');
     await setMembership(db, leagueId, member.id, 'approved');

@@ -1,11 +1,11 @@
 import type { LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPopulation } from '../../../../bench/standings-population.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { send, signUpOnboarded } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, insertMemberships, setMembership } from '../../../support/league-standings.ts';
+import { addPopulationBeside } from '../../../support/population.ts';
 import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
@@ -51,7 +51,8 @@ describe.each(ENGINES)("a league's standings after a member's account is deleted
     const { db } = context.database;
     Object.assign(admin, await signUpOnboarded(context.app));
     await saveSquadByNames(context.app, db, admin.cookie);
-    const crowd = (await addPopulation(db, { seasonId: SEASON, size: CROWD, idPrefix: 'ldelete' })).userIds;
+    const crowd = (await addPopulationBeside(db, { seasonId: SEASON, size: CROWD, idPrefix: 'ldelete' }))
+      .userIds;
     leagueId = await insertLeague(db, { seasonId: SEASON, adminId: admin.id });
     await insertMemberships(db, leagueId, crowd, 'approved');
     await db.execute(sql`update leagues set approved_members = ${CROWD + 1} where id = ${leagueId}`);

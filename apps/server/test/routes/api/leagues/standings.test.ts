@@ -1,7 +1,6 @@
 import type { LeagueStandingRow, LeagueStandingsPage } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPopulation } from '../../../../bench/standings-population.ts';
 import { selectRows } from '../../../../src/db/database.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp, signUpOnboarded } from '../../../support/accounts.ts';
@@ -12,6 +11,7 @@ import {
   removeMembership,
   setMembership,
 } from '../../../support/league-standings.ts';
+import { addPopulationBeside } from '../../../support/population.ts';
 import { saveSquadByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
@@ -84,7 +84,7 @@ describe.each(ENGINES)('GET /api/leagues/:leagueId/standings on %s', (engine) =>
     outsiderCookie = (await signUpOnboarded(context.app)).cookie;
     Object.assign(waiting, await signUpOnboarded(context.app));
 
-    const { userIds } = await addPopulation(context.database.db, {
+    const { userIds } = await addPopulationBeside(context.database.db, {
       seasonId: SEASON,
       size: CROWD,
       idPrefix: 'crowd',
