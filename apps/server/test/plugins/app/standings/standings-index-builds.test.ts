@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
-import { nextBoardIndexBuilds } from '../../../../src/plugins/app/standings/rebuilding/next-board-builds.ts';
 import {
   buildNextBoardIndex,
   INDEX_BUILD_MEMORY,
   listStandingsIndexes,
+  nextBoardIndexBuilds,
 } from '../../../../src/plugins/app/standings/rebuilding/next-board-indexes-repository.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';
 

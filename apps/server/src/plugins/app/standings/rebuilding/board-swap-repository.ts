@@ -4,11 +4,6 @@ import { type RankedWith, standingsMemberChanges, standingsState } from '../../.
 import { REBUILT_TABLES } from '../model.ts';
 import type { IndexDefinition } from './next-board-indexes-repository.ts';
 
-/**
- * The swap of a rebuilt board for the stored one, in one short transaction, and the state row
- * that says what the stored board was computed from.
- */
-
 /** The goals the stored board of a season counted, if there is one. */
 export async function readStoredRankedWith(db: Database, seasonId: string): Promise<RankedWith | undefined> {
   const [state] = await db
@@ -18,10 +13,7 @@ export async function readStoredRankedWith(db: Database, seasonId: string): Prom
   return state?.rankedWith;
 }
 
-/**
- * In the swap's transaction: the member changes the new board's ranking read leave the log, and
- * those placed on the old board since (or never) are to be placed on the new one.
- */
+/** The changes the new board read leave the log; those placed on the old board since are placed again. */
 export async function settleCoveredChanges(tx: Transaction): Promise<void> {
   await tx.execute(sql`delete from ${standingsMemberChanges} as change using standings_changes_covered as covered
     where change.user_id = covered.user_id and change.seq = covered.seq`);
@@ -32,49 +24,38 @@ export async function settleCoveredChanges(tx: Transaction): Promise<void> {
 }
 
 /**
- * Replaces the season's partition of each stored table with its `<table>_next`: the partition
- * leaves (renamed `<table>_old`, its indexes `<index>_old`, dropped after the commit by
- * `dropReplacedBoard`, as dropping here made the commit unlink files while readers waited on the
- * swap's locks), the new table takes its name and joins, its indexes joining the stored table's
- * without a build (they were built from the same definitions). The other seasons are not touched.
+ * Replaces the season's partition of each stored table with its `<table>_next`, whose indexes
+ * join the stored table's without a build. The old one is renamed `_old` and dropped after the
+ * commit (`dropReplacedBoard`): dropped here, the commit unlinked files while readers waited.
  */
 export async function swapInNextBoard(
   tx: Transaction,
   seasonId: string,
   indexes: readonly IndexDefinition[],
 ): Promise<void> {
+  const run = (statement: string) => tx.execute(sql.raw(statement));
+  const season = seasonLiteral(seasonId);
   for (const table of REBUILT_TABLES) {
     const partition = partitionName(table, seasonId);
-    const ownIndexes = indexes.filter((index) => index.tablename === table);
+    const ownIndexes = indexes.filter((index) => index.tablename === table).map((index) => index.indexname);
     const [stored] = await selectRows<{ is_stored: boolean }>(
       tx,
       sql`select to_regclass(${partition}) is not null as is_stored`,
     );
     if (stored?.is_stored) {
-      await tx.execute(sql.raw(`alter table ${table} detach partition ${partition}`));
-      await tx.execute(sql.raw(`alter table ${partition} rename to ${table}_old`));
+      await run(`alter table ${table} detach partition ${partition}`);
+      await run(`alter table ${partition} rename to ${table}_old`);
+      // A partition the migration made has its indexes named by PostgreSQL: they leave with it.
       for (const index of ownIndexes) {
-        // A partition the migration made has its indexes named by PostgreSQL: they leave with it.
-        await tx.execute(
-          sql.raw(
-            `alter index if exists ${partitionName(index.indexname, seasonId)} rename to ${index.indexname}_old`,
-          ),
-        );
+        await run(`alter index if exists ${partitionName(index, seasonId)} rename to ${index}_old`);
       }
     }
     // Rows of the season written while it had no partition of its own; the new board holds its own.
-    await tx.execute(sql.raw(`delete from ${table}_default where season_id = '${seasonLiteral(seasonId)}'`));
-    await tx.execute(sql.raw(`alter table ${table}_next rename to ${partition}`));
-    for (const index of ownIndexes) {
-      await tx.execute(
-        sql.raw(`alter index ${index.indexname}_next rename to ${partitionName(index.indexname, seasonId)}`),
-      );
-    }
-    await tx.execute(
-      sql.raw(
-        `alter table ${table} attach partition ${partition} for values in ('${seasonLiteral(seasonId)}')`,
-      ),
-    );
+    await run(`delete from ${table}_default where season_id = '${season}'`);
+    await run(`alter table ${table}_next rename to ${partition}`);
+    for (const index of ownIndexes)
+      await run(`alter index ${index}_next rename to ${partitionName(index, seasonId)}`);
+    await run(`alter table ${table} attach partition ${partition} for values in ('${season}')`);
   }
 }
 
@@ -99,9 +80,8 @@ export async function dropReplacedBoard(db: Database): Promise<void> {
 }
 
 /**
- * Records what the stored board of a season was computed from, and when: `computed_at` is the
- * database's time, like `leagues.members_changed_at`, which the league standings compare with
- * the computation's start (`computed_at` less `duration_ms`). In the swap's transaction.
+ * What the stored board was computed from. `computed_at` is the database's time, like
+ * `leagues.members_changed_at`, which the league standings compare with the rebuild's start.
  */
 export async function saveStandingsState(
   db: Transaction,

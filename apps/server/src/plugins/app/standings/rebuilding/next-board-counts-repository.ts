@@ -1,13 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../../../db/database.ts';
 import { leagueMembers, leagues, RANK_BLOCK_SIZE, standingsNames } from '../../../../db/schema/index.ts';
-import type { REBUILT_TABLES } from '../model.ts';
-import { constrainToSeason } from './next-board-repository.ts';
-
-/**
- * What a rebuild builds from the ranked `standings_next` beside its index builds: the rank
- * blocks of every board, the leagues' standings, the new names, and the statistics.
- */
+import { setLocal } from './next-board-repository.ts';
 
 /** A (country, club) pair of the board's members, and how many they are. */
 export interface BoardGroup {
@@ -16,27 +10,21 @@ export interface BoardGroup {
   members: number;
 }
 
-/**
- * The smallest of a group's `ord`s: PostgreSQL 15 has no `min` of byte strings, and their hex
- * digits sort as their bytes do.
- */
+/** The smallest `ord`: PostgreSQL 15 has no `min` of byte strings; hex digits sort as the bytes. */
 const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') collate "C"), 'hex')`);
 
-/** The global block of a row of `standings_next` (its `place` in the global order). */
+/** The global block of a row of `standings_next`, from its `place`. */
 const blockOfPlace = (place: string) => sql.raw(`((${place} - 1) / ${RANK_BLOCK_SIZE})`);
 
 /**
- * Counts the new board (`standings_next`, loaded) in one scan into the rank blocks table
- * `prepareNextTables` made, and returns its members per (country, club) pair (a few thousand rows
- * at most): every board is cut where the global order's blocks of RANK_BLOCK_SIZE places are, a
- * board's block starting at its first member there (see `standingsRankBlocks`). One process
- * (PostgreSQL does not share grouping sets out to workers), so the rebuild runs it beside the
- * index builds.
+ * The scored board's rank blocks, every board cut where the global order's blocks are, in one
+ * scan; answers its members per (country, club) pair (a few thousand rows at most). One process
+ * (PostgreSQL shares no grouping sets out to workers), so it runs beside the index builds.
  */
 export async function countNextBoard(db: Database, seasonId: string): Promise<BoardGroup[]> {
   return db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.
-    await tx.execute(sql`set local work_mem = '256MB'`);
+    await setLocal(tx, { work_mem: '256MB' });
     return selectRows<BoardGroup>(
       tx,
       sql`with counted as (
@@ -55,78 +43,23 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
   });
 }
 
-/**
- * Once the new board is loaded: the other rebuilt tables of the season, fresh and empty, for
- * `countNextBoard` and `createNextLeagueStandings` to fill.
- */
-export async function prepareNextTables(db: Database, seasonId: string): Promise<void> {
-  for (const table of ['standings_rank_blocks', 'league_standings'] as const) {
-    await createNextTable(db, table, seasonId);
-  }
-}
-
-/**
- * Statistics of the new board, once nothing else reads it (a statistics scan cannot run beside
- * an index build of the same table). Until then the planner knows its size but not its values,
- * which `countNextBoard` wants: not knowing them, it would sort the board for some of its
- * groupings, several times slower.
- */
-export async function analyzeNextBoardRows(db: Database): Promise<void> {
-  await db.execute(sql`analyze standings_next`);
-}
-
-/** The bulk path's new board vacuumed too: its blocks are then counted along its indexes alone. */
-export async function vacuumNextBoardRows(db: Database): Promise<void> {
-  await db.execute(sql`vacuum (analyze) standings_next`);
-}
-
-/**
- * A fresh, empty `<table>_next` of the stored table's shape for the season (one left by a rebuild
- * cut off halfway is dropped).
- */
-async function createNextTable(
-  db: Database,
-  table: Exclude<(typeof REBUILT_TABLES)[number], 'standings'>,
-  seasonId: string,
-): Promise<void> {
-  await db.execute(sql.raw(`drop table if exists ${table}_next`));
-  await db.execute(
-    sql.raw(`create unlogged table ${table}_next (like ${table} including defaults including constraints)`),
-  );
-  await constrainToSeason(db, table, seasonId);
-}
-
-/**
- * Adds the new board's names that no stored board holds yet (members who joined or were renamed
- * since) to `standings_names`, where the name search finds them: before the swap, so that every
- * name on the board is searchable from its first read. Beside the index builds: it reads
- * `standings_next` as they do.
- */
+/** The scored board's names no stored board holds yet, searchable from the swap's first read. */
 export async function addNextBoardNames(db: Database): Promise<void> {
   await db.execute(sql`insert into ${standingsNames} (search_name)
     select distinct search_name from standings_next on conflict do nothing`);
 }
 
 /**
- * Fills `league_standings_next` (`prepareNextTables` made it) with, for every league of the
- * season, its approved members with their `ord` on the new board (`standings_next`, loaded), each
- * with the board's search key of the name for the league's own name search; and each league's rank
- * blocks into `standings_rank_blocks_next`, cut where the global order's are. Membership is read
- * now, after the inputs' snapshot: a change since is also marked in the version stamp, so the next
- * check recomputes anyway.
+ * Every league's approved members with their `ord` on the scored board, and its rank blocks cut
+ * where the global order's are. Membership read after the inputs' snapshot: a change since also
+ * moves the version stamp, so the next check rebuilds anyway.
  */
 export async function createNextLeagueStandings(db: Database, seasonId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // The hash of the members and the sorts in memory, not on disk. A league's rows are stored in
-    // the order of their names read backwards, so the matches of a surname search share pages
-    // rather than each on a page of its own (figures: docs/benchmarks/standings.md); its pages by
-    // rank read the few rows they need through the order index wherever they are.
-    await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`set local jit = on`);
-    // The new board has no statistics yet (`analyzeNextBoardRows`): without this the planner
-    // would probe the members' index once per board row rather than hash both sides, many times
-    // slower (figures: docs/benchmarks/standings.md).
-    await tx.execute(sql`set local enable_nestloop = off`);
+    // The hash and the sorts in memory. The new board has no statistics yet (`analyzeNextTables`):
+    // with nested loops allowed, the planner would probe the members' index once per board row,
+    // many times slower (docs/benchmarks/standings.md).
+    await setLocal(tx, { work_mem: '256MB', jit: 'on', enable_nestloop: 'off' });
     await tx.execute(sql`create temporary table standings_league_places on commit drop as
       select ${leagueMembers.leagueId} as league_id, ${leagueMembers.userId} as user_id, board.ord,
         board.search_name, board.place
@@ -134,6 +67,7 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
       join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
       join standings_next as board on board.user_id = ${leagueMembers.userId}
       where ${leagueMembers.status} = 'approved'`);
+    // Stored by names read backwards, so a surname search's matches share pages.
     await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, search_name, ord)
       select ${seasonId}, league_id, user_id, search_name, ord from standings_league_places
       order by league_id, reverse(search_name) collate "C"`);
@@ -146,10 +80,8 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
 }
 
 /**
- * A data-modifying common table expression that saves a season's rank blocks, the relation
- * `blocks` (board, name, start, members), into `standings_rank_blocks_next`: each board's first
- * block starting at the empty string, before any `ord`, so that a member placed above the board's
- * first holds a block too.
+ * Saves `blocks` (board, name, start, members) into `standings_rank_blocks_next`, each board's
+ * first block starting at the empty string, so that a member placed above its first holds one too.
  */
 function savedRankBlocks(seasonId: string): SQL {
   return sql`saved_blocks as (
@@ -160,11 +92,13 @@ function savedRankBlocks(seasonId: string): SQL {
 }
 
 /**
- * Statistics of the new league standings and rank blocks (the new board's were gathered before
- * ranking the leagues from it), and their visibility maps: a page's ranks count the league's
- * members in a block through the (league, ord) index alone only on pages marked all-visible,
- * which a table filled by inserts is not until vacuumed.
+ * Statistics of new tables, once no index build reads them (a statistics scan cannot run beside
+ * one). Vacuumed, their pages are all-visible: a block's count then reads an index alone.
  */
-export async function analyzeNextBoard(db: Database): Promise<void> {
-  await db.execute(sql`vacuum (analyze) league_standings_next, standings_rank_blocks_next`);
+export async function analyzeNextTables(
+  db: Database,
+  tables: string,
+  { isVacuumed }: { isVacuumed: boolean },
+): Promise<void> {
+  await db.execute(sql.raw(`${isVacuumed ? 'vacuum (analyze)' : 'analyze'} ${tables}`));
 }

@@ -3,15 +3,13 @@ import { type Database, selectRows, type Transaction } from '../../../../db/data
 import { textArray } from '../../../../db/sql-values.ts';
 import { REBUILT_TABLES } from '../model.ts';
 
-/** The new tables' indexes: built from the stored tables' own definitions, side by side. */
-
+/** A stored table's index, whose definition the new table's is built from. */
 export interface IndexDefinition {
   tablename: (typeof REBUILT_TABLES)[number];
   indexname: string;
   indexdef: string;
 }
 
-/** The stored tables' index definitions (the new tables get the same). */
 export async function listStandingsIndexes(db: Database): Promise<IndexDefinition[]> {
   return selectRows<IndexDefinition>(
     db,
@@ -21,20 +19,63 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
 }
 
 /**
- * Memory for one index build. A b-tree's sort is quicker in many small runs merged than in one
- * run in memory, and a trigram (GIN) build, which gathers its entries in memory and writes them
- * out whenever it is full, is quickest with this much too, the index the same size and its
- * searches as quick (figures for each size: docs/benchmarks/standings.md).
+ * Memory for one index build: a b-tree's sort is quicker in many small runs merged, and a trigram
+ * build quickest with this much too (figures for each size: docs/benchmarks/standings.md).
  */
 export const INDEX_BUILD_MEMORY = '4MB';
 
-/** The kinds of index a rebuild builds (for their order, `nextBoardIndexBuilds`). */
-export type IndexBuildMethod = 'btree' | 'gin';
-
-/** Runs one index build on `standings_next`, inside the caller's transaction. */
 export async function buildNextBoardIndex(tx: Transaction, createIndexStatement: string): Promise<void> {
+  // The builds side by side already keep the cores busy: no extra workers per build.
   await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`));
-  // The builds side by side already keep the cores busy, so no extra workers per build.
   await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
   await tx.execute(sql.raw(createIndexStatement));
+}
+
+/**
+ * Each stored index's statement on the `…_next` table under the `…_next` name, the longest first
+ * so that no connection is left with a long one at the end (`buildOrder`).
+ */
+export function nextBoardIndexBuilds(
+  indexes: readonly IndexDefinition[],
+): { statement: string; method: 'btree' | 'gin' }[] {
+  return [...indexes]
+    .sort((a, b) => buildOrder(a) - buildOrder(b))
+    .map((index) => ({
+      method: isGinIndex(index) ? 'gin' : 'btree',
+      // A stored table's index is its partitions' ("ON ONLY"): the new partition's is built.
+      statement: index.indexdef
+        .replace(` INDEX ${index.indexname} ON `, ` INDEX ${index.indexname}_next ON `)
+        .replace(
+          new RegExp(` ON (?:ONLY )?(\\S+\\.)?${index.tablename} USING `),
+          ` ON $1${index.tablename}_next USING `,
+        ),
+    }));
+}
+
+/** The index builds as tasks: those on the new board, then the other tables'. */
+export function nextBoardIndexTasks(indexes: readonly IndexDefinition[]) {
+  const tasks = nextBoardIndexBuilds(indexes).map(({ statement }) => ({
+    isOnBoard: / ON (\S+\.)?standings_next USING /.test(statement),
+    task: (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, statement)),
+  }));
+  return {
+    onBoard: tasks.filter((build) => build.isOnBoard).map((build) => build.task),
+    others: tasks.filter((build) => !build.isOnBoard).map((build) => build.task),
+  };
+}
+
+/**
+ * The league standings' trigram index first (the board's names have theirs outside the rebuild),
+ * then the b-trees that sort anew, the longer key first, last the one led by `ord`, whose rows
+ * arrive in order (docs/benchmarks/standings.md); the board's before the smaller tables'.
+ */
+function buildOrder(index: IndexDefinition): number {
+  const kind = isGinIndex(index) ? 0 : /USING btree \(ord\b/.test(index.indexdef) ? 2 : 1;
+  const table = index.tablename === 'standings' ? 0 : 1;
+  const keyColumns = index.indexdef.match(/\((.*)\)$/)?.[1]?.split(',').length ?? 0;
+  return kind * 100 + table * 10 - Math.min(keyColumns, 9);
+}
+
+function isGinIndex(index: IndexDefinition): boolean {
+  return / USING gin /i.test(index.indexdef);
 }

@@ -13,7 +13,7 @@ import type { BoardScoring } from '../member-scoring-repository.ts';
 import type { StaleReason } from '../model.ts';
 import { forgetAllUnheldNames } from '../names-repository.ts';
 import { cutSwollenBlocks } from '../rank-blocks-repository.ts';
-import { type RankingInputs, readRankingInputs } from '../ranking-inputs.ts';
+import { readRankingInputs } from '../ranking-inputs.ts';
 import {
   dropReplacedBoard,
   readStoredRankedWith,
@@ -21,26 +21,33 @@ import {
   settleCoveredChanges,
   swapInNextBoard,
 } from './board-swap-repository.ts';
-import { countAndIndexNextBoard, indexAndRecountNextBoard } from './next-board-builds.ts';
-import { prepareNextTables } from './next-board-counts-repository.ts';
-import { listStandingsIndexes } from './next-board-indexes-repository.ts';
-import { rankNextBoard } from './next-board-repository.ts';
-import { rekeyNextBoard } from './rekeyed-board-repository.ts';
+import {
+  addNextBoardNames,
+  analyzeNextTables,
+  type BoardGroup,
+  countNextBoard,
+  createNextLeagueStandings,
+} from './next-board-counts-repository.ts';
+import {
+  type IndexDefinition,
+  listStandingsIndexes,
+  nextBoardIndexTasks,
+} from './next-board-indexes-repository.ts';
+import { dropNextBoardPlaces, prepareNextTables, rankNextBoard } from './next-board-repository.ts';
+import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './rekeyed-board-repository.ts';
 
-/**
- * How long a swap waits for the readers of the stored tables before it lets go and tries again
- * (lockStoredBoards): short, as readers queued behind the waiting swap wait that long too.
- */
+/** How long a swap waits for readers before it tries again: readers queued behind it wait as long. */
 const SWAP_LOCK_TIMEOUT_MS = 200;
-/** Swap attempts before the recompute gives up (the next check starts another). */
+/** Swap attempts before the rebuild gives up (the next check starts another). */
 const SWAP_ATTEMPTS = 50;
+/** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
 
 export type RecomputeResult =
   | {
       status: 'recomputed';
-      /** Everyone scored, or the stored board copied with the changed scorers' pickers re-keyed. */
       method: 'scored' | 'rekeyed';
       members: number;
       durationMs: number;
@@ -49,25 +56,22 @@ export type RecomputeResult =
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
+interface NextBoard {
+  members: number;
+  countries: string[];
+  clubs: string[];
+}
+
 /**
- * Recomputes a season's boards as they stand at `now`: reads the goals that count and the
- * version stamps in one snapshot; has the database score every member from them and store the
- * board in `ord` order in one statement (`rankNextBoard`) into a fresh table, `standings_next`;
- * then, side by side on several connections, cuts every board into rank blocks in one scan
- * (`countNextBoard`), puts every league's approved members into `league_standings_next`
- * (`createNextLeagueStandings`) and builds the new tables' indexes (`countAndIndexNextBoard`);
- * then swaps them in for the season's partitions with the state row in one short transaction.
- * Readers see the old board until that commit and the new one after it. No member passes through
- * the server, whatever the number of players. A member who changes while the board is built may
- * be read before or after the change: the change is logged (`markMemberChanged`) and placed on
- * the new board. A session-level advisory lock keeps it to one recompute at a time across
- * instances; a table left by a recompute cut off halfway is dropped by the next one.
+ * Rebuilds a season's boards as they stand at `now` into `*_next` tables and swaps them in
+ * (README: write path 2). No member passes through the server. A member changed meanwhile is
+ * logged and placed on the new board. Tables left by a rebuild cut off halfway are dropped.
  */
 export async function recomputeStandings(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
   now: Date;
-  /** Why the board is rebuilt (standings-freshness.ts), for the log. */
+  /** Why the board is rebuilt, for the log and the choice of method. */
   reason?: StaleReason;
   /** Called as each phase ends, with the milliseconds since the start (the benchmark prints them). */
   onPhase?: (phase: RecomputePhase, elapsedMs: number) => void;
@@ -77,57 +81,45 @@ export async function recomputeStandings(options: {
   const phaseDone = (phase: RecomputePhase) => options.onPhase?.(phase, performance.now() - started);
   if (!startRecomputing(database)) return { status: 'busy' };
   const result = await database
-    .withConnection(async (connection): Promise<RecomputeResult> => {
-      if (!(await takeRecomputeLock(connection.db))) return { status: 'busy' };
+    .withConnection(async ({ db }): Promise<RecomputeResult> => {
+      if (!(await takeRecomputeLock(db))) return { status: 'busy' };
       try {
-        const inputs = await readInputsInOneSnapshot(connection.db, season, now);
+        const inputs = await db.transaction(
+          (tx) => readRankingInputs(tx, season.id, now, isSeasonOver(season.gameweeks, now)),
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        );
         phaseDone('read');
-        const indexes = await listStandingsIndexes(connection.db);
+        const indexes = await listStandingsIndexes(db);
         const scoring = { seasonId: season.id, rankedWith: inputs.rankedWith };
-        const rekeyed = await rekeyWhenGoalsAllow(connection.db, scoring, options.reason);
-        if (!rekeyed) await rankNextBoard(connection.db, scoring);
+        const rekeyed = await rekeyWhenGoalsAllow(db, scoring, options.reason);
+        if (!rekeyed) await rankNextBoard(db, scoring);
         phaseDone('ranked');
-        await prepareNextTables(connection.db, season.id);
+        await prepareNextTables(db, season.id);
         const board = rekeyed
           ? await indexAndRecountNextBoard(database, season.id, indexes).then(() => rekeyed)
           : await countAndIndexNextBoard(database, season.id, indexes);
         phaseDone('counted and indexed');
-
-        const { members } = board;
         const durationMs = Math.round(performance.now() - started);
-        const state = {
-          computedFor: now,
-          inputsVersion: inputs.inputsVersion,
-          goalsFingerprint: inputs.goalsFingerprint,
-          members,
-          countries: board.countries,
-          clubs: board.clubs,
-          durationMs,
-          rankedWith: inputs.rankedWith,
-        };
+        const { inputsVersion, goalsFingerprint, rankedWith } = inputs;
+        const state = { computedFor: now, inputsVersion, goalsFingerprint, durationMs, rankedWith };
         await swapWhenReadersAllow(() =>
-          connection.db.transaction(async (tx) => {
+          db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
             await swapInNextBoard(tx, season.id, indexes);
             await settleCoveredChanges(tx);
-            await saveStandingsState(tx, season.id, state);
+            await saveStandingsState(tx, season.id, { ...state, ...board });
           }),
         );
         phaseDone('swapped');
-        if (rekeyed) await cutSwollenBlocksWhenPlacingAllows(connection.db, season.id);
-        // Readers have the new board; still under the rebuild's lock, so no other rebuild adds names.
-        await forgetAllUnheldNames(connection.db);
-        await dropReplacedBoard(connection.db);
-        return {
-          status: 'recomputed',
-          method: rekeyed ? 'rekeyed' : 'scored',
-          members,
-          durationMs,
-          computedFor: now,
-        };
+        if (rekeyed) await cutSwollenBlocksWhenPlacingAllows(db, season.id);
+        // Readers have the new board; under the rebuild's lock, no other rebuild adds names.
+        await forgetAllUnheldNames(db);
+        await dropReplacedBoard(db);
+        const method = rekeyed ? 'rekeyed' : 'scored';
+        return { status: 'recomputed', method, members: board.members, durationMs, computedFor: now };
       } finally {
         // Should the unlock fail, it throws: `withConnection` then closes the connection, which frees the lock.
-        await releaseRecomputeLock(connection.db);
+        await releaseRecomputeLock(db);
       }
     })
     .finally(() => stopRecomputing(database));
@@ -136,9 +128,8 @@ export async function recomputeStandings(options: {
 }
 
 /**
- * The bulk path (`rekeyNextBoard`) when the goals that count changed since a stored board of the
- * same season's end: answers that board's members, countries and clubs, or undefined when the
- * board is to be scored whole.
+ * Re-keys the stored board when only the goals counted changed and it is of the same season's
+ * end: answers its members, countries and clubs, or undefined to score the board whole.
  */
 async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: StaleReason | undefined) {
   if (reason !== 'goals counted changed') return undefined;
@@ -147,20 +138,84 @@ async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: 
   return rekeyNextBoard(db, scoring, changedScorers(stored.scorers, scoring.rankedWith.scorers));
 }
 
-/** After a bulk path's swap: its blocks grown too large cut, between placements. */
+/**
+ * The scored board's blocks, leagues, names and indexes, each reading the whole board, side by
+ * side, the leagues (the longest) first (docs/benchmarks/standings.md); then the places dropped,
+ * the other tables' indexes and the statistics.
+ */
+async function countAndIndexNextBoard(
+  database: DatabaseHandle,
+  seasonId: string,
+  indexes: readonly IndexDefinition[],
+): Promise<NextBoard> {
+  const builds = nextBoardIndexTasks(indexes);
+  let groups: BoardGroup[] = [];
+  await runSideBySide(database, [
+    (db) => createNextLeagueStandings(db, seasonId),
+    async (db) => {
+      groups = await countNextBoard(db, seasonId);
+    },
+    ...builds.onBoard,
+    addNextBoardNames,
+  ]);
+  await dropNextBoardPlaces(database.db);
+  await runSideBySide(database, [
+    ...builds.others,
+    (db) => analyzeNextTables(db, 'standings_next', { isVacuumed: false }),
+  ]);
+  await analyzeNextTables(database.db, 'league_standings_next, standings_rank_blocks_next', {
+    isVacuumed: true,
+  });
+  const distinctSorted = (names: string[]) => [...new Set(names)].sort();
+  return {
+    members: groups.reduce((sum, group) => sum + group.members, 0),
+    countries: distinctSorted(groups.map((group) => group.country)),
+    clubs: distinctSorted(groups.map((group) => group.club)),
+  };
+}
+
+/** The re-keyed board's leagues, blocks and indexes; its blocks then counted along its indexes alone. */
+async function indexAndRecountNextBoard(
+  database: DatabaseHandle,
+  seasonId: string,
+  indexes: readonly IndexDefinition[],
+): Promise<void> {
+  const builds = nextBoardIndexTasks(indexes);
+  await runSideBySide(database, [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard]);
+  await runSideBySide(database, [
+    ...builds.others,
+    (db) => analyzeNextTables(db, 'standings_next', { isVacuumed: true }),
+  ]);
+  await analyzeNextTables(database.db, 'league_standings_next, standings_rank_blocks_next', {
+    isVacuumed: true,
+  });
+  await recountNextBlocks(database.db);
+}
+
+/** Runs the tasks in order on up to `parallelConnections` connections, each taking the next as it is free. */
+async function runSideBySide(
+  database: DatabaseHandle,
+  tasks: readonly ((db: Database) => Promise<void>)[],
+): Promise<void> {
+  const queue = [...tasks];
+  const runners = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
+    database.withConnection(async (connection) => {
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        await task(connection.db).catch((error: unknown) => {
+          queue.length = 0;
+          throw error;
+        });
+      }
+    }),
+  );
+  await Promise.all(runners);
+}
+
+/** After a re-keyed board's swap: its blocks grown too large cut, between placements. */
 async function cutSwollenBlocksWhenPlacingAllows(db: Database, seasonId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await waitToPlace(tx);
     await cutSwollenBlocks(tx, seasonId);
-  });
-}
-
-/** The version stamps and the goals that count at `now`, from one snapshot. */
-function readInputsInOneSnapshot(db: Database, season: SeasonConfig, now: Date): Promise<RankingInputs> {
-  const seasonOver = isSeasonOver(season.gameweeks, now);
-  return db.transaction((tx) => readRankingInputs(tx, season.id, now, seasonOver), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
   });
 }
 
@@ -175,6 +230,3 @@ async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
     }
   }
 }
-
-/** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
-const LOCK_NOT_AVAILABLE = '55P03';

@@ -8,66 +8,48 @@ import {
 } from '../../../../db/schema/index.ts';
 import { type BoardScoring, scoredPickers } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
-import { completeNextBoard, dropLeftovers } from './next-board-repository.ts';
+import { loadNextBoard, setLocal } from './next-board-repository.ts';
 
 /**
- * The bulk path of a rebuild, for goals that move too many members to place (a gameweek caught
- * up at once, goals taken away or moved): the stored board copied into `standings_next` with
- * only the pickers of the footballers whose goals changed scored again (`standings_movers`).
- * Everyone else keeps their `ord`, so the stored blocks' starts stay valid: they are copied and
- * counted again over their ranges (`recountNextBlocks`) once the new tables are indexed.
- */
-
-/**
- * The new board: the stored one with `scorers`' pickers re-keyed. Answers the stored board's
- * members, countries and clubs, read in the same snapshot (the movers change none of them).
+ * The re-keyed rebuild: the stored board copied with only `scorers`' pickers scored again
+ * (`standings_movers`). Answers the stored board's members, countries and clubs, read in the same
+ * snapshot (the movers change none of them).
  */
 export async function rekeyNextBoard(
   db: Database,
   scoring: BoardScoring,
   scorers: string[],
 ): Promise<{ members: number; countries: string[]; clubs: string[] }> {
-  const { seasonId } = scoring;
-  await dropLeftovers(db);
-  const board = await db.transaction(
-    async (tx) => {
-      // The movers' hash in memory: a million and more at ten million players.
-      await tx.execute(sql`set local work_mem = '256MB'`);
-      await tx.execute(sql`set local jit = on`);
-      // No member's own change is read here: every change waiting is placed on the new board.
-      await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
-      await tx.execute(sql`create unlogged table standings_movers as
-        select * from ${scoredPickers(scoring, scorers)} as mover`);
-      await tx.execute(sql`create unlogged table standings_next as
-        select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
-          coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
-          stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
-        from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
-        where stored.season_id = ${seasonId}`);
-      const [state] = await tx
-        .select({
-          members: standingsState.members,
-          countries: standingsState.countries,
-          clubs: standingsState.clubs,
-        })
-        .from(standingsState)
-        .where(eq(standingsState.seasonId, seasonId));
-      if (!state) throw new Error(`No stored board of ${seasonId} to re-key`);
-      return state;
-    },
-    { isolationLevel: 'repeatable read' },
-  );
-  await completeNextBoard(db, seasonId);
-  return board;
+  return loadNextBoard(db, scoring.seasonId, async (tx) => {
+    // The movers' hash in memory: a million and more at ten million players.
+    await setLocal(tx, { work_mem: '256MB', jit: 'on' });
+    // No member's own change is read here: every change waiting is placed on the new board.
+    await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
+    await tx.execute(sql`create unlogged table standings_movers as
+      select * from ${scoredPickers(scoring, scorers)} as mover`);
+    await tx.execute(sql`create unlogged table standings_next as
+      select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
+        coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
+        stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
+      from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
+      where stored.season_id = ${scoring.seasonId}`);
+    const [state] = await tx
+      .select({
+        members: standingsState.members,
+        countries: standingsState.countries,
+        clubs: standingsState.clubs,
+      })
+      .from(standingsState)
+      .where(eq(standingsState.seasonId, scoring.seasonId));
+    if (!state) throw new Error(`No stored board of ${scoring.seasonId} to re-key`);
+    return state;
+  });
 }
 
-/**
- * Fills `league_standings_next` and `standings_rank_blocks_next` (`prepareNextTables` made them)
- * from the stored ones: the movers' league rows with their new `ord`, the blocks as they are.
- */
+/** The stored leagues' rows (the movers' with their new `ord`) and blocks, copied. */
 export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '256MB'`);
+    await setLocal(tx, { work_mem: '256MB' });
     await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, search_name, ord)
       select stored.season_id, stored.league_id, stored.user_id, stored.search_name, coalesce(mover.ord, stored.ord)
       from ${leagueStandings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
@@ -80,8 +62,8 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
 }
 
 /**
- * Counts every block of `standings_rank_blocks_next` again over its range of `ord`, along the new
- * tables' order indexes alone (they are built and vacuumed by then).
+ * Every copied block counted again over its range of `ord`, along the new tables' order indexes
+ * alone (built and vacuumed by then): everyone else kept their `ord`, so the starts still hold.
  */
 export async function recountNextBlocks(db: Database): Promise<void> {
   const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
