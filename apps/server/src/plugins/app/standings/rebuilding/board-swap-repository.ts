@@ -17,9 +17,8 @@ export async function readStoredRankedWith(db: Database, seasonId: string): Prom
 export async function settleCoveredChanges(tx: Transaction): Promise<void> {
   await tx.execute(sql`delete from ${standingsMemberChanges} as change using standings_changes_covered as covered
     where change.user_id = covered.user_id and change.seq = covered.seq`);
-  await tx.execute(
-    sql`update ${standingsMemberChanges} set applied = false where ${standingsMemberChanges.applied}`,
-  );
+  await tx.execute(sql`update ${standingsMemberChanges} set applied = false
+    where ${standingsMemberChanges.applied}`);
   await tx.execute(sql`drop table standings_changes_covered`);
 }
 
@@ -53,8 +52,9 @@ export async function swapInNextBoard(
     // Rows of the season written while it had no partition of its own; the new board holds its own.
     await run(`delete from ${table}_default where season_id = '${season}'`);
     await run(`alter table ${table}_next rename to ${partition}`);
-    for (const index of ownIndexes)
+    for (const index of ownIndexes) {
       await run(`alter index ${index}_next rename to ${partitionName(index, seasonId)}`);
+    }
     await run(`alter table ${table} attach partition ${partition} for values in ('${season}')`);
   }
 }

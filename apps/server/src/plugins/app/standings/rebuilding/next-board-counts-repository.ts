@@ -3,13 +3,6 @@ import { type Database, selectRows } from '../../../../db/database.ts';
 import { leagueMembers, leagues, RANK_BLOCK_SIZE, standingsNames } from '../../../../db/schema/index.ts';
 import { setLocal } from './next-board-repository.ts';
 
-/** A (country, club) pair of the board's members, and how many they are. */
-export interface BoardGroup {
-  country: string;
-  club: string;
-  members: number;
-}
-
 /** The smallest `ord`: PostgreSQL 15 has no `min` of byte strings; hex digits sort as the bytes. */
 const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') collate "C"), 'hex')`);
 
@@ -17,15 +10,14 @@ const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') coll
 const blockOfPlace = (place: string) => sql.raw(`((${place} - 1) / ${RANK_BLOCK_SIZE})`);
 
 /**
- * The scored board's rank blocks, every board cut where the global order's blocks are, in one
- * scan; answers its members per (country, club) pair (a few thousand rows at most). One process
+ * The scored board's rank blocks in one scan, and its members, countries and clubs. One process
  * (PostgreSQL shares no grouping sets out to workers), so it runs beside the index builds.
  */
-export async function countNextBoard(db: Database, seasonId: string): Promise<BoardGroup[]> {
-  return db.transaction(async (tx) => {
+export async function countNextBoard(db: Database, seasonId: string) {
+  const groups = await db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.
     await setLocal(tx, { work_mem: '256MB' });
-    return selectRows<BoardGroup>(
+    return selectRows<{ country: string; club: string; members: number }>(
       tx,
       sql`with counted as (
           select country, club, block, count(*)::int as members, ${firstOrd('ord')} as start,
@@ -41,6 +33,12 @@ export async function countNextBoard(db: Database, seasonId: string): Promise<Bo
         select country, club, members from counted where block is null`,
     );
   });
+  const distinctSorted = (names: string[]) => [...new Set(names)].sort();
+  return {
+    members: groups.reduce((sum, group) => sum + group.members, 0),
+    countries: distinctSorted(groups.map((group) => group.country)),
+    clubs: distinctSorted(groups.map((group) => group.club)),
+  };
 }
 
 /** The scored board's names no stored board holds yet, searchable from the swap's first read. */
@@ -50,15 +48,13 @@ export async function addNextBoardNames(db: Database): Promise<void> {
 }
 
 /**
- * Every league's approved members with their `ord` on the scored board, and its rank blocks cut
- * where the global order's are. Membership read after the inputs' snapshot: a change since also
- * moves the version stamp, so the next check rebuilds anyway.
+ * Every league's approved members on the scored board, and its rank blocks. Membership is read
+ * after the inputs' snapshot: a change since also moves the version stamp, so a rebuild follows.
  */
 export async function createNextLeagueStandings(db: Database, seasonId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // The hash and the sorts in memory. The new board has no statistics yet (`analyzeNextTables`):
-    // with nested loops allowed, the planner would probe the members' index once per board row,
-    // many times slower (docs/benchmarks/standings.md).
+    // The new board has no statistics yet: with nested loops the planner would probe the members'
+    // index once per board row, many times slower (docs/benchmarks/standings.md).
     await setLocal(tx, { work_mem: '256MB', jit: 'on', enable_nestloop: 'off' });
     await tx.execute(sql`create temporary table standings_league_places on commit drop as
       select ${leagueMembers.leagueId} as league_id, ${leagueMembers.userId} as user_id, board.ord,
@@ -79,10 +75,7 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
   });
 }
 
-/**
- * Saves `blocks` (board, name, start, members) into `standings_rank_blocks_next`, each board's
- * first block starting at the empty string, so that a member placed above its first holds one too.
- */
+/** Saves `blocks`, each board's first from the empty string: a member placed above it has a block. */
 function savedRankBlocks(seasonId: string): SQL {
   return sql`saved_blocks as (
       insert into standings_rank_blocks_next (season_id, board, name, members, start)
@@ -91,14 +84,12 @@ function savedRankBlocks(seasonId: string): SQL {
       from blocks)`;
 }
 
-/**
- * Statistics of new tables, once no index build reads them (a statistics scan cannot run beside
- * one). Vacuumed, their pages are all-visible: a block's count then reads an index alone.
- */
-export async function analyzeNextTables(
-  db: Database,
-  tables: string,
-  { isVacuumed }: { isVacuumed: boolean },
-): Promise<void> {
-  await db.execute(sql.raw(`${isVacuumed ? 'vacuum (analyze)' : 'analyze'} ${tables}`));
+/** The board's statistics, once no index build reads it (a statistics scan cannot run beside one). */
+export async function analyzeNextBoard(db: Database, how: 'analyze' | 'vacuum (analyze)'): Promise<void> {
+  await db.execute(sql.raw(`${how} standings_next`));
+}
+
+/** Vacuumed, a league's block count reads the (league, ord) index alone. */
+export async function vacuumNextLeaguesAndBlocks(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (analyze) league_standings_next, standings_rank_blocks_next`);
 }

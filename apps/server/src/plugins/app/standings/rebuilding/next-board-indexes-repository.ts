@@ -3,7 +3,6 @@ import { type Database, selectRows, type Transaction } from '../../../../db/data
 import { textArray } from '../../../../db/sql-values.ts';
 import { REBUILT_TABLES } from '../model.ts';
 
-/** A stored table's index, whose definition the new table's is built from. */
 export interface IndexDefinition {
   tablename: (typeof REBUILT_TABLES)[number];
   indexname: string;
@@ -18,10 +17,7 @@ export async function listStandingsIndexes(db: Database): Promise<IndexDefinitio
   );
 }
 
-/**
- * Memory for one index build: a b-tree's sort is quicker in many small runs merged, and a trigram
- * build quickest with this much too (figures for each size: docs/benchmarks/standings.md).
- */
+/** Quickest for b-tree (small sort runs merged) and trigram builds (docs/benchmarks/standings.md). */
 export const INDEX_BUILD_MEMORY = '4MB';
 
 export async function buildNextBoardIndex(tx: Transaction, createIndexStatement: string): Promise<void> {
@@ -31,10 +27,7 @@ export async function buildNextBoardIndex(tx: Transaction, createIndexStatement:
   await tx.execute(sql.raw(createIndexStatement));
 }
 
-/**
- * Each stored index's statement on the `…_next` table under the `…_next` name, the longest first
- * so that no connection is left with a long one at the end (`buildOrder`).
- */
+/** Each stored index's statement on the `…_next` table, the longest first (`buildOrder`). */
 export function nextBoardIndexBuilds(
   indexes: readonly IndexDefinition[],
 ): { statement: string; method: 'btree' | 'gin' }[] {
@@ -65,9 +58,9 @@ export function nextBoardIndexTasks(indexes: readonly IndexDefinition[]) {
 }
 
 /**
- * The league standings' trigram index first (the board's names have theirs outside the rebuild),
- * then the b-trees that sort anew, the longer key first, last the one led by `ord`, whose rows
- * arrive in order (docs/benchmarks/standings.md); the board's before the smaller tables'.
+ * The trigram index first, then the b-trees that sort anew, the longer key first, last the one led
+ * by `ord`, whose rows arrive in order; the board's before the smaller tables'. No connection is
+ * then left with a long build at the end (docs/benchmarks/standings.md).
  */
 function buildOrder(index: IndexDefinition): number {
   const kind = isGinIndex(index) ? 0 : /USING btree \(ord\b/.test(index.indexdef) ? 2 : 1;

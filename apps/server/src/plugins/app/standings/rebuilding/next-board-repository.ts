@@ -5,11 +5,8 @@ import { type BoardScoring, scoredMembers } from '../member-scoring-repository.t
 import type { REBUILT_TABLES } from '../model.ts';
 import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
-/**
- * The `*_next` tables a rebuild fills beside the stored ones. Unlogged: a re-rank writes no
- * gigabytes of WAL (docs/benchmarks/standings.md); a crash empties them and the next check
- * rebuilds (`isBoardLostSql`). Physical standbys do not get them.
- */
+// The `*_next` tables are unlogged: no gigabytes of WAL a rebuild (docs/benchmarks/standings.md). A
+// crash empties them and the next check rebuilds (`isBoardLostSql`); physical standbys lack them.
 
 /** Settings for a rebuild's large statement, inside the caller's transaction. */
 export async function setLocal(tx: Transaction, settings: Record<string, string>): Promise<void> {
@@ -18,10 +15,7 @@ export async function setLocal(tx: Transaction, settings: Record<string, string>
   }
 }
 
-/**
- * A fresh `standings_next` (leftovers of a rebuild cut off halfway dropped), filled by `fill` in
- * one repeatable-read transaction, then given the stored table's shape.
- */
+/** A fresh `standings_next` (a cut-off rebuild's leftovers dropped), filled in one snapshot. */
 export async function loadNextBoard<T>(
   db: Database,
   seasonId: string,
@@ -37,14 +31,13 @@ export async function loadNextBoard<T>(
 }
 
 /**
- * Everyone scored by the database in one statement (`scoredMembers`), stored in `ord` order with
- * each row's `place` (for `countNextBoard`): one sort serves both, and the indexes are built from
- * rows in order. The sort spills past `work_mem`, so its memory is bounded.
+ * Everyone scored in one statement, stored in `ord` order with each row's `place` (for
+ * `countNextBoard`): one sort serves both, and the indexes are built from rows in order.
  */
 export async function rankNextBoard(db: Database, scoring: BoardScoring): Promise<void> {
   await loadNextBoard(db, scoring.seasonId, async (tx) => {
-    // Small sort runs merged are quicker; jit is off for the server's other statements
-    // (database.ts); the two workers score and sort, the leader only merges and writes.
+    // Small sort runs merged are quicker; jit is off elsewhere (database.ts); the two workers
+    // score and sort, the leader only merges and writes.
     await setLocal(tx, { work_mem: '64MB', jit: 'on', parallel_leader_participation: 'off' });
     // The changes this snapshot holds: the swap settles them (settleCoveredChanges).
     await tx.execute(sql`create table standings_changes_covered as
@@ -68,12 +61,7 @@ export async function dropNextBoardPlaces(db: Database): Promise<void> {
  * columns differ from the stored table's (a migration added one), the rebuild stops here.
  */
 async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
-  const columns = await selectRows<{
-    table_name: string;
-    shape: string;
-    is_nullable: string;
-    column_name: string;
-  }>(
+  const columns = await selectRows<Record<'table_name' | 'column_name' | 'is_nullable' | 'shape', string>>(
     db,
     sql`select table_name, column_name, is_nullable,
         concat_ws(' ', column_name, data_type, collation_name, column_default) as shape
@@ -87,20 +75,13 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
       .filter((column) => column.table_name === table)
       .map((column) => column.shape)
       .join(', ');
-  if (shapeOf('standings') !== shapeOf('standings_next')) {
-    throw new Error(
-      `The rebuilt board's columns (${shapeOf('standings_next')}) are not the stored board's (${shapeOf('standings')})`,
-    );
-  }
-  const required = columns.filter(
-    (column) => column.table_name === 'standings' && column.is_nullable === 'NO',
-  );
-  if (required.length > 0) {
-    const setNotNull = required
-      .map((column) => `alter column "${column.column_name}" set not null`)
-      .join(', ');
-    await db.execute(sql.raw(`alter table standings_next ${setNotNull}`));
-  }
+  const [stored, next] = [shapeOf('standings'), shapeOf('standings_next')];
+  if (stored !== next)
+    throw new Error(`The rebuilt board's columns (${next}) are not the stored board's (${stored})`);
+  const setNotNull = columns
+    .filter((column) => column.table_name === 'standings' && column.is_nullable === 'NO')
+    .map((column) => `alter column "${column.column_name}" set not null`);
+  if (setNotNull.length > 0) await db.execute(sql.raw(`alter table standings_next ${setNotNull.join(', ')}`));
   await constrainToSeason(db, 'standings', seasonId);
 }
 

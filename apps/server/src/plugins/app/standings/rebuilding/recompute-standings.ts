@@ -23,10 +23,10 @@ import {
 } from './board-swap-repository.ts';
 import {
   addNextBoardNames,
-  analyzeNextTables,
-  type BoardGroup,
+  analyzeNextBoard,
   countNextBoard,
   createNextLeagueStandings,
+  vacuumNextLeaguesAndBlocks,
 } from './next-board-counts-repository.ts';
 import {
   type IndexDefinition,
@@ -56,11 +56,8 @@ export type RecomputeResult =
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
-interface NextBoard {
-  members: number;
-  countries: string[];
-  clubs: string[];
-}
+type NextBoard = Awaited<ReturnType<typeof rekeyNextBoard>>;
+type Task = (db: Database) => Promise<void>;
 
 /**
  * Rebuilds a season's boards as they stand at `now` into `*_next` tables and swaps them in
@@ -95,9 +92,7 @@ export async function recomputeStandings(options: {
         if (!rekeyed) await rankNextBoard(db, scoring);
         phaseDone('ranked');
         await prepareNextTables(db, season.id);
-        const board = rekeyed
-          ? await indexAndRecountNextBoard(database, season.id, indexes).then(() => rekeyed)
-          : await countAndIndexNextBoard(database, season.id, indexes);
+        const board = await countAndIndexNextBoard(database, season.id, indexes, rekeyed);
         phaseDone('counted and indexed');
         const durationMs = Math.round(performance.now() - started);
         const { inputsVersion, goalsFingerprint, rankedWith } = inputs;
@@ -127,10 +122,7 @@ export async function recomputeStandings(options: {
   return result;
 }
 
-/**
- * Re-keys the stored board when only the goals counted changed and it is of the same season's
- * end: answers its members, countries and clubs, or undefined to score the board whole.
- */
+/** Re-keys the stored board when only the goals counted changed, not the season's end. */
 async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: StaleReason | undefined) {
   if (reason !== 'goals counted changed') return undefined;
   const stored = await readStoredRankedWith(db, scoring.seasonId);
@@ -139,64 +131,38 @@ async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: 
 }
 
 /**
- * The scored board's blocks, leagues, names and indexes, each reading the whole board, side by
- * side, the leagues (the longest) first (docs/benchmarks/standings.md); then the places dropped,
- * the other tables' indexes and the statistics.
+ * The other new tables and the indexes, side by side, the longest first (docs/benchmarks/standings.md).
+ * A re-keyed board's blocks, copied, are counted again once its indexes are built.
  */
 async function countAndIndexNextBoard(
   database: DatabaseHandle,
   seasonId: string,
   indexes: readonly IndexDefinition[],
+  rekeyed: NextBoard | undefined,
 ): Promise<NextBoard> {
   const builds = nextBoardIndexTasks(indexes);
-  let groups: BoardGroup[] = [];
-  await runSideBySide(database, [
-    (db) => createNextLeagueStandings(db, seasonId),
-    async (db) => {
-      groups = await countNextBoard(db, seasonId);
-    },
-    ...builds.onBoard,
-    addNextBoardNames,
-  ]);
-  await dropNextBoardPlaces(database.db);
-  await runSideBySide(database, [
-    ...builds.others,
-    (db) => analyzeNextTables(db, 'standings_next', { isVacuumed: false }),
-  ]);
-  await analyzeNextTables(database.db, 'league_standings_next, standings_rank_blocks_next', {
-    isVacuumed: true,
-  });
-  const distinctSorted = (names: string[]) => [...new Set(names)].sort();
-  return {
-    members: groups.reduce((sum, group) => sum + group.members, 0),
-    countries: distinctSorted(groups.map((group) => group.country)),
-    clubs: distinctSorted(groups.map((group) => group.club)),
+  let board = rekeyed;
+  const countBoard = async (db: Database) => {
+    board = await countNextBoard(db, seasonId);
   };
+  await runSideBySide(
+    database,
+    rekeyed
+      ? [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard]
+      : [(db) => createNextLeagueStandings(db, seasonId), countBoard, ...builds.onBoard, addNextBoardNames],
+  );
+  if (!rekeyed) await dropNextBoardPlaces(database.db);
+  // Vacuumed, a re-keyed board's blocks are counted along its indexes alone.
+  const analyzeBoard = (db: Database) => analyzeNextBoard(db, rekeyed ? 'vacuum (analyze)' : 'analyze');
+  await runSideBySide(database, [...builds.others, analyzeBoard]);
+  await vacuumNextLeaguesAndBlocks(database.db);
+  if (rekeyed) await recountNextBlocks(database.db);
+  if (!board) throw new Error('The new board was not counted');
+  return board;
 }
 
-/** The re-keyed board's leagues, blocks and indexes; its blocks then counted along its indexes alone. */
-async function indexAndRecountNextBoard(
-  database: DatabaseHandle,
-  seasonId: string,
-  indexes: readonly IndexDefinition[],
-): Promise<void> {
-  const builds = nextBoardIndexTasks(indexes);
-  await runSideBySide(database, [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard]);
-  await runSideBySide(database, [
-    ...builds.others,
-    (db) => analyzeNextTables(db, 'standings_next', { isVacuumed: true }),
-  ]);
-  await analyzeNextTables(database.db, 'league_standings_next, standings_rank_blocks_next', {
-    isVacuumed: true,
-  });
-  await recountNextBlocks(database.db);
-}
-
-/** Runs the tasks in order on up to `parallelConnections` connections, each taking the next as it is free. */
-async function runSideBySide(
-  database: DatabaseHandle,
-  tasks: readonly ((db: Database) => Promise<void>)[],
-): Promise<void> {
+/** Runs the tasks in order on up to `parallelConnections` connections. */
+async function runSideBySide(database: DatabaseHandle, tasks: readonly Task[]): Promise<void> {
   const queue = [...tasks];
   const runners = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
     database.withConnection(async (connection) => {

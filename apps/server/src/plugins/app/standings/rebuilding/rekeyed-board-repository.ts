@@ -11,15 +11,10 @@ import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { loadNextBoard, setLocal } from './next-board-repository.ts';
 
 /**
- * The re-keyed rebuild: the stored board copied with only `scorers`' pickers scored again
- * (`standings_movers`). Answers the stored board's members, countries and clubs, read in the same
- * snapshot (the movers change none of them).
+ * The stored board copied with only `scorers`' pickers scored again (`standings_movers`). Answers
+ * its members, countries and clubs from the same snapshot: the movers change none of them.
  */
-export async function rekeyNextBoard(
-  db: Database,
-  scoring: BoardScoring,
-  scorers: string[],
-): Promise<{ members: number; countries: string[]; clubs: string[] }> {
+export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorers: string[]) {
   return loadNextBoard(db, scoring.seasonId, async (tx) => {
     // The movers' hash in memory: a million and more at ten million players.
     await setLocal(tx, { work_mem: '256MB', jit: 'on' });
@@ -33,12 +28,9 @@ export async function rekeyNextBoard(
         stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
       from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
       where stored.season_id = ${scoring.seasonId}`);
+    const { members, countries, clubs } = standingsState;
     const [state] = await tx
-      .select({
-        members: standingsState.members,
-        countries: standingsState.countries,
-        clubs: standingsState.clubs,
-      })
+      .select({ members, countries, clubs })
       .from(standingsState)
       .where(eq(standingsState.seasonId, scoring.seasonId));
     if (!state) throw new Error(`No stored board of ${scoring.seasonId} to re-key`);
@@ -61,10 +53,7 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
   });
 }
 
-/**
- * Every copied block counted again over its range of `ord`, along the new tables' order indexes
- * alone (built and vacuumed by then): everyone else kept their `ord`, so the starts still hold.
- */
+/** Every copied block counted again over its range, along the new order indexes alone (vacuumed). */
 export async function recountNextBlocks(db: Database): Promise<void> {
   const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
   await db.execute(sql`with bounds as (select board, name, start,
