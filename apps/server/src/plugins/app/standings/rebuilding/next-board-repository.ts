@@ -76,8 +76,9 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
       .map((column) => column.shape)
       .join(', ');
   const [stored, next] = [shapeOf('standings'), shapeOf('standings_next')];
-  if (stored !== next)
+  if (stored !== next) {
     throw new Error(`The rebuilt board's columns (${next}) are not the stored board's (${stored})`);
+  }
   const setNotNull = columns
     .filter((column) => column.table_name === 'standings' && column.is_nullable === 'NO')
     .map((column) => `alter column "${column.column_name}" set not null`);
