@@ -5,8 +5,8 @@ import { type BoardScoring, scoredMembers } from '../member-scoring-repository.t
 import type { REBUILT_TABLES } from '../model.ts';
 import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
-// The `*_next` tables are unlogged: no gigabytes of WAL a rebuild (docs/benchmarks/standings.md). A
-// crash empties them and the next check rebuilds (`isBoardLostSql`); physical standbys lack them.
+// The `*_next` tables are unlogged, so a rebuild writes no gigabytes of WAL (docs/benchmarks/standings.md).
+// A crash empties them and the next check rebuilds (`isBoardLostSql`); physical standbys lack them.
 
 /** Settings for a rebuild's large statement, inside the caller's transaction. */
 export async function setLocal(tx: Transaction, settings: Record<string, string>): Promise<void> {

@@ -56,7 +56,7 @@ export type RecomputeResult =
   /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
-type NextBoard = Awaited<ReturnType<typeof rekeyNextBoard>>;
+type NextBoard = { members: number; countries: string[]; clubs: string[] };
 type Task = (db: Database) => Promise<void>;
 
 /**
@@ -122,7 +122,7 @@ export async function recomputeStandings(options: {
   return result;
 }
 
-/** Re-keys the stored board when only the goals counted changed, not the season's end. */
+/** The stored board re-keyed when only the goals counted changed (not the season's end); else undefined. */
 async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: StaleReason | undefined) {
   if (reason !== 'goals counted changed') return undefined;
   const stored = await readStoredRankedWith(db, scoring.seasonId);
