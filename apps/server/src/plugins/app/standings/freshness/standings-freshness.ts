@@ -4,11 +4,9 @@ import type { StaleReason } from '../model.ts';
 import { readStandingsStamps } from '../standings-inputs-repository.ts';
 
 /**
- * Why the stored board of a season no longer matches `now`, or undefined when it does: one
- * small query (a counter, the state row, an md5 over the season's thousand-odd goal rows and the
- * member changes waiting).
- * Goals "counted" covers both a sync changing goals and the clock passing a kick-off, in
- * either direction (the demo clock can go back).
+ * Why the season's stored board no longer matches `now` (undefined when it does), in one small
+ * query. Goals "counted" change with a sync and with the clock passing a kick-off, either way
+ * (the demo clock can go back).
  */
 export async function standingsStaleReason(
   db: Executor,
