@@ -20,9 +20,7 @@ import { REBUILT_TABLES } from './model.ts';
 
 const recomputing = new WeakSet<DatabaseHandle>();
 
-export function isRecomputing(database: DatabaseHandle): boolean {
-  return recomputing.has(database);
-}
+export const isRecomputing = (database: DatabaseHandle): boolean => recomputing.has(database);
 
 /** Marks this process as recomputing on `database`: false when it is already. */
 export function startRecomputing(database: DatabaseHandle): boolean {

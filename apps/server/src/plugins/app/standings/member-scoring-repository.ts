@@ -53,9 +53,8 @@ function ordSql(seasonId: string): SQL {
 }
 
 /**
- * What `squad` (in the caller's query) scores: the scorer joins, and its total goals, goal codes
- * and status, core's `squadStatus`: bust over 21, else going bust with no squad or a pick without
- * a goal (bust once the season is over), else safe.
+ * What `squad` (in the caller's query) scores: the scorer joins, its total goals, goal codes and
+ * status (core's `squadStatus`; an incomplete squad is bust once the season is over).
  */
 function squadScore(scoring: BoardScoring) {
   const scorers = scorerList(scoring);

@@ -21,9 +21,8 @@ export interface BlockBoard {
 export type BlockRow = { board: BlockBoard['kind']; name: string; start: Uint8Array };
 
 /**
- * The season's board was lost: its state row (logged) counts members, but its rank blocks, like
- * every table a rebuild writes, are empty. Those are unlogged (decision 005): a crash recovery
- * empties them, a clean restart does not. In a query that reads the state row as `standingsState`.
+ * The board was lost: the state row (logged) counts members, but the unlogged rank blocks are empty
+ * after a crash recovery (decision 005). In a query that reads the state row as `standingsState`.
  */
 export function isBoardLostSql(seasonId: string): SQL<boolean> {
   return sql<boolean>`(${standingsState.members} > 0 and not exists (select from ${standingsRankBlocks}
@@ -42,10 +41,8 @@ function onBoard(seasonId: string, board: BlockBoard) {
 }
 
 /**
- * A page of a board without a search: its total, then its rows from rank `offset + 1` (`rank` and
- * the columns of `rows`, which have an `ord`; one row without a rank for an empty page). From the
- * last block whose earlier blocks hold no more than `offset` members, it walks the board's order
- * index past fewer than a block of members.
+ * A page without a search: the board's total, then `rank` and the columns of `rows` (which have an
+ * `ord`) from rank `offset + 1`, or one row without a rank for an empty page (README: the read path).
  */
 export function boardPage(
   seasonId: string,
@@ -71,9 +68,8 @@ export function boardPage(
 }
 
 /**
- * The rows of `found` (with their `ord`) ranked on the board whose rows are `rows`: for each block
- * they fall in, its members are read once, in order, up to the last of them, numbered from the
- * members before the block.
+ * The rows of `found` (with their `ord`) ranked on the board of `rows`: each block they fall in is
+ * read once, up to the last of them, numbered from the members before the block.
  */
 export function withRanks(seasonId: string, board: BlockBoard, rows: SQL): SQL {
   const blockStart = sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}

@@ -14,13 +14,8 @@ import { isBoardLostSql } from './rank-blocks-repository.ts';
  * bulk, whose changes are not logged (a member's own change is placed: `markMemberChanged`).
  */
 export async function requestBoardRebuild(db: Executor): Promise<void> {
-  await db
-    .insert(standingsInputs)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({
-      target: standingsInputs.id,
-      set: { version: sql`${standingsInputs.version} + 1` },
-    });
+  await db.execute(sql`insert into ${standingsInputs} (id, version) values (1, 1)
+    on conflict (id) do update set version = ${standingsInputs.version} + 1`);
 }
 
 /** The season's goals that count at `now`: kicked off by then. */

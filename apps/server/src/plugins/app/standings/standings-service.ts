@@ -1,11 +1,13 @@
-import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
+import { isAppErrorWithReason, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { standingsStaleReason } from './freshness/standings-freshness.ts';
+import type { Executor } from '../../../db/database.ts';
+import type { Job } from '../scheduler/scheduler.ts';
 import type { StaleReason } from './model.ts';
 import { type PlaceResult, placeMemberChanges } from './placing/place-member-changes.ts';
 import { type RecomputeResult, recomputeStandings } from './rebuilding/recompute-standings.ts';
+import { readStandingsStamps } from './standings-inputs-repository.ts';
 
 export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 
@@ -43,7 +45,7 @@ export const STANDINGS_PLACING_JOB = 'standings-placing';
 /** The two jobs (README: the two jobs), run when the server is ready, on an interval and on request. */
 export const standingsPlugin = fp<StandingsPluginOptions>(
   async (fastify, options) => {
-    const checkIntervalMs = options.checkIntervalMs ?? 5_000;
+    const intervalMs = options.checkIntervalMs ?? 5_000;
     const debounceMs = options.debounceMs ?? 1_000;
     const checks = inTurn();
     const placements = inTurn();
@@ -61,7 +63,11 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
       });
       return queued;
     }
-    addStandingsJobs(fastify, checkIntervalMs, placeChanges, refresh);
+    const { standingsPlacingJob, standingsRefreshJob } = ADVISORY_LOCK_KEYS;
+    // A change that cannot be placed waits for the check, which rebuilds instead.
+    const placeWaiting = async () => placeChanges(await fastify.activeSeason.get());
+    addJob(fastify, { name: STANDINGS_PLACING_JOB, lockKey: standingsPlacingJob, intervalMs }, placeWaiting);
+    addJob(fastify, { name: STANDINGS_REFRESH_JOB, lockKey: standingsRefreshJob, intervalMs }, refresh);
 
     fastify.decorate('standings', {
       refresh,
@@ -75,7 +81,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
         debounce.unref();
       },
       activeSeason: () => fastify.activeSeason.get(),
-      refreshDelayMs: checkIntervalMs,
+      refreshDelayMs: intervalMs,
     } satisfies StandingsService);
 
     fastify.addHook('onClose', async () => {
@@ -121,6 +127,28 @@ async function placeNow(
   return placed;
 }
 
+/**
+ * Why the season's stored board no longer matches `now` (undefined when it does), in one small
+ * query. Goals "counted" change with a sync and with the clock passing a kick-off, either way
+ * (the demo clock can go back).
+ */
+export async function standingsStaleReason(
+  db: Executor,
+  season: SeasonConfig,
+  now: Date,
+): Promise<StaleReason | undefined> {
+  const { current, computed } = await readStandingsStamps(db, season.id, now);
+  if (!computed) return 'never computed';
+  if (computed.isBoardLost) return 'board lost';
+  if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
+  if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
+  if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
+    return 'season ended';
+  }
+  if (current.hasUnplacedChanges) return 'members changed';
+  return undefined;
+}
+
 async function checkAndRecompute(
   fastify: FastifyInstance,
   placeChanges: PlaceChanges,
@@ -152,34 +180,16 @@ async function checkAndRecompute(
   return { ...result, reason };
 }
 
-function addStandingsJobs(
-  fastify: FastifyInstance,
-  intervalMs: number,
-  placeChanges: PlaceChanges,
-  refresh: () => Promise<RefreshResult>,
-): void {
-  const jobs = [
-    // A change that cannot be placed waits for the check, which rebuilds instead.
-    [
-      STANDINGS_PLACING_JOB,
-      ADVISORY_LOCK_KEYS.standingsPlacingJob,
-      async () => placeChanges(await fastify.activeSeason.get()),
-    ],
-    [STANDINGS_REFRESH_JOB, ADVISORY_LOCK_KEYS.standingsRefreshJob, refresh],
-  ] as const;
-  for (const [name, lockKey, work] of jobs) {
-    fastify.scheduler.add({
-      name,
-      intervalMs,
-      lockKey,
-      async run() {
-        try {
-          await work();
-        } catch (error) {
-          // Before the first season is loaded there is nothing to rank.
-          if (!isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) throw error;
-        }
-      },
-    });
-  }
+/** A scheduler job on the check's interval; before the first season is loaded there is nothing to rank. */
+function addJob(fastify: FastifyInstance, job: Omit<Job, 'run'>, work: () => Promise<unknown>): void {
+  fastify.scheduler.add({
+    ...job,
+    async run() {
+      try {
+        await work();
+      } catch (error) {
+        if (!isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) throw error;
+      }
+    },
+  });
 }

@@ -29,11 +29,6 @@ export async function createPlacingTables(tx: Transaction): Promise<void> {
   await tx.execute(sql`truncate standings_placed_users, standings_moves`);
 }
 
-/** Forgets the moves already counted, before the next season's. */
-export async function clearBoardMoves(tx: Executor): Promise<void> {
-  await tx.execute(sql`truncate standings_moves`);
-}
-
 export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.execute(sql`insert into standings_placed_users

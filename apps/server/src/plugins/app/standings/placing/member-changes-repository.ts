@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
 import {
   leagueMembers,
@@ -24,9 +24,7 @@ export async function markMemberChanged(db: Executor, userId: string): Promise<v
 
 /** Forgets a member's change, placed or not: their account is deleted. */
 export async function forgetMemberChange(db: Executor, userId: string): Promise<void> {
-  await db.execute(
-    sql`delete from ${standingsMemberChanges} where ${standingsMemberChanges.userId} = ${userId}`,
-  );
+  await db.delete(standingsMemberChanges).where(eq(standingsMemberChanges.userId, userId));
 }
 
 /**
@@ -86,25 +84,12 @@ export interface PlacingState {
 
 /** The state row: what the season's stored board was ranked with; undefined before its first rebuild. */
 export async function readPlacingState(tx: Transaction, seasonId: string): Promise<PlacingState | undefined> {
-  const [row] = await selectRows<{
-    ranked_with: RankedWith;
-    countries: string[];
-    clubs: string[];
-    is_board_lost: boolean;
-  }>(
-    tx,
-    sql`select ${standingsState.rankedWith} as ranked_with, ${standingsState.countries} as countries,
-        ${standingsState.clubs} as clubs, ${isBoardLostSql(seasonId)} as is_board_lost
-      from ${standingsState} where ${standingsState.seasonId} = ${seasonId}`,
-  );
-  return (
-    row && {
-      rankedWith: row.ranked_with,
-      countries: row.countries,
-      clubs: row.clubs,
-      isBoardLost: row.is_board_lost === true,
-    }
-  );
+  const { rankedWith, countries, clubs } = standingsState;
+  const [row] = await tx
+    .select({ rankedWith, countries, clubs, isBoardLost: isBoardLostSql(seasonId) })
+    .from(standingsState)
+    .where(eq(standingsState.seasonId, seasonId));
+  return row && { ...row, isBoardLost: row.isBoardLost === true };
 }
 
 /** The goals a placement scored the board with instead of those it had counted. */

@@ -4,7 +4,6 @@ import { forgetUnheldNames } from '../names-repository.ts';
 import { requestBoardRebuild } from '../standings-inputs-repository.ts';
 import {
   applyBlockMoves,
-  clearBoardMoves,
   createPlacingTables,
   listSeasonsHolding,
   removeMembers,
@@ -21,12 +20,11 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
   const namesLeft: string[] = [];
   const seasons = await listSeasonsHolding(tx, userId);
-  if (seasons.length > 0) await createPlacingTables(tx);
   for (const seasonId of seasons) {
+    await createPlacingTables(tx);
     const { removed, searchNames } = await removeMembers(tx, seasonId, [userId]);
     namesLeft.push(...searchNames);
     await applyBlockMoves(tx, seasonId);
-    await clearBoardMoves(tx);
     await saveBoardRevision(tx, seasonId, { memberChange: -removed });
   }
   await forgetUnheldNames(tx, namesLeft);
