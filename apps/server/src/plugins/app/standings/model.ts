@@ -6,10 +6,7 @@ export const REBUILT_TABLES = ['standings', 'standings_rank_blocks', 'league_sta
 /** More changes at once (a bulk load, an outage) go to a rebuild, as fast as a few thousand placements. */
 export const MAX_PLACED_CHANGES = 20_000;
 
-/**
- * Goals moving more members at once (a gameweek caught up in one sync, the clock moved far) go to
- * a rebuild: a placement's time grows with its movers, and a live goal moves only a small share.
- */
+/** Goals moving more members at once (a gameweek caught up in one sync) go to a rebuild. */
 export const MAX_GOAL_MOVERS = 250_000;
 
 /** A rank block a placement grows past this is cut into blocks of RANK_BLOCK_SIZE. */

@@ -128,9 +128,8 @@ async function placeNow(
 }
 
 /**
- * Why the season's stored board no longer matches `now` (undefined when it does), in one small
- * query. Goals "counted" change with a sync and with the clock passing a kick-off, either way
- * (the demo clock can go back).
+ * Why the season's stored board no longer matches `now`, in one small query. Goals "counted" change
+ * with a sync and with the clock passing a kick-off, either way (the demo clock can go back).
  */
 export async function standingsStaleReason(
   db: Executor,

@@ -15,9 +15,8 @@ import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
 /**
- * What a placement writes on the boards: the members to place (`standings_placed_users`), their
- * rows taken off every board and put back, and each board's moves (`standings_moves`: board, name,
- * `ord`, +1 or -1) counted into the rank blocks. Both tables are the transaction's own.
+ * A placement's rows: the members to place (`standings_placed_users`) taken off every board and put
+ * back, each board's moves (`standings_moves`: board, name, `ord`, ±1) counted into its rank blocks.
  */
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
@@ -86,9 +85,8 @@ export async function removeMembers(
 }
 
 /**
- * Puts the members to place who are board members now on the season's board, scored with
- * `scoring`, and in the standings of the season's leagues they are approved in, with their names
- * for the search. Answers how many were placed, and their countries and clubs.
+ * Puts the members to place who are board members now on the board and their approved leagues'
+ * standings, scored with `scoring`, with their names for the search.
  */
 export async function insertMembers(
   tx: Transaction,
@@ -128,9 +126,8 @@ export async function listSeasonsHolding(tx: Transaction, userId: string): Promi
 }
 
 /**
- * Moves the season's block counts by the moves, a board met for the first time (a new country,
- * club or league) getting its first block, from the empty string; then cuts the blocks grown past
- * MAX_BLOCK_MEMBERS.
+ * Moves the block counts by the moves (a new country, club or league gets its first block, from
+ * the empty string), then cuts the blocks grown past MAX_BLOCK_MEMBERS.
  */
 export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<void> {
   await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)

@@ -99,11 +99,7 @@ export interface GoalsPlaced {
   rankedWith: RankedWith;
 }
 
-/**
- * A new board version (for the caches: decision 016), its member count moved by `memberChange`,
- * and, when given, the countries and clubs a search matches, the placement's start and duration,
- * and the goals it now stands for.
- */
+/** A new board version (for the caches: decision 016), with what changed of the state row. */
 export async function saveBoardRevision(
   tx: Transaction,
   seasonId: string,

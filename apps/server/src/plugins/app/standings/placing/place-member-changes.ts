@@ -100,10 +100,8 @@ async function placeInOneTransaction(
   const moved = goals ? await addPickersToPlace(tx, season.id, goals.scorers) : 0;
   if (moved > MAX_GOAL_MOVERS) throw new CannotPlace(`the goals moved more than ${MAX_GOAL_MOVERS} members`);
   const { removed } = await removeMembers(tx, season.id);
-  const placed = await insertMembers(tx, {
-    seasonId: season.id,
-    rankedWith: goals?.placed.rankedWith ?? state.rankedWith,
-  });
+  const rankedWith = goals?.placed.rankedWith ?? state.rankedWith;
+  const placed = await insertMembers(tx, { seasonId: season.id, rankedWith });
   await applyBlockMoves(tx, season.id);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
