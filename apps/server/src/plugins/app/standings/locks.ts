@@ -1,16 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
 import { type Database, type DatabaseHandle, selectRows, type Transaction } from '../../../db/database.ts';
 import { REBUILT_TABLES } from './model.ts';
 
 /**
- * Every lock the standings take, in one place. Who takes what, in this order, and why:
+ * Every lock the standings take. Who takes what, in this order, and why:
  *
  * | who | takes, in order | why |
  * |---|---|---|
- * | a rebuild (rebuilding/) | `standingsRecompute` advisory lock, session level (`takeRecomputeLock`), waiting while placements hold it shared | one rebuild at a time across instances |
+ * | a rebuild (rebuilding/) | `standingsRecompute` advisory, session level (`takeRecomputeLock`), waiting while placements hold it shared | one rebuild at a time across instances |
  * | a rebuild's swap | the stored tables, access exclusive, 200 ms lock timeout, tried again (`lockStoredBoards`) | readers take the tables in either order: giving up first cannot deadlock them |
- * | a placement (placing/) | the stored tables, row exclusive (`lockBoardsForPlacing`), then `standingsPlacing` advisory lock of the transaction, then `standingsRecompute` shared (`holdOffRebuilds`) | the same table order as the swap; one placement at a time; no rebuild starts meanwhile |
+ * | a placement (placing/) | the stored tables, row exclusive, then `standingsPlacing` advisory of the transaction (`lockBoardsForPlacing`), then `standingsRecompute` shared (`holdOffRebuilds`) | the swap's table order; one placement at a time; no rebuild starts meanwhile |
  * | an account's deletion | the stored tables, row exclusive, then `standingsPlacing`, waiting (`waitToPlace`) | it takes its member off the boards beside placements |
  * | a rebuild's tidy of names | `waitToPlace` | a placement's new name must not be forgotten before it commits |
  * | the embedded database | `isRecomputing` per process | one session: advisory locks are re-entrant there and keep nothing apart |
@@ -18,27 +18,25 @@ import { REBUILT_TABLES } from './model.ts';
  * Readers take no lock of ours: a page reads the stored tables in one statement or snapshot.
  */
 
-/**
- * The databases this process is recomputing on. The advisory lock keeps other instances out,
- * but the embedded database has one session, in which the lock is re-entrant.
- */
 const recomputing = new WeakSet<DatabaseHandle>();
 
-/** This process is recomputing on `database` now. */
-export function isRecomputing(database: DatabaseHandle): boolean {
-  return recomputing.has(database);
+export const isRecomputing = (database: DatabaseHandle): boolean => recomputing.has(database);
+
+/** Marks this process as recomputing on `database`: false when it is already. */
+export function startRecomputing(database: DatabaseHandle): boolean {
+  if (recomputing.has(database)) return false;
+  recomputing.add(database);
+  return true;
 }
 
-/**
- * How long a rebuild waits for placements (and account deletions) holding off rebuilds to commit
- * (`holdOffRebuilds`): they take a second or two, and a rebuild is what the check decided on.
- */
+export function stopRecomputing(database: DatabaseHandle): void {
+  recomputing.delete(database);
+}
+
+/** How long a rebuild waits for placements holding off rebuilds: they take a second or two. */
 const PLACEMENT_WAIT_MS = 30_000;
 
-/**
- * Takes the recompute's session-level advisory lock: false at once while another rebuild holds
- * it, after waiting while only placements hold it (shared, for their transaction).
- */
+/** False at once while another rebuild holds the lock; waits while only placements hold it shared. */
 export async function takeRecomputeLock(db: Database): Promise<boolean> {
   const key = ADVISORY_LOCK_KEYS.standingsRecompute;
   const deadline = Date.now() + PLACEMENT_WAIT_MS;
@@ -61,64 +59,36 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
 }
 
 /**
- * Takes both stored tables for the swap, waiting `lockTimeoutMs` at most, inside the caller's
- * transaction. Readers take them in either order (a league's page reads \`league_standings\`, then
- * \`standings\`), so a swap holding one and waiting for the other could deadlock with a reader, and
- * PostgreSQL would then end one of the two after a second. Giving up first (lock_not_available)
- * lets the reader finish; the caller tries the swap again.
+ * Both stored tables for the swap. A league's page reads `league_standings`, then `standings`: a
+ * swap waiting with one of them held could deadlock with it, so it gives up after `lockTimeoutMs`
+ * (lock_not_available), the reader finishes and the caller tries again.
  */
 export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): Promise<void> {
   await tx.execute(sql.raw(`set local lock_timeout = '${Math.round(lockTimeoutMs)}ms'`));
   await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));
 }
 
-/**
- * Takes the stored tables for placing (readers still read; a rebuild's swap waits for the
- * placement to commit, and the placement for the swap), in the order the swap takes them, then
- * the placing lock of this transaction: false when another instance is placing now.
- */
-export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
-  await lockStoredTablesToWrite(tx);
-  const [row] = await selectRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing}) as locked`,
-  );
+/** Readers still read; a swap and a placement wait for each other to commit. */
+const LOCK_TABLES_TO_WRITE = sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`);
+
+async function tryLock(tx: Transaction, lock: SQL): Promise<boolean> {
+  const [row] = await selectRows<{ locked: boolean }>(tx, sql`select ${lock} as locked`);
   return row?.locked === true;
 }
 
-/** The stored tables, taken to write rows in them, in the order a rebuild's swap takes them. */
-async function lockStoredTablesToWrite(tx: Transaction): Promise<void> {
-  await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in row exclusive mode`));
+/** False when another instance is placing now. */
+export async function lockBoardsForPlacing(tx: Transaction): Promise<boolean> {
+  await tx.execute(LOCK_TABLES_TO_WRITE);
+  return tryLock(tx, sql`pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
 }
 
-/**
- * Takes the stored tables and the placing lock for a change made outside a placement (an account
- * deleted), waiting for a placement under way to commit first.
- */
+/** For a change made outside a placement (an account deleted): waits for a placement under way. */
 export async function waitToPlace(tx: Transaction): Promise<void> {
-  await lockStoredTablesToWrite(tx);
+  await tx.execute(LOCK_TABLES_TO_WRITE);
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
 }
 
-/**
- * Whether no rebuild runs now: takes the rebuild's lock, shared, until this transaction ends (so
- * none starts meanwhile: a rebuild waits for it, `takeRecomputeLock`), false when one holds it.
- */
+/** False when a rebuild runs now; else none starts until this transaction ends. */
 export async function holdOffRebuilds(tx: Transaction): Promise<boolean> {
-  const [row] = await selectRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.standingsRecompute}) as locked`,
-  );
-  return row?.locked === true;
-}
-
-/** Marks this process as recomputing on `database`: false when it is already. */
-export function startRecomputing(database: DatabaseHandle): boolean {
-  if (recomputing.has(database)) return false;
-  recomputing.add(database);
-  return true;
-}
-
-export function stopRecomputing(database: DatabaseHandle): void {
-  recomputing.delete(database);
+  return tryLock(tx, sql`pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
 }

@@ -11,11 +11,7 @@ import { searchKeySql } from '../../../db/name-folding.ts';
 import { picks, profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 
-/**
- * Members scored in SQL, as a rebuild and a placement both store them: status, goals and the
- * stable ranking key `ord` (core's `stableRankingKey`, then the coin toss and the user id), from
- * their squads and the goals a board counts (`RankedWith`). No member passes through the server.
- */
+/** Members scored in SQL as a rebuild and a placement store them: no member passes through the server. */
 
 /** The goals a board is scored with, and its season. */
 export interface BoardScoring {
@@ -28,9 +24,8 @@ const overSlots = (term: (slot: number) => string, separator: string) =>
   sql.raw(SLOTS.map(term).join(separator));
 
 /**
- * The scorers as a relation (player_id, goals, codes): each goal's code (core's `goalCodes`), in
- * one join per squad slot rather than one common table expression, which a parallel plan cannot
- * read.
+ * The scorers as a relation (player_id, goals, codes: core's `goalCodes`), joined once per squad
+ * slot rather than as one common table expression, which a parallel plan cannot read.
  */
 function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
   const origin = seasonOrigin(seasonId);
@@ -42,10 +37,8 @@ function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
 }
 
 /**
- * The bucket (status group and goals, core's `stableBucket`) as two bytes, then the goal codes of
- * all four picks in order as six decimal digits read as hex (three bytes a goal, core's
- * `goalDatesKey`, intarray's `sort`), the terminator, the coin toss (`coinTossKey`, four bytes)
- * and the user id: one byte string whose order is `compareRankingEntries`'.
+ * `ord` (README: the key): the bucket's two bytes, the four picks' goal codes in order as six
+ * decimal digits read as hex (intarray's `sort`), the terminator, the coin toss, the user id.
  */
 function ordSql(seasonId: string): SQL {
   const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
@@ -60,9 +53,8 @@ function ordSql(seasonId: string): SQL {
 }
 
 /**
- * What a squad scores (`squad` in the caller's query): the scorer joins, and its total goals,
- * goal codes and status as SQL. The status is the domain's `squadStatus`: bust over 21, else going
- * bust with no squad or a pick without a goal (bust once the season is over), else safe.
+ * What `squad` (in the caller's query) scores: the scorer joins, its total goals, goal codes and
+ * status (core's `squadStatus`; an incomplete squad is bust once the season is over).
  */
 function squadScore(scoring: BoardScoring) {
   const scorers = scorerList(scoring);
@@ -88,18 +80,14 @@ function squadScore(scoring: BoardScoring) {
 }
 
 /**
- * The season's board members, scored (a subquery): user_id, status, total_goals, full_name,
- * country, club, search_name and ord, in the stored table's column order. A member is anyone whose
- * onboarding is complete, with or without a squad; `onlyUsers`, when given (a relation of
- * `user_id`), keeps those alone.
+ * The season's board members (onboarding complete, with or without a squad) scored, in the stored
+ * table's column order; only those of `onlyUsers` (a relation of `user_id`) when given.
  */
 export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
-  // From the members asked for, when they are: each one's profile and squad found by id (in the
-  // profiles' collation, which their index is in; `offset 0` keeps the planner from a scan of
-  // every profile, which it costed close to 66,000 probes and took 5 s at ten million), the
-  // scorers' lists hashed once for all.
+  // Each profile found by id in the profiles' collation, which their index is in; `offset 0` keeps
+  // the planner from a scan of every profile (costed near 66,000 probes, it took 5 s at ten million).
   const members = onlyUsers
     ? sql`(${onlyUsers}) as only_user cross join lateral (select * from ${profiles}
         where ${profiles.id} = only_user.user_id collate "default" offset 0) as ${profiles}`
@@ -116,9 +104,8 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
 }
 
 /**
- * The squads of the season that pick one of `playerIds` (a goal's movers), scored from their
- * squads alone (a subquery): user_id, status, total_goals and ord. Their profiles are not read:
- * a mover is on the board already, with their name, country and club.
+ * The pickers of `playerIds` (a goal's movers) scored from their squads alone: user_id, status,
+ * total_goals, ord. A mover is on the board already, with their name, country and club.
  */
 export function scoredPickers(scoring: BoardScoring, playerIds: readonly string[]): SQL {
   const { seasonId } = scoring;

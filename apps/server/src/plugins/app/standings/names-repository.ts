@@ -5,10 +5,8 @@ import { textArray } from '../../../db/sql-values.ts';
 import { waitToPlace } from './locks.ts';
 
 /**
- * Removes from `standingsNames` the names no stored board holds any more, so that nothing of a
- * name stays once no board shows it: those of `searchNames` (search keys of the members an
- * account's deletion took off, with the placing lock taken), or all of them
- * (`forgetAllUnheldNames`).
+ * Removes from `standingsNames` the names no stored board holds any more: nothing of a name stays
+ * once no board shows it. Only `searchNames` when given (an account deletion's, under the placing lock).
  */
 export async function forgetUnheldNames(db: Executor, searchNames?: readonly string[]): Promise<void> {
   if (searchNames?.length === 0) return;
@@ -18,10 +16,8 @@ export async function forgetUnheldNames(db: Executor, searchNames?: readonly str
 }
 
 /**
- * After a rebuild's swap: `forgetUnheldNames` for every name, once the placement under way, if
- * any, has committed (placements go on during a rebuild). Otherwise a placement putting a member
- * on the board under a name no row held, whose row the tidy cannot see yet, would lose the name
- * to it, and the name search would miss the member until the next rebuild.
+ * Every name, after a rebuild's swap, once a placement under way has committed: else a name it
+ * adds, whose row the tidy cannot see yet, would be lost to the search until the next rebuild.
  */
 export async function forgetAllUnheldNames(db: Database): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,7 +1,4 @@
-/**
- * What the rest of the server uses of the standings; Biome keeps other features and the routes
- * to this file, so the folders behind it can change without touching them.
- */
+/** What the rest of the server uses of the standings (Biome keeps other features to this file). */
 export { markMemberChanged } from './placing/member-changes-repository.ts';
 export { takeMemberOffBoards } from './placing/take-member-off-boards.ts';
 export { type BoardCacheOptions, boardCachePlugin } from './reading/board-cache.ts';

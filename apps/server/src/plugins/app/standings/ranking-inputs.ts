@@ -1,16 +1,14 @@
 import type { Executor } from '../../../db/database.ts';
 import type { RankedWith } from '../../../db/schema/index.ts';
-import { listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
+import { type InputStamps, listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
-/** The goals a board is scored from at one moment, with the version stamps they were read with. */
-export interface RankingInputs {
-  inputsVersion: number;
-  goalsFingerprint: string;
+/** The goals a board is scored from at one moment, with the stamps they were read with. */
+export interface RankingInputs extends InputStamps {
   /** Every footballer who has scored, with his goals' kick-off times. */
   rankedWith: RankedWith;
 }
 
-/** The goals that count at `now` and the version stamps, read in the caller's snapshot. */
+/** The goals that count at `now` and the stamps, read in the caller's snapshot. */
 export async function readRankingInputs(
   db: Executor,
   seasonId: string,

@@ -10,97 +10,75 @@ import {
 import { isBoardLostSql } from './rank-blocks-repository.ts';
 
 /**
- * Asks for a whole rebuild of the stored boards, inside the caller's transaction: for members
- * written in bulk (no change of theirs is logged). A member's own change is placed instead
- * (`markMemberChanged`). The next check rebuilds.
+ * Asks the next check for a whole rebuild, in the caller's transaction: for members written in
+ * bulk, whose changes are not logged (a member's own change is placed: `markMemberChanged`).
  */
 export async function requestBoardRebuild(db: Executor): Promise<void> {
-  await db
-    .insert(standingsInputs)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({
-      target: standingsInputs.id,
-      set: { version: sql`${standingsInputs.version} + 1` },
-    });
+  await db.execute(sql`insert into ${standingsInputs} (id, version) values (1, 1)
+    on conflict (id) do update set version = ${standingsInputs.version} + 1`);
 }
 
-/** The version `requestBoardRebuild` has reached (0 before the first request). */
-function inputsVersionSql(): SQL<number> {
-  return sql<number>`coalesce((select ${standingsInputs.version} from ${standingsInputs} where ${standingsInputs.id} = 1), 0)`;
+/** The season's goals that count at `now`: kicked off by then. */
+function countedGoals(seasonId: string, now: Date): SQL {
+  return sql`from ${goals} join ${players} on ${players.id} = ${goals.playerId}
+    where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()}`;
 }
 
 /**
- * md5 of every goal of the season that counts at `now` (kicked off by then): it changes when
- * a sync adds, changes or removes a goal, and when the clock passes a kick-off either way.
+ * The inputs version (0 before the first `requestBoardRebuild`) and an md5 of the counted goals,
+ * which a sync changing a goal and the clock passing a kick-off either way both change.
  */
-function goalsFingerprintSql(seasonId: string, now: Date): SQL<string> {
-  return sql<string>`(select md5(coalesce(string_agg(
+function inputStampColumns(seasonId: string, now: Date): SQL {
+  return sql`coalesce((select ${standingsInputs.version} from ${standingsInputs} where ${standingsInputs.id} = 1), 0) as inputs_version,
+    (select md5(coalesce(string_agg(
       ${goals.playerId}::text || ':' || ${goals.fixtureId} || ':' || ${goals.goals} || ':' || extract(epoch from ${goals.kickoffAt}),
-      ',' order by ${goals.playerId}, ${goals.fixtureId}), ''))
-    from ${goals} join ${players} on ${players.id} = ${goals.playerId}
-    where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()})`;
+      ',' order by ${goals.playerId}, ${goals.fixtureId}), '')) ${countedGoals(seasonId, now)}) as goals_fingerprint`;
 }
 
-/** The stamps of what a board is computed from: the inputs version and the counted goals' md5. */
 export interface InputStamps {
   inputsVersion: number;
   goalsFingerprint: string;
 }
 
-/** The stamps the inputs of a season's board have at `now`. */
+type InputStampRow = { inputs_version: string | number; goals_fingerprint: string };
+
+const toInputStamps = (row: InputStampRow | undefined): InputStamps => ({
+  inputsVersion: Number(row?.inputs_version ?? 0),
+  goalsFingerprint: row?.goals_fingerprint ?? '',
+});
+
 export async function readInputStamps(db: Executor, seasonId: string, now: Date): Promise<InputStamps> {
-  const [versions] = await selectRows<{ inputs_version: string | number; goals_fingerprint: string }>(
-    db,
-    sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint`,
-  );
-  return {
-    inputsVersion: Number(versions?.inputs_version ?? 0),
-    goalsFingerprint: versions?.goals_fingerprint ?? '',
-  };
+  const [row] = await selectRows<InputStampRow>(db, sql`select ${inputStampColumns(seasonId, now)}`);
+  return toInputStamps(row);
 }
 
-/** The stamps the inputs have at `now`, beside those the stored board was computed from (if it was). */
-export interface StandingsStamps {
-  current: InputStamps & { hasUnplacedChanges: boolean };
-  computed?: InputStamps & {
-    computedFor: Date;
-    /** The state row counts members but the board's tables hold none of them (`isBoardLostSql`). */
-    isBoardLost: boolean;
-  };
-}
-
-/**
- * One small query: the counter, the state row, an md5 over the season's thousand-odd goal rows
- * and whether member changes wait to be placed.
- */
+/** The stamps at `now`, beside those the stored board was computed from (if it was), in one small query. */
 export async function readStandingsStamps(
   db: Executor,
   seasonId: string,
   now: Date,
-): Promise<StandingsStamps> {
-  const [row] = await selectRows<{
-    inputs_version: string | number;
-    goals_fingerprint: string;
-    computed_for: string | Date | null;
-    computed_version: string | number | null;
-    computed_fingerprint: string | null;
-    has_unplaced_changes: boolean;
-    is_board_lost: boolean | null;
-  }>(
+): Promise<{
+  current: InputStamps & { hasUnplacedChanges: boolean };
+  computed?: InputStamps & { computedFor: Date; isBoardLost: boolean };
+}> {
+  const [row] = await selectRows<
+    InputStampRow & {
+      computed_for: string | Date | null;
+      computed_version: string | number | null;
+      computed_fingerprint: string | null;
+      has_unplaced_changes: boolean;
+      is_board_lost: boolean | null;
+    }
+  >(
     db,
-    sql`select ${inputsVersionSql()} as inputs_version, ${goalsFingerprintSql(seasonId, now)} as goals_fingerprint,
-        ${hasUnplacedChangesSql()} as has_unplaced_changes,
+    sql`select ${inputStampColumns(seasonId, now)}, ${hasUnplacedChangesSql()} as has_unplaced_changes,
         ${standingsState.computedFor} as computed_for, ${standingsState.inputsVersion} as computed_version,
         ${standingsState.goalsFingerprint} as computed_fingerprint, ${isBoardLostSql(seasonId)} as is_board_lost
       from (select 1) as one
       left join ${standingsState} on ${eq(standingsState.seasonId, seasonId)}`,
   );
   return {
-    current: {
-      inputsVersion: Number(row?.inputs_version),
-      goalsFingerprint: row?.goals_fingerprint ?? '',
-      hasUnplacedChanges: row?.has_unplaced_changes === true,
-    },
+    current: { ...toInputStamps(row), hasUnplacedChanges: row?.has_unplaced_changes === true },
     computed: row?.computed_for
       ? {
           computedFor: new Date(row.computed_for),
@@ -112,19 +90,16 @@ export async function readStandingsStamps(
   };
 }
 
-export interface CountedGoal {
-  playerId: string;
-  kickoffAt: Date;
-  goals: number;
-}
-
-/** The season's goals that count at `now` (kicked off by then): a thousand-odd rows. */
-export async function listCountedGoals(db: Executor, seasonId: string, now: Date): Promise<CountedGoal[]> {
+/** The counted goals' rows: a thousand-odd. */
+export async function listCountedGoals(
+  db: Executor,
+  seasonId: string,
+  now: Date,
+): Promise<{ playerId: string; kickoffAt: Date; goals: number }[]> {
   const rows = await selectRows<{ player_id: string; kickoff_at: string | Date; goals: number }>(
     db,
     sql`select ${goals.playerId} as player_id, ${goals.kickoffAt} as kickoff_at, ${goals.goals} as goals
-      from ${goals} join ${players} on ${players.id} = ${goals.playerId}
-      where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()}`,
+      ${countedGoals(seasonId, now)}`,
   );
   return rows.map((row) => ({
     playerId: row.player_id,
@@ -133,7 +108,7 @@ export async function listCountedGoals(db: Executor, seasonId: string, now: Date
   }));
 }
 
-/** Some member changes wait to be placed on the stored board. */
+/** Some member changes wait to be placed. */
 export function hasUnplacedChangesSql(): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${standingsMemberChanges} where not ${standingsMemberChanges.applied})`;
 }

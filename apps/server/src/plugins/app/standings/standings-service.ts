@@ -1,21 +1,22 @@
-import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
+import { isAppErrorWithReason, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { standingsStaleReason } from './freshness/standings-freshness.ts';
+import type { Executor } from '../../../db/database.ts';
+import type { Job } from '../scheduler/scheduler.ts';
 import type { StaleReason } from './model.ts';
 import { type PlaceResult, placeMemberChanges } from './placing/place-member-changes.ts';
 import { type RecomputeResult, recomputeStandings } from './rebuilding/recompute-standings.ts';
+import { readStandingsStamps } from './standings-inputs-repository.ts';
 
 export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 
 export interface StandingsService {
-  /** Checks the stored board now and recomputes it when stale; resolves when that is done. */
+  /** Checks the stored board now, and places or rebuilds it when stale; resolves when that is done. */
   refresh(): Promise<RefreshResult>;
   /**
-   * The same in the background, soon, as the scheduler's `standings-refresh` job: calls within
-   * the debounce share one check, and a call during a check schedules one more after it. Never
-   * throws (failures are logged).
+   * Runs both jobs soon: calls within the debounce share one turn, and a call during a check has
+   * one more run after it. Never throws (failures are logged).
    */
   requestRefresh(): void;
   /** The active season (`fastify.activeSeason`), for the routes that already hold this service. */
@@ -37,49 +38,37 @@ export interface StandingsPluginOptions {
   debounceMs?: number;
 }
 
-/** The scheduler's name for the standings check. */
 export const STANDINGS_REFRESH_JOB = 'standings-refresh';
-/**
- * The scheduler's name for placing member changes on their own, so that a whole rebuild under
- * way in the check (minutes at ten million players) does not hold them up.
- */
+/** Places member changes on its own, so that a rebuild under way in the check does not hold them up. */
 export const STANDINGS_PLACING_JOB = 'standings-placing';
 
-/**
- * Keeps the stored boards current through the scheduler's `standings-refresh` job: a check when
- * the server is ready, then on an interval (the clock passing a kick-off or the season's end, a
- * change in another instance), and soon after any `requestRefresh` (a squad saved, a goals sync,
- * a leaderboard read); it places member changes and the pickers of footballers whose goals
- * changed on the boards, or rebuilds them when that cannot be done. The
- * `standings-placing` job places member changes too, on the same turns, so that they need not
- * wait for a rebuild under way. Reads never wait for either. One run of each at a time across
- * instances (the jobs' locks), one rebuild at a time (the rebuild's own lock, which scripts take
- * too) and one placement at a time (the placing lock).
- */
+/** The two jobs (README: the two jobs), run when the server is ready, on an interval and on request. */
 export const standingsPlugin = fp<StandingsPluginOptions>(
   async (fastify, options) => {
-    const checkIntervalMs = options.checkIntervalMs ?? 5_000;
+    const intervalMs = options.checkIntervalMs ?? 5_000;
     const debounceMs = options.debounceMs ?? 1_000;
-    let tail: Promise<unknown> = Promise.resolve();
+    const checks = inTurn();
+    const placements = inTurn();
     let queued: Promise<RefreshResult> | undefined;
     let debounce: NodeJS.Timeout | undefined;
-    const activeSeason = () => fastify.activeSeason.get();
-    const placer = createPlacer(fastify);
+    let isClosing = false;
 
+    const placeChanges: PlaceChanges = (season, goalsAt) =>
+      placements.run(() => placeNow(fastify, season, goalsAt));
     function refresh(): Promise<RefreshResult> {
       if (queued) return queued;
-      const run = tail.then(() => {
+      queued = checks.run(() => {
         queued = undefined;
-        return checkAndRecompute(fastify, placer.placeChanges);
+        return checkAndRecompute(fastify, placeChanges);
       });
-      queued = run;
-      tail = run.catch(() => {});
-      return run;
+      return queued;
     }
+    const { standingsPlacingJob, standingsRefreshJob } = ADVISORY_LOCK_KEYS;
+    // A change that cannot be placed waits for the check, which rebuilds instead.
+    const placeWaiting = async () => placeChanges(await fastify.activeSeason.get());
+    addJob(fastify, { name: STANDINGS_PLACING_JOB, lockKey: standingsPlacingJob, intervalMs }, placeWaiting);
+    addJob(fastify, { name: STANDINGS_REFRESH_JOB, lockKey: standingsRefreshJob, intervalMs }, refresh);
 
-    addStandingsJobs(fastify, { checkIntervalMs, placeChanges: placer.placeChanges, refresh });
-
-    let isClosing = false;
     fastify.decorate('standings', {
       refresh,
       requestRefresh() {
@@ -91,15 +80,15 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
         }, debounceMs);
         debounce.unref();
       },
-      activeSeason,
-      refreshDelayMs: checkIntervalMs,
+      activeSeason: () => fastify.activeSeason.get(),
+      refreshDelayMs: intervalMs,
     } satisfies StandingsService);
 
     fastify.addHook('onClose', async () => {
       isClosing = true;
       clearTimeout(debounce);
-      await tail;
-      await placer.settled();
+      await checks.settled();
+      await placements.settled();
     });
   },
   { name: 'standings', dependencies: ['config', 'db', 'scheduler', 'active-season', 'board-cache'] },
@@ -107,17 +96,16 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
 
 type PlaceChanges = (season: SeasonConfig, goalsAt?: Date) => Promise<PlaceResult>;
 
-/** The placements of this instance, one after another (the check's and the placing job's). */
-function createPlacer(fastify: FastifyInstance): { placeChanges: PlaceChanges; settled(): Promise<unknown> } {
-  let placing: Promise<unknown> = Promise.resolve();
+/** Runs tasks one after another, whether or not the one before failed. */
+function inTurn() {
+  let tail: Promise<unknown> = Promise.resolve();
   return {
-    /** Places the member changes waiting on the stored board (place-member-changes.ts). */
-    placeChanges(season, goalsAt) {
-      const run = placing.then(() => placeNow(fastify, season, goalsAt));
-      placing = run.catch(() => {});
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const run = tail.then(task);
+      tail = run.catch(() => {});
       return run;
     },
-    settled: () => placing,
+    settled: () => tail,
   };
 }
 
@@ -137,6 +125,27 @@ async function placeNow(
     );
   }
   return placed;
+}
+
+/**
+ * Why the season's stored board no longer matches `now`, in one small query. Goals "counted" change
+ * with a sync and with the clock passing a kick-off, either way (the demo clock can go back).
+ */
+export async function standingsStaleReason(
+  db: Executor,
+  season: SeasonConfig,
+  now: Date,
+): Promise<StaleReason | undefined> {
+  const { current, computed } = await readStandingsStamps(db, season.id, now);
+  if (!computed) return 'never computed';
+  if (computed.isBoardLost) return 'board lost';
+  if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
+  if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
+  if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
+    return 'season ended';
+  }
+  if (current.hasUnplacedChanges) return 'members changed';
+  return undefined;
 }
 
 async function checkAndRecompute(
@@ -160,53 +169,25 @@ async function checkAndRecompute(
   if (result.status === 'recomputed') {
     // This instance serves the new board from its next request; the others hear of the swap.
     await fastify.boardCache.refreshVersion(current.id);
+    const { method, members, durationMs } = result;
+    const how = method === 'rekeyed' ? "the changed scorers' pickers re-keyed" : 'everyone scored';
     fastify.log.info(
-      {
-        standings: {
-          seasonId: current.id,
-          reason,
-          method: result.method,
-          members: result.members,
-          durationMs: result.durationMs,
-        },
-      },
-      `Standings of ${current.id} recomputed (${reason}): ${result.members} players in ${result.durationMs} ms, ${result.method === 'rekeyed' ? "the changed scorers' pickers re-keyed" : 'everyone scored'}`,
+      { standings: { seasonId: current.id, reason, method, members, durationMs } },
+      `Standings of ${current.id} recomputed (${reason}): ${members} players in ${durationMs} ms, ${how}`,
     );
   }
   return { ...result, reason };
 }
 
-/** The scheduler's two jobs: placing member changes, and the standings check. */
-function addStandingsJobs(
-  fastify: FastifyInstance,
-  jobs: { checkIntervalMs: number; placeChanges: PlaceChanges; refresh: () => Promise<RefreshResult> },
-): void {
+/** A scheduler job on the check's interval; before the first season is loaded there is nothing to rank. */
+function addJob(fastify: FastifyInstance, job: Omit<Job, 'run'>, work: () => Promise<unknown>): void {
   fastify.scheduler.add({
-    name: STANDINGS_PLACING_JOB,
-    intervalMs: jobs.checkIntervalMs,
-    lockKey: ADVISORY_LOCK_KEYS.standingsPlacingJob,
+    ...job,
     async run() {
       try {
-        // A change that cannot be placed waits for the check, which rebuilds instead.
-        await jobs.placeChanges(await fastify.activeSeason.get());
+        await work();
       } catch (error) {
-        if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
-        throw error;
-      }
-    },
-  });
-
-  fastify.scheduler.add({
-    name: STANDINGS_REFRESH_JOB,
-    intervalMs: jobs.checkIntervalMs,
-    lockKey: ADVISORY_LOCK_KEYS.standingsRefreshJob,
-    async run() {
-      try {
-        await jobs.refresh();
-      } catch (error) {
-        // Before the first season is loaded there is nothing to rank.
-        if (isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) return;
-        throw error;
+        if (!isAppErrorWithReason(error, 'SEASON_NOT_LOADED')) throw error;
       }
     },
   });

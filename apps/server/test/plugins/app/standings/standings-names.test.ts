@@ -8,7 +8,7 @@ import {
   createPlacingTables,
   insertMembers,
 } from '../../../../src/plugins/app/standings/placing/board-rows-repository.ts';
-import { readPlacingState } from '../../../../src/plugins/app/standings/placing/placing-state-repository.ts';
+import { readPlacingState } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
 import { completeOnboarding, send, signUp } from '../../../support/accounts.ts';

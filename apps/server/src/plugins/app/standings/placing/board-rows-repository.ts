@@ -7,15 +7,16 @@ import {
   picks,
   standings,
   standingsNames,
+  standingsRankBlocks,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
+import { MAX_BLOCK_MEMBERS } from '../model.ts';
+import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
 /**
- * What a placement writes on the boards, in its transaction: the members to place
- * (`standings_placed_users`), their rows taken off every board and put back as they score now,
- * and each board's moves (`standings_moves`: board, name, `ord`, +1 or -1) for the rank blocks
- * (`applyBlockMoves`). Both tables are the transaction's own, dropped at its commit.
+ * A placement's rows: the members to place (`standings_placed_users`) taken off every board and put
+ * back, each board's moves (`standings_moves`: board, name, `ord`, ±1) counted into its rank blocks.
  */
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
@@ -27,22 +28,13 @@ export async function createPlacingTables(tx: Transaction): Promise<void> {
   await tx.execute(sql`truncate standings_placed_users, standings_moves`);
 }
 
-/** Forgets the moves already counted (`applyBlockMoves`), before the next season's. */
-export async function clearBoardMoves(tx: Executor): Promise<void> {
-  await tx.execute(sql`truncate standings_moves`);
-}
-
-/** Adds members to place. */
 export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.execute(sql`insert into standings_placed_users
     select distinct user_id from unnest(${textArray(userIds)}::text[]) as user_id on conflict do nothing`);
 }
 
-/**
- * Adds the members whose squad picks one of `playerIds` (the picks' (player, user) index finds
- * them), and answers how many they are.
- */
+/** Adds the pickers of `playerIds` (found by the picks' (player, user) index); answers how many they are. */
 export async function addPickersToPlace(
   tx: Transaction,
   seasonId: string,
@@ -59,13 +51,20 @@ export async function addPickersToPlace(
   return row?.pickers ?? 0;
 }
 
-/** The members to place. */
 const placedUsers = sql`select user_id from standings_placed_users`;
+
+/** Logs a move of `change` on every board of the rows of `rows`, and of the league rows of `leagueRows`. */
+function logMoves(rows: string, leagueRows: string, change: 1 | -1) {
+  return sql.raw(`insert into standings_moves
+          select 'global', '', ord, ${change} from ${rows}
+          union all select 'country', country, ord, ${change} from ${rows}
+          union all select 'club', club, ord, ${change} from ${rows}
+          union all select 'league', league_id::text, ord, ${change} from ${leagueRows}`);
+}
 
 /**
  * Takes the members to place (or `userIds`: an account deleted) off the season's board and its
- * leagues' standings, logging each board's move; answers how many board rows went and the search
- * keys of their names.
+ * leagues' standings; answers how many board rows went and their names' search keys.
  */
 export async function removeMembers(
   tx: Executor,
@@ -79,21 +78,15 @@ export async function removeMembers(
           and ${standings.userId} in (${users}) returning country, club, ord, search_name),
         gone_leagues as (delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
           and ${leagueStandings.userId} in (${users}) returning league_id, ord),
-        moves as (insert into standings_moves
-          select 'global', '', ord, -1 from gone
-          union all select 'country', country, ord, -1 from gone
-          union all select 'club', club, ord, -1 from gone
-          union all select 'league', league_id::text, ord, -1 from gone_leagues)
+        moves as (${logMoves('gone', 'gone_leagues', -1)})
       select (select count(*)::int from gone) as removed, (select array_agg(search_name) from gone) as search_names`,
   );
   return { removed: row?.removed ?? 0, searchNames: row?.search_names ?? [] };
 }
 
 /**
- * Puts the members to place who are board members now on the season's board, scored with
- * `scoring`, and in the standings of every league of the season they are approved in; adds their
- * names to the names the search reads (`standingsNames`) and logs each board's move. Answers how
- * many were placed, and their countries and clubs.
+ * Puts the members to place who are board members now on the board and their approved leagues'
+ * standings, scored with `scoring`, with their names for the search.
  */
 export async function insertMembers(
   tx: Transaction,
@@ -114,11 +107,7 @@ export async function insertMembers(
           returning league_id, ord),
         names as (insert into ${standingsNames} (search_name)
           select distinct search_name from placed on conflict do nothing),
-        moves as (insert into standings_moves
-          select 'global', '', ord, 1 from placed
-          union all select 'country', country, ord, 1 from placed
-          union all select 'club', club, ord, 1 from placed
-          union all select 'league', league_id::text, ord, 1 from placed_leagues)
+        moves as (${logMoves('placed', 'placed_leagues', 1)})
       select (select count(*)::int from placed) as placed,
         (select array_agg(distinct country) from placed) as countries,
         (select array_agg(distinct club) from placed) as clubs`,
@@ -134,4 +123,43 @@ export async function listSeasonsHolding(tx: Transaction, userId: string): Promi
       union select ${leagueStandings.seasonId} from ${leagueStandings} where ${leagueStandings.userId} = ${userId}`,
   );
   return rows.map((row) => row.season_id);
+}
+
+/**
+ * Moves the block counts by the moves (a new country, club or league gets its first block, from
+ * the empty string), then cuts the blocks grown past MAX_BLOCK_MEMBERS.
+ */
+export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<void> {
+  await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
+    select distinct ${seasonId}, board, name, ''::bytea, 0 from standings_moves on conflict do nothing`);
+  // Each move's block, found in one sort of the moves with their boards' block starts: a move
+  // takes the number of the last start at or before it (a probe of the blocks per move took
+  // seconds for a live goal's hundreds of thousands of moves). The starts are unnested, not
+  // subscripted: an array of byte strings is walked from its start to reach an element.
+  const moved = sql`with boards as (
+      select board, name, array_agg(start order by start) as starts
+      from ${standingsRankBlocks} where ${standingsRankBlocks.seasonId} = ${seasonId}
+        and (board, name) in (select distinct board, name from standings_moves) group by 1, 2),
+    marked as (
+      select board, name, start.ord, start.number, 0 as change, false as is_move
+      from boards cross join unnest(starts) with ordinality as start (ord, number)
+      union all select board, name, ord, null, change, true from standings_moves),
+    placed as (
+      select board, name, change, is_move,
+        max(number) over (partition by board, name order by ord, is_move rows unbounded preceding) as number
+      from marked),
+    counted as (select board, name, number, sum(change)::int as change from placed
+      where is_move group by 1, 2, 3 having sum(change) <> 0)
+    select counted.board, counted.name, boards.starts[counted.number] as start, counted.change
+    from counted join boards on boards.board = counted.board and boards.name = counted.name`;
+  const swollen = await selectRows<BlockRow>(
+    tx,
+    sql`with moved as (update ${standingsRankBlocks} as block set members = block.members + moved.change
+        from (${moved}) as moved
+        where block.board = moved.board and block.name = moved.name and block.start = moved.start
+          and block.season_id = ${seasonId}
+        returning block.board, block.name, block.start, block.members)
+      select board, name, start from moved where members > ${MAX_BLOCK_MEMBERS}`,
+  );
+  await cutBlocks(tx, seasonId, swollen);
 }

@@ -1,40 +1,35 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
 import {
   leagueMembers,
   leagues,
+  type RankedWith,
   standingsMemberChanges,
   standingsState,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
+import { isBoardLostSql } from '../rank-blocks-repository.ts';
 import { hasUnplacedChangesSql } from '../standings-inputs-repository.ts';
 
-/**
- * The log of members' changes waiting to be placed on the stored boards within seconds
- * (place-member-changes.ts): a change recorded, read, settled once placed, or forgotten.
- */
+/** The log of members' changes waiting to be placed, and the state row a placement reads and revises. */
 
 /**
- * Records, in the caller's transaction, that a member's place on the boards may have changed:
- * their squad, onboarding, name, country or club, their account, or a league's membership. The
- * standings check places them on the stored board; each change takes a new `seq`.
+ * Records, in the caller's transaction, that a member's place on the boards may have changed (their
+ * squad, onboarding, name, country or club, account, or a league's membership); a new `seq` each time.
  */
 export async function markMemberChanged(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`insert into ${standingsMemberChanges} (user_id) values (${userId})
     on conflict (user_id) do update set seq = excluded.seq, applied = false`);
 }
 
-/** Forgets a member's change, placed or not (their account is deleted, and they are off every board). */
+/** Forgets a member's change, placed or not: their account is deleted. */
 export async function forgetMemberChange(db: Executor, userId: string): Promise<void> {
-  await db.execute(
-    sql`delete from ${standingsMemberChanges} where ${standingsMemberChanges.userId} = ${userId}`,
-  );
+  await db.delete(standingsMemberChanges).where(eq(standingsMemberChanges.userId, userId));
 }
 
 /**
- * An account deleted is off the boards in its own transaction: unless another member's change
- * waits, the boards of the seasons of the leagues they were approved in now hold every change, as
- * after a placement. Their leagues' change mark, set in this transaction, is then no later than
+ * A deleted account's leagues' seasons now hold every change, as after a placement, unless another
+ * member's change waits: their leagues' change mark, set in this transaction, is then no later than
  * `placed_at`, and their members are not told the standings are being updated (`members_changed`).
  */
 export async function markDeletionPlaced(tx: Transaction, userId: string): Promise<void> {
@@ -45,7 +40,7 @@ export async function markDeletionPlaced(tx: Transaction, userId: string): Promi
       and not ${hasUnplacedChangesSql()}`);
 }
 
-/** A change as the log holds it: placing it settles this `seq` only (a later change of the member waits). */
+/** A logged change: placing it settles this `seq` only (a later change of the member waits). */
 export interface MemberChange {
   userId: string;
   seq: number;
@@ -62,9 +57,8 @@ export async function listUnplacedChanges(tx: Transaction, limit: number): Promi
 }
 
 /**
- * The placed changes leave the log; while a rebuild runs they stay, marked placed, as its
- * ranking may not have read them (`settleCoveredChanges`). A member changed again since keeps
- * their newer change, unplaced.
+ * The placed changes leave the log; while a rebuild runs they stay, marked placed, as it may not
+ * have read them (`settleCoveredChanges`).
  */
 export async function settlePlacedChanges(
   db: Executor,
@@ -79,4 +73,56 @@ export async function settlePlacedChanges(
       ? sql`update ${standingsMemberChanges} set applied = true where ${placed}`
       : sql`delete from ${standingsMemberChanges} where ${placed}`,
   );
+}
+
+export interface PlacingState {
+  rankedWith: RankedWith;
+  countries: string[];
+  clubs: string[];
+  isBoardLost: boolean;
+}
+
+/** The state row: what the season's stored board was ranked with; undefined before its first rebuild. */
+export async function readPlacingState(tx: Transaction, seasonId: string): Promise<PlacingState | undefined> {
+  const { rankedWith, countries, clubs } = standingsState;
+  const [row] = await tx
+    .select({ rankedWith, countries, clubs, isBoardLost: isBoardLostSql(seasonId) })
+    .from(standingsState)
+    .where(eq(standingsState.seasonId, seasonId));
+  return row && { ...row, isBoardLost: row.isBoardLost === true };
+}
+
+/** The goals a placement scored the board with instead of those it had counted. */
+export interface GoalsPlaced {
+  computedFor: Date;
+  goalsFingerprint: string;
+  rankedWith: RankedWith;
+}
+
+/** A new board version (for the caches: decision 016), with what changed of the state row. */
+export async function saveBoardRevision(
+  tx: Transaction,
+  seasonId: string,
+  revision: {
+    memberChange: number;
+    countries?: string[];
+    clubs?: string[];
+    placeMs?: number;
+    goals?: GoalsPlaced;
+  },
+): Promise<void> {
+  const lists =
+    revision.countries && revision.clubs
+      ? sql`, countries = ${textArray(revision.countries)}::text[], clubs = ${textArray(revision.clubs)}::text[]`
+      : sql``;
+  const timing =
+    revision.placeMs === undefined ? sql`` : sql`, placed_at = now(), place_ms = ${revision.placeMs}::int`;
+  const goals = revision.goals
+    ? sql`, computed_for = ${revision.goals.computedFor.toISOString()}::timestamptz,
+        goals_fingerprint = ${revision.goals.goalsFingerprint},
+        ranked_with = ${JSON.stringify(revision.goals.rankedWith)}::jsonb`
+    : sql``;
+  await tx.execute(sql`update ${standingsState} set members = members + ${revision.memberChange}::int,
+      revision = revision + 1 ${lists} ${timing} ${goals}
+    where ${standingsState.seasonId} = ${seasonId}`);
 }

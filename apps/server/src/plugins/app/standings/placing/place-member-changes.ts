@@ -8,19 +8,20 @@ import { readRankingInputs } from '../ranking-inputs.ts';
 import {
   addPickersToPlace,
   addUsersToPlace,
+  applyBlockMoves,
   createPlacingTables,
   insertMembers,
   removeMembers,
 } from './board-rows-repository.ts';
-import { CannotPlace } from './cannot-place.ts';
-import { listUnplacedChanges, type MemberChange, settlePlacedChanges } from './member-changes-repository.ts';
 import {
   type GoalsPlaced,
+  listUnplacedChanges,
+  type MemberChange,
   type PlacingState,
   readPlacingState,
   saveBoardRevision,
-} from './placing-state-repository.ts';
-import { applyBlockMoves } from './rank-block-counts-repository.ts';
+  settlePlacedChanges,
+} from './member-changes-repository.ts';
 
 export type PlaceResult =
   | {
@@ -36,34 +37,31 @@ export type PlaceResult =
   | { status: 'unchanged' }
   /** Another instance is placing now, or this one rebuilding. */
   | { status: 'busy' }
-  /** The changes cannot be placed on the stored board: a rebuild must rank them. */
   | { status: 'needs rebuild'; reason: string };
+
+/** Thrown inside the placement's transaction to roll it back and ask for a rebuild. */
+class CannotPlace extends Error {}
 
 /** PostgreSQL's SQLSTATE when a repeatable-read transaction meets a concurrent change. */
 const SERIALIZATION_FAILURE = '40001';
 
 /**
- * Puts the members changed since the stored board (`markMemberChanged`) at their places on it,
- * in one transaction, instead of ranking everyone again: each is taken off every board (the
- * global one, their country's and club's, their leagues') and put back scored as they are now,
- * with the board's goals (`scoredMembers`): their `ord` is their place, whoever else is on the
- * board. The rank blocks and the state row move in step. Readers see the board before or after,
- * never half of it. The transaction reads one snapshot; a change committed meanwhile is placed
- * next time.
+ * Places the members changed since the stored board (`markMemberChanged`), in one transaction
+ * (README: placing): each taken off every board and put back scored as they are now, so that
+ * readers see the board before or after, never half of it. A change committed meanwhile waits.
  */
 export async function placeMemberChanges(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
   /**
-   * Also score the board with the goals that count at this moment instead of those it counted:
-   * the pickers of every footballer whose goals changed are placed again, as changed members
-   * are. Everyone else keeps their `ord`, which depends on their own picks' goals alone.
+   * Also score the board with the goals that count at this moment: the pickers of every footballer
+   * whose goals changed are placed too. Everyone else's `ord` depends on their own picks' goals alone.
    */
   goalsAt?: Date;
 }): Promise<PlaceResult> {
   const { database, season, goalsAt } = options;
-  // The embedded database's single session would interleave with its own rebuild, and its
-  // advisory locks cannot tell one from the other; on PostgreSQL they can (holdOffRebuilds).
+  // The embedded database's one session would interleave with its own rebuild, and its advisory
+  // locks cannot tell them apart; on PostgreSQL they can (holdOffRebuilds).
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
   const started = performance.now();
   for (let attempt = 1; ; attempt += 1) {
@@ -72,9 +70,8 @@ export async function placeMemberChanges(options: {
         (tx) => placeInOneTransaction(tx, season, { started, goalsAt }),
         { isolationLevel: 'repeatable read' },
       );
-      // Once placed, the changes leave the log: a member changed again meanwhile keeps their newer
-      // change (its own `seq`). In the placement's snapshot this would be a write conflict; a
-      // crash before it only places the same changes again, and a rebuild started since read them.
+      // After the commit: in the placement's snapshot this would be a write conflict with a member
+      // changed again meanwhile; a crash before it only places the same changes again.
       if (settle) await settlePlacedChanges(database.db, settle, { isRebuildRunning: false });
       return result;
     } catch (error) {
@@ -86,15 +83,12 @@ export async function placeMemberChanges(options: {
   }
 }
 
+/** Answers the changes placed, to take out of the log once committed (`settle`). */
 async function placeInOneTransaction(
   tx: Transaction,
   season: SeasonConfig,
   options: { started: number; goalsAt: Date | undefined },
-): Promise<{
-  result: PlaceResult;
-  /** The changes placed, to take out of the log once committed. */
-  settle?: MemberChange[];
-}> {
+): Promise<{ result: PlaceResult; settle?: MemberChange[] }> {
   const work = await readWorkToPlace(tx, season, options.goalsAt);
   if ('result' in work) return work;
   const { state, changes, isRebuildRunning, goals } = work;
@@ -106,10 +100,8 @@ async function placeInOneTransaction(
   const moved = goals ? await addPickersToPlace(tx, season.id, goals.scorers) : 0;
   if (moved > MAX_GOAL_MOVERS) throw new CannotPlace(`the goals moved more than ${MAX_GOAL_MOVERS} members`);
   const { removed } = await removeMembers(tx, season.id);
-  const placed = await insertMembers(tx, {
-    seasonId: season.id,
-    rankedWith: goals?.placed.rankedWith ?? state.rankedWith,
-  });
+  const rankedWith = goals?.placed.rankedWith ?? state.rankedWith;
+  const placed = await insertMembers(tx, { seasonId: season.id, rankedWith });
   await applyBlockMoves(tx, season.id);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
   // for its swap to mark unplaced again; marked in this transaction, before that swap can run.
@@ -122,37 +114,25 @@ async function placeInOneTransaction(
     placeMs: durationMs,
     goals: goals?.placed,
   });
+  const scorersChanged = goals?.scorers.length ?? 0;
   return {
-    result: {
-      status: 'placed',
-      placed: placed.placed,
-      removed,
-      scorersChanged: goals?.scorers.length ?? 0,
-      moved,
-      durationMs,
-    },
+    result: { status: 'placed', placed: placed.placed, removed, scorersChanged, moved, durationMs },
     settle: isRebuildRunning ? undefined : changes,
   };
 }
 
-/** What a placement is to place, read under its locks in its snapshot. */
-interface WorkToPlace {
-  state: PlacingState;
-  changes: MemberChange[];
-  isRebuildRunning: boolean;
-  goals: { placed: GoalsPlaced; scorers: string[] } | undefined;
-}
-
 /**
- * Takes the placement's locks and reads the stored board's state, the changes waiting and the
- * footballers whose goals changed; answers the result when there is nothing to place or another
- * is placing.
+ * Takes the placement's locks and reads, in its snapshot, the stored board's state, the changes
+ * waiting and the footballers whose goals changed; or the result when there is nothing to do.
  */
 async function readWorkToPlace(
   tx: Transaction,
   season: SeasonConfig,
   goalsAt: Date | undefined,
-): Promise<WorkToPlace | { result: PlaceResult }> {
+): Promise<
+  | { state: PlacingState; changes: MemberChange[]; isRebuildRunning: boolean; goals?: GoalChanges }
+  | { result: PlaceResult }
+> {
   if (!(await lockBoardsForPlacing(tx))) return { result: { status: 'busy' } };
   const state = await readPlacingState(tx, season.id);
   if (!state) throw new CannotPlace('no stored board yet');
@@ -167,13 +147,15 @@ async function readWorkToPlace(
   return { state, changes, isRebuildRunning, goals };
 }
 
-/** The goals that count at `now`, read in the placement's snapshot, and the footballers whose goals changed. */
+type GoalChanges = { placed: GoalsPlaced; scorers: string[] };
+
+/** The goals that count at `now` and the footballers whose goals changed since `stored`. */
 async function readGoalChanges(
   tx: Transaction,
   season: SeasonConfig,
   stored: RankedWith,
   now: Date,
-): Promise<{ placed: GoalsPlaced; scorers: string[] }> {
+): Promise<GoalChanges> {
   const inputs = await readRankingInputs(tx, season.id, now, isSeasonOver(season.gameweeks, now));
   if (inputs.rankedWith.isSeasonOver !== stored.isSeasonOver) throw new CannotPlace('the season ended');
   return {

@@ -3,33 +3,28 @@ import { holdOffRebuilds, waitToPlace } from '../locks.ts';
 import { forgetUnheldNames } from '../names-repository.ts';
 import { requestBoardRebuild } from '../standings-inputs-repository.ts';
 import {
-  clearBoardMoves,
+  applyBlockMoves,
   createPlacingTables,
   listSeasonsHolding,
   removeMembers,
 } from './board-rows-repository.ts';
-import { forgetMemberChange, markDeletionPlaced } from './member-changes-repository.ts';
-import { saveBoardRevision } from './placing-state-repository.ts';
-import { applyBlockMoves } from './rank-block-counts-repository.ts';
+import { forgetMemberChange, markDeletionPlaced, saveBoardRevision } from './member-changes-repository.ts';
 
 /**
- * Takes a member off every stored board and league standings now, in the caller's transaction
- * (an account deleted: the person leaves every page at once), with the rank blocks and state
- * row moved in step, and forgets their waiting change: nothing of theirs is kept. A
- * rebuild under way may have read them: then another is asked for, which leaves them out. Their
- * leagues' standings are then current: no change of theirs waits to be placed.
+ * Takes a deleted account's member off every stored board and league now, in the caller's
+ * transaction, and forgets their change: nothing of theirs is kept. A rebuild under way may have
+ * read them, so another is asked for.
  */
 export async function takeMemberOffBoards(tx: Transaction, userId: string): Promise<void> {
   await waitToPlace(tx);
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
   const namesLeft: string[] = [];
   const seasons = await listSeasonsHolding(tx, userId);
-  if (seasons.length > 0) await createPlacingTables(tx);
   for (const seasonId of seasons) {
+    await createPlacingTables(tx);
     const { removed, searchNames } = await removeMembers(tx, seasonId, [userId]);
     namesLeft.push(...searchNames);
     await applyBlockMoves(tx, seasonId);
-    await clearBoardMoves(tx);
     await saveBoardRevision(tx, seasonId, { memberChange: -removed });
   }
   await forgetUnheldNames(tx, namesLeft);
