@@ -5,7 +5,7 @@ import { type Executor, selectRows } from '../../src/db/database.ts';
 import { readBundledSeasonFacts } from '../../src/plugins/app/season/bundled-seasons.ts';
 import { loadSeasonFacts } from '../../src/plugins/app/season/load-season-facts.ts';
 import { findActiveSeason } from '../../src/plugins/app/season/season-repository.ts';
-import { standingsStaleReason } from '../../src/plugins/app/standings/standings-service.ts';
+import { standingsStaleReason } from '../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { send, signUp } from '../support/accounts.ts';
 import { bruteForceRanking } from '../support/brute-force-ranking.ts';
 import { buildTestApp, clockAt } from '../support/build-test-app.ts';

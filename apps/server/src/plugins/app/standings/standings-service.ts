@@ -1,13 +1,12 @@
-import { isAppErrorWithReason, isSeasonOver, type SeasonConfig } from '@hit21/core';
+import { isAppErrorWithReason, type SeasonConfig } from '@hit21/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import type { Executor } from '../../../db/database.ts';
 import type { Job } from '../scheduler/scheduler.ts';
+import { standingsStaleReason } from './freshness/standings-freshness.ts';
 import type { StaleReason } from './model.ts';
 import { type PlaceResult, placeMemberChanges } from './placing/place-member-changes.ts';
 import { type RecomputeResult, recomputeStandings } from './rebuilding/recompute-standings.ts';
-import { readStandingsStamps } from './standings-inputs-repository.ts';
 
 export type RefreshResult = { status: 'fresh' } | ((RecomputeResult | PlaceResult) & { reason: StaleReason });
 
@@ -125,27 +124,6 @@ async function placeNow(
     );
   }
   return placed;
-}
-
-/**
- * Why the season's stored board no longer matches `now`, in one small query. Goals "counted" change
- * with a sync and with the clock passing a kick-off, either way (the demo clock can go back).
- */
-export async function standingsStaleReason(
-  db: Executor,
-  season: SeasonConfig,
-  now: Date,
-): Promise<StaleReason | undefined> {
-  const { current, computed } = await readStandingsStamps(db, season.id, now);
-  if (!computed) return 'never computed';
-  if (computed.isBoardLost) return 'board lost';
-  if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
-  if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
-  if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
-    return 'season ended';
-  }
-  if (current.hasUnplacedChanges) return 'members changed';
-  return undefined;
 }
 
 async function checkAndRecompute(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../../../src/db/database.ts';
+import { standingsStaleReason } from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
-import { standingsStaleReason } from '../../../../src/plugins/app/standings/standings-service.ts';
 import { engines } from '../../../support/test-database.ts';
 import { AFTER_GAMEWEEK_20, useMemberChangesBoard } from './member-changes-fixture.ts';
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
+import { standingsStaleReason } from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { markMemberChanged } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
 import { takeMemberOffBoards } from '../../../../src/plugins/app/standings/placing/take-member-off-boards.ts';
 import { readLeaderboardPage } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
-import { standingsStaleReason } from '../../../../src/plugins/app/standings/standings-service.ts';
 import { insertMemberships } from '../../../support/league-standings.ts';
 import { engines } from '../../../support/test-database.ts';
 import { AFTER_GAMEWEEK_20, PLAYERS, useMemberChangesBoard } from './member-changes-fixture.ts';

@@ -5,6 +5,7 @@ import { addPopulation } from '../../../../bench/standings-population.ts';
 import { type DatabaseHandle, selectRows } from '../../../../src/db/database.ts';
 import { RANK_BLOCK_SIZE } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
+import { standingsStaleReason } from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { MAX_BLOCK_MEMBERS } from '../../../../src/plugins/app/standings/model.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
 import { takeMemberOffBoards } from '../../../../src/plugins/app/standings/placing/take-member-off-boards.ts';
@@ -13,7 +14,6 @@ import {
   readLeaderboardPage,
 } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { recomputeStandings } from '../../../../src/plugins/app/standings/rebuilding/recompute-standings.ts';
-import { standingsStaleReason } from '../../../../src/plugins/app/standings/standings-service.ts';
 import { bruteForceRanking, restrictedRanks } from '../../../support/brute-force-ranking.ts';
 import { insertLeague, insertMemberships } from '../../../support/league-standings.ts';
 import { createTestDatabase, engines } from '../../../support/test-database.ts';

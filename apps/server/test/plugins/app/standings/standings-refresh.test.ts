@@ -10,12 +10,12 @@ import {
   standingsState,
 } from '../../../../src/db/schema/index.ts';
 import { findActiveSeason } from '../../../../src/plugins/app/season/season-repository.ts';
+import { standingsStaleReason } from '../../../../src/plugins/app/standings/freshness/standings-freshness.ts';
 import { REBUILT_TABLES } from '../../../../src/plugins/app/standings/model.ts';
 import { readPlacingState } from '../../../../src/plugins/app/standings/placing/member-changes-repository.ts';
 import { placeMemberChanges } from '../../../../src/plugins/app/standings/placing/place-member-changes.ts';
 import { partitionName } from '../../../../src/plugins/app/standings/rebuilding/board-swap-repository.ts';
 import { requestBoardRebuild } from '../../../../src/plugins/app/standings/standings-inputs-repository.ts';
-import { standingsStaleReason } from '../../../../src/plugins/app/standings/standings-service.ts';
 import { send, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, setMembership } from '../../../support/league-standings.ts';
