@@ -1,11 +1,16 @@
-import type { SquadStatus } from '@hit21/core';
+import type { LeaderboardRow, SquadStatus } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
 import { profiles, standings, standingsState } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
 import { type BlockBoard, boardPage, lostBoardRebuildMs, withRanks } from '../rank-blocks-repository.ts';
-import { cappedSearchPage, cappedTotal, countLimit } from './capped-count-repository.ts';
-import { searchMatch } from './leaderboard-search-repository.ts';
+import {
+  cappedSearchPage,
+  cappedTotal,
+  countLimit,
+  type SearchMatch,
+  searchMatch,
+} from './leaderboard-search-repository.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
 export type Board =
@@ -13,19 +18,12 @@ export type Board =
   | { kind: 'country'; country: string }
   | { kind: 'club'; club: string };
 
-export interface StoredStanding {
-  rank: number;
-  userId: string;
-  fullName: string;
-  country: string;
-  club: string;
-  totalGoals: number;
-  status: SquadStatus;
-}
+/** A page's row as stored: every viewer's, without their own marks. */
+export type StoredStanding = Omit<LeaderboardRow, 'isYou' | 'picks'>;
 
 export interface StoredPage {
   rows: StoredStanding[];
-  /** The rows matching: a search's counted up to SEARCH_TOTAL_CAP (capped-count-repository.ts). */
+  /** The rows matching: a search's counted up to SEARCH_TOTAL_CAP (`cappedTotal`). */
   total: number;
   /** More rows match than `total`. */
   isTotalCapped: boolean;
@@ -35,136 +33,148 @@ export interface StoredPage {
   version: string;
 }
 
-/** Which page of which board of a season. */
-interface BoardPageRequest {
-  seasonId: string;
-  board: Board;
-  page: number;
-  pageSize: number;
-}
-
 /** Before a season's first computation there is no board: its pages are empty. */
 export const NO_BOARD = 'none';
 
 /**
- * Which stored board of the season this is: the instant of its swap (`computed_at`, set by the
- * swap transaction, in microseconds) and how many placements of member changes it has had since
- * (`revision`); or NO_BOARD. Read in the same statement as what it labels.
+ * Which stored board of the season this is: its swap's instant in microseconds and the
+ * placements since (`revision`); or NO_BOARD. Read in the same statement as what it labels.
  */
 export function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select ${microsOf(standingsState.computedAt)} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
 }
 
-/** The version of the season's stored board now (decision 016). */
 export async function readBoardVersion(db: Executor, seasonId: string): Promise<string> {
   const [row] = await selectRows<{ version: string }>(db, sql`select ${boardVersion(seasonId)} as version`);
   return row?.version ?? NO_BOARD;
 }
 
 /**
- * A page's columns. Every board lists its members in the global order: `ord` orders each,
- * and the rank shown is worked out for the page's rows only (`rankedPage`).
+ * A page of `board` with its total (`limit`: counted up to it), in one statement. A plain page
+ * starts in the rank block holding its first rank (`boardPage`). A search or "me" (`counted`:
+ * the search's condition, if any) keeps the board's ranks (`withRanks`); its matches are counted
+ * up to the cap with the page (`cappedSearchPage`, decision 018).
  */
+export function rankedPageQuery(options: {
+  seasonId: string;
+  board: BlockBoard;
+  page: number;
+  pageSize: number;
+  /** The board's rows (with `ord`) where `condition` holds too. */
+  rowsWhere: (condition?: SQL) => SQL;
+  /** The board's `ord`s, which ranks are counted over. */
+  ords: SQL;
+  counted?: Partial<SearchMatch>;
+}): { query: SQL; limit?: number } {
+  const { seasonId, board, pageSize, rowsWhere, counted } = options;
+  const offset = (options.page - 1) * pageSize;
+  if (!counted) return { query: boardPage(seasonId, board, rowsWhere(), offset, pageSize) };
+  const limit = countLimit(offset, pageSize);
+  const found = cappedSearchPage({
+    matches: rowsWhere(counted.condition),
+    walked: rowsWhere(counted.walkedCondition),
+    limit,
+    offset,
+    pageSize,
+  });
+  const query = sql`with ${found}, page as (${withRanks(seasonId, board, options.ords)})
+      select counted.total, page.* from counted left join page on true`;
+  return { query, limit };
+}
+
+/** `parts` that are defined, joined by `and`. */
+export function allOf(parts: (SQL | undefined)[]): SQL {
+  return sql.join(
+    parts.filter((part) => part !== undefined),
+    sql` and `,
+  );
+}
+
+/** The page's columns: every board lists its members in the global order (`ord`). */
 const PAGE_COLUMNS = sql`${standings.ord} as ord, ${standings.userId} as user_id,
   ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
   ${standings.totalGoals} as total_goals, ${standings.status} as status`;
 
 /**
- * One page of a stored board, with its total and the instant it reflects, in one statement
- * (one snapshot: never a page of one computation with the total of another).
- * - Without a search or "me", a page starts in the rank block holding its first rank and reads
- *   the board's order index from that block's start, past fewer than a block of members; the
- *   total is the board's members before and in its last block.
- * - A search (case-insensitive, anywhere in name, country or club) or "me" (the viewer's row
- *   only) keeps the board's ranks: its matches are counted up to SEARCH_TOTAL_CAP with the page
- *   (`cappedSearchPage`, decision 018).
+ * One page of a stored board with its total and the instant it reflects, in one statement (one
+ * snapshot). A search (in name, country or club: `searchMatch`) or "me" (the viewer's row only)
+ * is counted (`rankedPageQuery`).
  */
 export async function readLeaderboardPage(
   db: Executor,
-  options: BoardPageRequest & { search?: string; onlyUserId?: string },
+  options: {
+    seasonId: string;
+    board: Board;
+    page: number;
+    pageSize: number;
+    search?: string;
+    onlyUserId?: string;
+  },
 ): Promise<StoredPage> {
-  const { seasonId, board, page, pageSize, search, onlyUserId } = options;
+  const { seasonId, board, search, onlyUserId } = options;
   const scope = boardScope(seasonId, board);
-  const offset = (page - 1) * pageSize;
-  let query: SQL;
-  let limit: number | undefined;
-  if (search === undefined && onlyUserId === undefined) {
-    query = boardPage(
-      seasonId,
-      blockBoard(board),
-      sql`select ${PAGE_COLUMNS} from ${standings} where ${sql.join(scope, sql` and `)}`,
-      offset,
-      pageSize,
-    );
-  } else {
-    const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
-    const onlyUser = onlyUserId === undefined ? undefined : sql`${standings.userId} = ${onlyUserId}`;
-    const where = (condition: SQL | undefined) =>
-      sql.join(
-        [...scope, condition, onlyUser].filter((part) => part !== undefined),
-        sql` and `,
-      );
-    limit = countLimit(offset, pageSize);
-    const found = cappedSearchPage({
-      matches: sql`select ${PAGE_COLUMNS} from ${standings} where ${where(match?.condition)}`,
-      walked: sql`select ${PAGE_COLUMNS} from ${standings} where ${where(match?.walkedCondition)}`,
-      limit,
-      offset,
-      pageSize,
-    });
-    query = sql`with ${found}, page as (${rankedPage(seasonId, board)})
-      select counted.total, page.* from counted left join page on true`;
-  }
-
-  const result = await selectPageRows(db, seasonId, query);
-  const first = result[0];
-  const counted = Number(first?.total ?? 0);
-  return {
-    ...(limit === undefined ? { total: counted, isTotalCapped: false } : cappedTotal(counted, limit)),
-    computedFor: first?.computed_for ? new Date(first.computed_for) : null,
-    version: first?.board_version ?? (await readBoardVersion(db, seasonId)),
-    rows: rankedRows(result),
-  };
-}
-
-/** A row of a page's statement (`selectPageRows`): one per row of the page, or one without a rank for none. */
-interface PageRow {
-  total: string | number | null;
-  rank: number | null;
-  user_id: string;
-  full_name: string;
-  country: string;
-  club: string;
-  total_goals: number;
-  status: SquadStatus;
-  computed_for: Date | string | null;
-  board_version: string;
-}
-
-/** A page's statement, with the instant and the version of the board it read, in one snapshot. */
-function selectPageRows(executor: Executor, seasonId: string, query: SQL) {
-  return selectRows<PageRow>(
-    executor,
+  const onlyUser = onlyUserId === undefined ? undefined : sql`${standings.userId} = ${onlyUserId}`;
+  const match = search === undefined ? undefined : await searchMatch(db, seasonId, search);
+  const { query, limit } = rankedPageQuery({
+    ...options,
+    board: blockBoard(board),
+    rowsWhere: (condition) =>
+      sql`select ${PAGE_COLUMNS} from ${standings} where ${allOf([...scope, condition, onlyUser])}`,
+    ords: sql`select ${standings.ord} as ord from ${standings} where ${allOf(scope)}`,
+    counted: search === undefined && onlyUser === undefined ? undefined : { ...match },
+  });
+  const result = await selectRows<{
+    total: string | number | null;
+    rank: number | null;
+    user_id: string;
+    full_name: string;
+    country: string;
+    club: string;
+    total_goals: number;
+    status: SquadStatus;
+    computed_for: Date | string | null;
+    board_version: string;
+  }>(
+    db,
     sql`select result.*, (select ${standingsState.computedFor} from ${standingsState} where ${standingsState.seasonId} = ${seasonId}) as computed_for,
         ${boardVersion(seasonId)} as board_version
       from (${query}) as result order by result.ord`,
   );
+  const first = result[0];
+  return {
+    ...cappedTotal(Number(first?.total ?? 0), limit),
+    computedFor: first?.computed_for ? new Date(first.computed_for) : null,
+    // The statement always answers a row (the total's).
+    version: first?.board_version ?? NO_BOARD,
+    // A row without a rank stands for an empty page.
+    rows: result
+      .filter((row) => row.rank !== null)
+      .map((row) => ({
+        rank: Number(row.rank),
+        userId: row.user_id,
+        fullName: row.full_name,
+        country: row.country,
+        club: row.club,
+        totalGoals: row.total_goals,
+        status: row.status,
+      })),
+  };
 }
 
-/** The ranked rows of a page's statement. */
-function rankedRows(result: PageRow[]): StoredStanding[] {
-  return result
-    .filter((row) => row.rank !== null)
-    .map((row) => ({
-      rank: Number(row.rank),
-      userId: row.user_id,
-      fullName: row.full_name,
-      country: row.country,
-      club: row.club,
-      totalGoals: row.total_goals,
-      status: row.status,
-    }));
+/** The season's rows on the board: a country's or club's members, or all. */
+function boardScope(seasonId: string, board: Board): (SQL | undefined)[] {
+  return [
+    sql`${standings.seasonId} = ${seasonId}`,
+    board.kind === 'country' ? sql`${standings.country} = ${board.country}` : undefined,
+    board.kind === 'club' ? sql`${standings.club} = ${board.club}` : undefined,
+  ];
+}
+
+function blockBoard(board: Board): BlockBoard {
+  if (board.kind === 'country') return { kind: 'country', name: board.country };
+  if (board.kind === 'club') return { kind: 'club', name: board.club };
+  return { kind: 'global', name: '' };
 }
 
 /** Where the viewer stands: their profile's boards, and their row on the stored board, if any. */
@@ -220,30 +230,4 @@ export async function findViewerPlace(
     lostBoardRebuildMs: row?.lost_board_rebuild_ms ?? null,
     version: row?.board_version ?? NO_BOARD,
   };
-}
-
-/** The season's rows on the board: a country's or club's members, or all. */
-function boardScope(seasonId: string, board: Board): SQL[] {
-  return [
-    sql`${standings.seasonId} = ${seasonId}`,
-    board.kind === 'country' ? sql`${standings.country} = ${board.country}` : undefined,
-    board.kind === 'club' ? sql`${standings.club} = ${board.club}` : undefined,
-  ].filter((condition) => condition !== undefined);
-}
-
-/** A board as its rank blocks name it. */
-export function blockBoard(board: Board): BlockBoard {
-  if (board.kind === 'country') return { kind: 'country', name: board.country };
-  if (board.kind === 'club') return { kind: 'club', name: board.club };
-  return { kind: 'global', name: '' };
-}
-
-/** The page's rows (`found`, with their `ord`) with their ranks on `board` (`withRanks`). */
-function rankedPage(seasonId: string, board: Board): SQL {
-  const scope = boardScope(seasonId, board);
-  return withRanks(
-    seasonId,
-    blockBoard(board),
-    sql`select ${standings.ord} as ord from ${standings} where ${sql.join(scope, sql` and `)}`,
-  );
 }
