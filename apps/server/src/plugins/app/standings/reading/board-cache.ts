@@ -3,23 +3,16 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../../db/database.ts';
 import { readBoardVersion } from './leaderboard-repository.ts';
 
-/** The channel of migration 0017's trigger: a season's stored board was swapped. */
-const BOARD_VERSIONS_CHANNEL = 'board_versions';
-
-/** What is kept of each viewer: their place on the boards, and their own picks beside their row. */
-type ViewerPart = 'place' | 'picks';
-
-/** A value read from one stored board, labelled with that board's version. */
+/** Read from one stored board, labelled with its version. */
 interface Versioned {
   version: string;
 }
 
 export interface BoardCacheOptions {
-  /** Board pages kept at most, in bytes as `keptPageBytes` over-counts them. */
+  /** In bytes as `keptPageBytes` over-counts them. */
   maxPageBytes?: number;
-  /** Viewers kept at most. */
   maxViewers?: number;
-  /** How old a known board version may grow before it is read again: the bound should a swap's message be lost. */
+  /** How old a known version may grow before it is read again: the bound should a swap's message be lost. */
   versionMaxAgeMs?: number;
 }
 
@@ -32,10 +25,9 @@ declare module 'fastify' {
 }
 
 /**
- * Board pages from memory (decision 016), kept under the version of the board they were read
- * from. Each instance learns a new version from the swap's NOTIFY, at least every
- * `versionMaxAgeMs`, or when a read meets another one; nothing of an old version is served
- * once the new one is known.
+ * Board pages from memory (decision 016), under the version of the board they were read from,
+ * which each instance learns from the swap's NOTIFY, at least every `versionMaxAgeMs`, or when a
+ * read meets another: nothing of an old version is served once the new one is known.
  */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}) {
   const pages = keptPages(options.maxPageBytes ?? 256 * 1024 * 1024);
@@ -44,7 +36,6 @@ export function createBoardCache(db: Executor, options: BoardCacheOptions = {}) 
     ...keptViewers(options.maxViewers ?? 100_000),
     page: pages.page,
     forgetPages: pages.forgetPages,
-    /** The shared pages held now (for tests and the benchmark). */
     get pageCount() {
       return pages.count();
     },
@@ -55,7 +46,7 @@ function boardVersions(db: Executor, versionMaxAgeMs: number) {
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
 
-  /** Reads the version again now (a swap, or a read that met another board); concurrent calls share it. */
+  /** Reads the version again now (a swap, or a read that met another board). */
   function refreshVersion(seasonId: string): Promise<string> {
     const running = versionReads.get(seasonId);
     if (running) return running;
@@ -71,7 +62,6 @@ function boardVersions(db: Executor, versionMaxAgeMs: number) {
   }
 
   return {
-    /** The version of the season's stored board this instance serves. */
     async version(seasonId: string): Promise<string> {
       const known = versions.get(seasonId);
       if (!known) return refreshVersion(seasonId);
@@ -80,7 +70,6 @@ function boardVersions(db: Executor, versionMaxAgeMs: number) {
       return known.version;
     },
     refreshVersion,
-    /** Each version is read again by the next request that needs it. */
     forgetVersions(): void {
       versions.clear();
     },
@@ -92,11 +81,7 @@ function keptPages(maxPageBytes: number) {
   const loading = new Map<string, Promise<Versioned>>();
   let pagesForgottenAt = 0;
   return {
-    /**
-     * What every viewer of the same request sees (or one viewer's, under a key naming them) of
-     * board `version`: from memory, or from `load` (shared by concurrent misses), kept under the
-     * version `load` read.
-     */
+    /** What a request reads of board `version`: from memory, or `load`, kept under the version it read. */
     async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
       const loadKey = `${version}|${key}`;
       const cached = pages.get(loadKey);
@@ -113,7 +98,7 @@ function keptPages(maxPageBytes: number) {
       loading.set(loadKey, read);
       return read;
     },
-    /** A member's rows left the stored board without a swap (a deleted account). */
+    /** Rows left the stored board without a swap (a deleted account). */
     forgetPages(): void {
       pagesForgottenAt = performance.now();
       pages.clear();
@@ -129,13 +114,13 @@ function keptViewers(maxViewers: number) {
   const viewerSeasons = new Set<string>();
   let allForgottenAt = 0;
   return {
-    /** What one viewer sees of board `version` (`part`), kept until their profile or account changes. */
+    /** What one viewer sees of board `version` (their place, or their picks), until their profile changes. */
     async viewer<T extends Versioned>(
       userId: string,
       seasonId: string,
       version: string,
       load: () => Promise<T>,
-      part: ViewerPart = 'place',
+      part: 'place' | 'picks' = 'place',
     ): Promise<T> {
       const key = `${seasonId}|${userId}|${part}`;
       viewerSeasons.add(seasonId);
@@ -147,7 +132,7 @@ function keptViewers(maxViewers: number) {
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    /** Forgets what is kept of a viewer (undefined: of every viewer). */
+    /** Undefined: every viewer. */
     forgetViewer(userId: string | undefined): void {
       if (userId === undefined) {
         allForgottenAt = performance.now();
@@ -163,10 +148,9 @@ function keptViewers(maxViewers: number) {
 }
 
 /**
- * What `read` answers from the board version this instance serves. A read that met another
- * version (`versions`) means a swap not heard of yet: the version is read again and `read` asked
- * again, so an answer never mixes two boards. Swaps are tens of seconds apart: a third attempt
- * is for the unlucky.
+ * What `read` answers from the board version served. A read that met another version means a
+ * swap not heard of yet: the version is read again and `read` asked again, so an answer never
+ * mixes two boards (swaps are tens of seconds apart: a third try is for the unlucky).
  */
 export async function readOnOneBoard<Answer>(
   boards: BoardCache,
@@ -182,18 +166,14 @@ export async function readOnOneBoard<Answer>(
 }
 
 /**
- * The memory a kept page takes at most, with the answers made from it and kept with it
- * (board-etag.ts), from its JSON length: measured in Node 20 at a few times that length
- * (docs/benchmarks/board-cache.md), so the bound holds the memory, not just the rows.
+ * The most a kept page takes with the answers kept with it (board-etag.ts): a few times its JSON
+ * length as measured (docs/benchmarks/board-cache.md), so the bound holds memory, not rows.
  */
 export function keptPageBytes(value: Versioned): number {
   return JSON.stringify(value).length * 10 + 4096;
 }
 
-/**
- * `fastify.boardCache`: told of every swap through the database (migration 0017's trigger) and
- * of every change to a viewer's account or profile (`fastify.accountChanges`).
- */
+/** `fastify.boardCache`, told of every swap and of every change to a viewer's account or profile. */
 export const boardCachePlugin = fp<BoardCacheOptions>(
   async (fastify, options) => {
     const cache = createBoardCache(fastify.db, options);
@@ -204,8 +184,9 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
     });
     const log = (error: unknown) =>
       fastify.log.warn({ err: error }, 'Could not read the stored board version');
+    // Migration 0017's trigger: a season's stored board was swapped.
     const unlisten = await fastify.database.listen(
-      BOARD_VERSIONS_CHANNEL,
+      'board_versions',
       (seasonId) => {
         if (seasonId) cache.refreshVersion(seasonId).catch(log);
       },

@@ -6,7 +6,6 @@ import { type ZodType, z } from 'zod';
 
 type PageEncoding = 'br' | 'gzip';
 
-/** A page's JSON as the route's schema writes it, its ETag and its compressed forms, made once. */
 interface SerializedPage {
   json: string;
   etag: string;
@@ -15,16 +14,12 @@ interface SerializedPage {
   isForOneViewer?: boolean;
 }
 
-/**
- * Kept per answer object: a page every viewer shares is one object while the board cache holds
- * it, so its JSON and digest are made once, not per request, and go when the object does.
- */
+/** Per answer object: a shared page is one object while cached, so this is made once, not per request. */
 const serializedPages = new WeakMap<object, SerializedPage>();
 
 /**
- * The answer's JSON, as the route's serializer would write it (the schema's encoding checks it),
- * and its strong ETag: a digest of those bytes, so it changes with the board version, the query
- * and everything of the viewer's in it.
+ * The answer's JSON as the route's serializer would write it (the schema's encoding checks it),
+ * and its strong ETag, a digest of those bytes.
  */
 export function serializeBoardPage(body: object, schema: ZodType): SerializedPage {
   const known = serializedPages.get(body);
@@ -36,9 +31,8 @@ export function serializeBoardPage(body: object, schema: ZodType): SerializedPag
 }
 
 /**
- * Per shared answer: its rows as its schema encodes them, and the last answer made from it with
- * a viewer's own row (a viewer asking again gets the same object, its JSON and compressed forms
- * made once). Counted with its page by the board cache's bound (`keptPageBytes`).
+ * Per shared answer: its encoded form, and the last answer made from it with a viewer's own row
+ * (asked again, the same object: its JSON and compressed forms made once). Counted in `keptPageBytes`.
  */
 const ownRowAnswers = new WeakMap<
   object,
@@ -46,10 +40,9 @@ const ownRowAnswers = new WeakMap<
 >();
 
 /**
- * `shared` (what every other viewer of the page gets) with its row at `index` replaced by the
- * viewer's `ownRow`, whose picks are the object kept with their place (the same until the board or
- * their squad changes). Its JSON reuses `shared`'s encoded rows and checks only the own row
- * (`rowSchema`): the same bytes as encoding the whole answer, for a fraction of the work.
+ * `shared` with its row at `index` replaced by the viewer's `ownRow` (whose picks are the object
+ * kept with their place). Its JSON reuses `shared`'s encoded rows and encodes only the own row:
+ * the same bytes as encoding the whole answer, for a fraction of the work.
  */
 export function withOwnRow<Page extends { rows: readonly { picks?: unknown }[] }>(
   shared: Page,
@@ -81,10 +74,9 @@ function etagOf(json: string): string {
 }
 
 /**
- * A board page with its ETag: 304 when the browser holds it (`If-None-Match`), else its JSON,
- * compressed once per answer when large enough (as @fastify/compress's threshold would; it leaves
- * an answer that has its encoding). Kept by the browser for this reader only and asked again
- * each time, so a new board or a change of the viewer's shows at once.
+ * A board page with its ETag: 304 when the browser holds it, else its JSON, compressed once per
+ * answer from @fastify/compress's threshold (which leaves an encoded answer alone). The browser
+ * keeps it for this reader only and asks again each time: a new board shows at once.
  */
 export function replyWithBoardPage(
   request: FastifyRequest,
@@ -107,25 +99,20 @@ export function replyWithBoardPage(
   return reply.header('content-encoding', encoding).send(compressedAs(serialized, encoding as PageEncoding));
 }
 
-/**
- * The page's JSON in `encoding`: a shared answer at @fastify/compress's settings (brotli's
- * quality 4), one viewer's at the quickest (quality 1: a third of the time, a tenth more bytes).
- */
+/** A shared answer at @fastify/compress's brotli quality (4); one viewer's at 1 (a third of the time). */
 function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
   page.compressed ??= {};
   const quality = page.isForOneViewer ? 1 : 4;
-  page.compressed[encoding] ??= exactCopy(
+  const existing = page.compressed[encoding];
+  if (existing) return existing;
+  const bytes =
     encoding === 'br'
       ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
-      : gzipSync(page.json),
-  );
-  return page.compressed[encoding];
-}
-
-/** zlib's answer is a view of its 16 KiB output chunk: kept as it is, it would hold all of it. */
-function exactCopy(bytes: Buffer): Buffer {
+      : gzipSync(page.json);
+  // zlib's answer is a view of its 16 KiB output chunk: kept, it would hold all of it.
   const copy = Buffer.allocUnsafeSlow(bytes.length);
   bytes.copy(copy);
+  page.compressed[encoding] = copy;
   return copy;
 }
 

@@ -3,14 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
 import { profiles, standings, standingsState } from '../../../../db/schema/index.ts';
 import { microsOf } from '../../../../db/sql-values.ts';
-import { type BlockBoard, boardPage, lostBoardRebuildMs, withRanks } from '../rank-blocks-repository.ts';
-import {
-  cappedSearchPage,
-  cappedTotal,
-  countLimit,
-  type SearchMatch,
-  searchMatch,
-} from './leaderboard-search-repository.ts';
+import { type BlockBoard, lostBoardRebuildMs } from '../rank-blocks-repository.ts';
+import { allOf, cappedTotal, rankedPageQuery, searchMatch } from './page-query-repository.ts';
 
 /** The global board, or the global order restricted to one country's or one club's members. */
 export type Board =
@@ -18,14 +12,12 @@ export type Board =
   | { kind: 'country'; country: string }
   | { kind: 'club'; club: string };
 
-/** A page's row as stored: every viewer's, without their own marks. */
 export type StoredStanding = Omit<LeaderboardRow, 'isYou' | 'picks'>;
 
 export interface StoredPage {
   rows: StoredStanding[];
-  /** The rows matching: a search's counted up to SEARCH_TOTAL_CAP (`cappedTotal`). */
+  /** A search's total is counted up to a cap (`cappedTotal`). */
   total: number;
-  /** More rows match than `total`. */
   isTotalCapped: boolean;
   /** The server-clock instant the stored board reflects; null before its first computation. */
   computedFor: Date | null;
@@ -36,10 +28,7 @@ export interface StoredPage {
 /** Before a season's first computation there is no board: its pages are empty. */
 export const NO_BOARD = 'none';
 
-/**
- * Which stored board of the season this is: its swap's instant in microseconds and the
- * placements since (`revision`); or NO_BOARD. Read in the same statement as what it labels.
- */
+/** The stored board: its swap's instant (µs) and placements since; read with what it labels. */
 export function boardVersion(seasonId: string): SQL {
   return sql`coalesce((select ${microsOf(standingsState.computedAt)} || '.' || ${standingsState.revision}
     from ${standingsState} where ${standingsState.seasonId} = ${seasonId}), ${NO_BOARD})`;
@@ -50,57 +39,11 @@ export async function readBoardVersion(db: Executor, seasonId: string): Promise<
   return row?.version ?? NO_BOARD;
 }
 
-/**
- * A page of `board` with its total (`limit`: counted up to it), in one statement. A plain page
- * starts in the rank block holding its first rank (`boardPage`). A search or "me" (`counted`:
- * the search's condition, if any) keeps the board's ranks (`withRanks`); its matches are counted
- * up to the cap with the page (`cappedSearchPage`, decision 018).
- */
-export function rankedPageQuery(options: {
-  seasonId: string;
-  board: BlockBoard;
-  page: number;
-  pageSize: number;
-  /** The board's rows (with `ord`) where `condition` holds too. */
-  rowsWhere: (condition?: SQL) => SQL;
-  /** The board's `ord`s, which ranks are counted over. */
-  ords: SQL;
-  counted?: Partial<SearchMatch>;
-}): { query: SQL; limit?: number } {
-  const { seasonId, board, pageSize, rowsWhere, counted } = options;
-  const offset = (options.page - 1) * pageSize;
-  if (!counted) return { query: boardPage(seasonId, board, rowsWhere(), offset, pageSize) };
-  const limit = countLimit(offset, pageSize);
-  const found = cappedSearchPage({
-    matches: rowsWhere(counted.condition),
-    walked: rowsWhere(counted.walkedCondition),
-    limit,
-    offset,
-    pageSize,
-  });
-  const query = sql`with ${found}, page as (${withRanks(seasonId, board, options.ords)})
-      select counted.total, page.* from counted left join page on true`;
-  return { query, limit };
-}
-
-/** `parts` that are defined, joined by `and`. */
-export function allOf(parts: (SQL | undefined)[]): SQL {
-  return sql.join(
-    parts.filter((part) => part !== undefined),
-    sql` and `,
-  );
-}
-
-/** The page's columns: every board lists its members in the global order (`ord`). */
 const PAGE_COLUMNS = sql`${standings.ord} as ord, ${standings.userId} as user_id,
   ${standings.fullName} as full_name, ${standings.country} as country, ${standings.club} as club,
   ${standings.totalGoals} as total_goals, ${standings.status} as status`;
 
-/**
- * One page of a stored board with its total and the instant it reflects, in one statement (one
- * snapshot). A search (in name, country or club: `searchMatch`) or "me" (the viewer's row only)
- * is counted (`rankedPageQuery`).
- */
+/** A page of a stored board with its total and state, in one statement (one snapshot). */
 export async function readLeaderboardPage(
   db: Executor,
   options: {
@@ -162,7 +105,6 @@ export async function readLeaderboardPage(
   };
 }
 
-/** The season's rows on the board: a country's or club's members, or all. */
 function boardScope(seasonId: string, board: Board): (SQL | undefined)[] {
   return [
     sql`${standings.seasonId} = ${seasonId}`,
@@ -172,28 +114,27 @@ function boardScope(seasonId: string, board: Board): (SQL | undefined)[] {
 }
 
 function blockBoard(board: Board): BlockBoard {
-  if (board.kind === 'country') return { kind: 'country', name: board.country };
-  if (board.kind === 'club') return { kind: 'club', name: board.club };
-  return { kind: 'global', name: '' };
+  const name = board.kind === 'country' ? board.country : board.kind === 'club' ? board.club : '';
+  return { kind: board.kind, name };
 }
 
-/** Where the viewer stands: their profile's boards, and their row on the stored board, if any. */
-export interface ViewerPlace {
+/** What a change waits for: the last placement (null before the first), or a lost board's rebuild. */
+export interface PlacingTimes {
+  lastPlaceMs: number | null;
+  /** While the stored board is lost (`isBoardLostSql`), its last rebuild's; else null. */
+  lostBoardRebuildMs: number | null;
+}
+
+/** The viewer's profile's boards and their row on the stored board (`ranked`: null if none yet). */
+export interface ViewerPlace extends PlacingTimes {
   country: string | null;
   club: string | null;
-  /** Onboarding complete: the next standings check puts them on the boards, with or without a squad. */
+  /** Onboarding complete: the next standings check puts them on the boards. */
   isMember: boolean;
-  /** Their stored row's country and club; null when the stored board does not hold them yet. */
   ranked: { country: string; club: string } | null;
-  /** How long the last placement of member changes on the board took; null before the first. */
-  lastPlaceMs: number | null;
-  /** While the stored board is lost (`isBoardLostSql`), how long its last rebuild took; else null. */
-  lostBoardRebuildMs: number | null;
-  /** The stored board `ranked` and `lastPlaceMs` were read from (`boardVersion`). */
   version: string;
 }
 
-/** The viewer's profile, their stored row and the last placement's duration, in one statement. */
 export async function findViewerPlace(
   db: Executor,
   { seasonId, userId }: { seasonId: string; userId: string },

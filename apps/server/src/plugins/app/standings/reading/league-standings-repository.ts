@@ -12,13 +12,12 @@ import {
 import { microsOf } from '../../../../db/sql-values.ts';
 import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
 import { lostBoardRebuildMs } from '../rank-blocks-repository.ts';
-import { allOf, boardVersion, NO_BOARD, rankedPageQuery, type StoredPage } from './leaderboard-repository.ts';
-import { cappedTotal, namePattern } from './leaderboard-search-repository.ts';
+import { boardVersion, NO_BOARD, type PlacingTimes, type StoredPage } from './leaderboard-repository.ts';
+import { allOf, cappedTotal, namePattern, rankedPageQuery } from './page-query-repository.ts';
 
 /**
- * Above this many members a name search of three characters or more starts from the trigram
- * index on the leagues' names (every league's matches, this one's kept); below it, from the
- * league's own rows, which cost less than the index's matches in the other leagues.
+ * Above this many members, a name search of three characters or more starts from the trigram index
+ * (every league's matches); below, from the league's rows, cheaper than the other leagues' matches.
  */
 const BIG_LEAGUE = 10_000;
 
@@ -26,22 +25,16 @@ export type StoredLeagueStanding = Omit<LeagueStandingRow, 'isYou' | 'picks' | '
   joinedAt: Date;
 };
 
-export interface StoredLeaguePage extends Omit<StoredPage, 'rows'> {
+export interface StoredLeaguePage extends Omit<StoredPage, 'rows'>, PlacingTimes {
   rows: StoredLeagueStanding[];
   /** An approved member joined or went since the stored standings were computed. */
   membersChanged: boolean;
-  /** How long the last placement of member changes took; null before the first. */
-  lastPlaceMs: number | null;
-  /** While the stored board is lost (`isBoardLostSql`), how long its last rebuild took; else null. */
-  lostBoardRebuildMs: number | null;
 }
 
 /**
- * One page of a league's stored standings (the global order restricted to its approved members,
- * ranked from the league's rank blocks), with its total, the board's state and what the viewer
- * needs to be told, in one statement (one snapshot: the board and the leagues' rows are swapped
- * in together). A plain page reads the league's order index (league_id, ord); a name search reads
- * the search keys stored with the league's rows; only the page is joined to the board. A member
+ * A page of a league's stored standings (the global order restricted to its approved members),
+ * with its total and the board's state, in one statement (one snapshot). It reads the league's
+ * rows (`league_standings`: `ord` and search key) and joins only the page to the board. A member
  * no longer approved leaves the page at once; the next recompute closes the gap in the ranks.
  */
 export async function readLeagueStandingsPage(
@@ -54,7 +47,7 @@ export async function readLeagueStandingsPage(
     pageSize: number;
     search?: string;
     isMeOnly: boolean;
-    /** The league's approved members now: picks where a name search starts. */
+    /** The league's approved members now (`BIG_LEAGUE`). */
     leagueSize: number;
   },
 ): Promise<StoredLeaguePage> {
@@ -134,10 +127,7 @@ function selectLeaguePageRows(executor: Executor, seasonId: string, leagueId: st
   );
 }
 
-/**
- * The member's stored search key contains the search's. The operator form lets the planner use
- * the trigram index; the function form keeps it on the league's rows (`BIG_LEAGUE`).
- */
+/** The operator form lets the planner use the trigram index; the function form keeps it off. */
 function nameMatches(search: string, useTrigramIndex: boolean): SQL {
   const pattern = namePattern(search);
   return useTrigramIndex
@@ -145,11 +135,7 @@ function nameMatches(search: string, useTrigramIndex: boolean): SQL {
     : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
 }
 
-/**
- * The viewer's membership of a league, with what its standings page is kept under, in one
- * statement; undefined when the league does not exist or the viewer never asked to join it.
- * Kept for approved members (`fastify.leagueMemberships`).
- */
+/** The viewer's membership of a league and what its page is kept under; undefined if none. */
 export async function findLeagueMembership(
   db: Executor,
   { leagueId, viewerId }: { leagueId: string; viewerId: string },
@@ -176,10 +162,7 @@ export async function findLeagueMembership(
   };
 }
 
-/**
- * Whether the stored league standings hold the viewer, with the board version that says so:
- * only a placement or a rebuild, each a new version, changes it.
- */
+/** Whether the stored league standings hold the viewer, under the board version (which any change moves). */
 export async function readViewerRanked(
   db: Executor,
   { seasonId, leagueId, viewerId }: { seasonId: string; leagueId: string; viewerId: string },

@@ -16,6 +16,7 @@ import { withOwnRow } from './board-etag.ts';
 import {
   type Board,
   findViewerPlace,
+  type PlacingTimes,
   readLeaderboardPage,
   type ViewerPlace,
 } from './leaderboard-repository.ts';
@@ -71,9 +72,9 @@ export async function listLeaderboard(
 const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
 
 /**
- * The viewer's answer to a cached page (`stored`). Every viewer without a row on it and with the
- * same notice gets one answer, built (`build`) and serialized once (board-etag.ts); a viewer whose
- * row is on it gets that answer with their row marked and carrying their picks (`withOwnRow`).
+ * The viewer's answer to a cached page (`stored`): one answer, built and serialized once, for
+ * every viewer without a row on it and with the same notice; with the viewer's own row marked
+ * and carrying their picks for the one whose row is on it (`withOwnRow`).
  */
 export async function answerFor<
   Page extends { rows: readonly { userId: string; isYou: boolean; picks?: unknown }[] },
@@ -87,7 +88,7 @@ export async function answerFor<
     rowSchema: ZodType;
   },
 ): Promise<Page> {
-  const { stored, notice, viewerId } = options;
+  const { db, boards, season, seasonId, viewerId, stored, notice } = options;
   let answers = sharedAnswers.get(stored);
   if (!answers) {
     answers = new Map();
@@ -98,25 +99,23 @@ export async function answerFor<
   const ownIndex = shared.rows.findIndex((row) => row.userId === viewerId);
   const sharedOwnRow = shared.rows[ownIndex];
   if (!sharedOwnRow) return shared;
-  const ownRow = { ...sharedOwnRow, isYou: true, picks: await viewerPicks(options) };
-  return withOwnRow(shared, ownIndex, ownRow, options.schema, options.rowSchema);
-}
-
-/**
- * The viewer's picks with their goals as of the stored board, so they add up to the total beside
- * them; kept with the viewer's place until the board or their profile changes (a squad save
- * does). None before the board's first computation.
- */
-async function viewerPicks(options: Parameters<typeof answerFor>[0]) {
-  const { db, boards, season, seasonId, viewerId, stored } = options;
+  // Their picks' goals as of the stored board, to add up to the total beside them; kept with
+  // their place until the board or their profile changes (a squad save does).
   const { version, computedFor } = stored;
-  if (!computedFor) return undefined;
-  const gameweek = currentGameweek(season.gameweeks, computedFor);
-  const load = async () => ({
+  const loadPicks = async (at: Date) => ({
     version,
-    picks: await listSquad(db, viewerId, seasonId, computedFor, gameweek),
+    picks: await listSquad(db, viewerId, seasonId, at, currentGameweek(season.gameweeks, at)),
   });
-  return (await boards.viewer(viewerId, seasonId, version, load, 'picks')).picks;
+  const picks = computedFor
+    ? (await boards.viewer(viewerId, seasonId, version, () => loadPicks(computedFor), 'picks')).picks
+    : undefined;
+  return withOwnRow(
+    shared,
+    ownIndex,
+    { ...sharedOwnRow, isYou: true, picks },
+    options.schema,
+    options.rowSchema,
+  );
 }
 
 /**
@@ -167,10 +166,7 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
  * finishes first: about two placements and the delay. A board lost in a crash of the database is
  * rebuilt instead: the delay and about a rebuild's time.
  */
-export function expectedWaitSeconds(
-  board: { lastPlaceMs: number | null; lostBoardRebuildMs: number | null },
-  refreshDelayMs: number,
-): number {
+export function expectedWaitSeconds(board: PlacingTimes, refreshDelayMs: number): number {
   const waitMs =
     board.lostBoardRebuildMs === null
       ? 2 * (board.lastPlaceMs ?? 0) + refreshDelayMs

@@ -18,11 +18,9 @@ import { answerFor, expectedWaitSeconds, type PageRequest } from './list-leaderb
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A page of a league's standings as one of its approved members sees it (anyone else is told
- * the league does not exist). `pendingWithinSeconds` says when the standings will show a change
- * of members made since they were computed, or the viewer. The viewer's membership is kept while
- * they are approved (`leagueMemberships`); the page under the board's version and the league's
- * last change of members: a page asked again reads nothing from the database.
+ * A page of a league's standings as one of its approved members sees it (anyone else is told it
+ * does not exist). Their membership is kept while approved, the page under the board's version and
+ * the league's last change of members: a page asked again reads nothing from the database.
  */
 export async function listLeagueStandings(
   options: PageRequest & { memberships: LeagueMembershipCache; leagueId: string },
