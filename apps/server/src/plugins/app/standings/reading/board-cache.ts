@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../../db/database.ts';
 import { readBoardVersion } from './leaderboard-repository.ts';
 
-/** Read from one stored board, labelled with its version. */
 interface Versioned {
   version: string;
 }
@@ -26,26 +25,19 @@ declare module 'fastify' {
 
 /**
  * Board pages from memory (decision 016), under the version of the board they were read from,
- * which each instance learns from the swap's NOTIFY, at least every `versionMaxAgeMs`, or when a
- * read meets another: nothing of an old version is served once the new one is known.
+ * learnt from the swap's NOTIFY, a read that meets another, or at least every `versionMaxAgeMs`.
  */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}) {
-  const pages = keptPages(options.maxPageBytes ?? 256 * 1024 * 1024);
-  return {
-    ...boardVersions(db, options.versionMaxAgeMs ?? 5_000),
-    ...keptViewers(options.maxViewers ?? 100_000),
-    page: pages.page,
-    forgetPages: pages.forgetPages,
-    get pageCount() {
-      return pages.count();
-    },
-  };
+  return Object.assign(
+    keptPages(options.maxPageBytes ?? 256 * 1024 * 1024),
+    boardVersions(db, options.versionMaxAgeMs ?? 5_000),
+    keptViewers(options.maxViewers ?? 100_000),
+  );
 }
 
 function boardVersions(db: Executor, versionMaxAgeMs: number) {
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
-
   /** Reads the version again now (a swap, or a read that met another board). */
   function refreshVersion(seasonId: string): Promise<string> {
     const running = versionReads.get(seasonId);
@@ -103,7 +95,10 @@ function keptPages(maxPageBytes: number) {
       pagesForgottenAt = performance.now();
       pages.clear();
     },
-    count: () => pages.size,
+    /** The pages held now (for tests and the benchmark). */
+    get pageCount() {
+      return pages.size;
+    },
   };
 }
 
@@ -149,8 +144,7 @@ function keptViewers(maxViewers: number) {
 
 /**
  * What `read` answers from the board version served. A read that met another version means a
- * swap not heard of yet: the version is read again and `read` asked again, so an answer never
- * mixes two boards (swaps are tens of seconds apart: a third try is for the unlucky).
+ * swap not heard of yet: the version is read again and `read` retried (a third try is for the unlucky).
  */
 export async function readOnOneBoard<Answer>(
   boards: BoardCache,
@@ -165,10 +159,7 @@ export async function readOnOneBoard<Answer>(
   }
 }
 
-/**
- * The most a kept page takes with the answers kept with it (board-etag.ts): a few times its JSON
- * length as measured (docs/benchmarks/board-cache.md), so the bound holds memory, not rows.
- */
+/** A kept page with its answers (board-etag.ts) measured a few times its JSON (docs/benchmarks/board-cache.md). */
 export function keptPageBytes(value: Versioned): number {
   return JSON.stringify(value).length * 10 + 4096;
 }

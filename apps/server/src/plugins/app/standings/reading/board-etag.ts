@@ -17,10 +17,7 @@ interface SerializedPage {
 /** Per answer object: a shared page is one object while cached, so this is made once, not per request. */
 const serializedPages = new WeakMap<object, SerializedPage>();
 
-/**
- * The answer's JSON as the route's serializer would write it (the schema's encoding checks it),
- * and its strong ETag, a digest of those bytes.
- */
+/** The answer's JSON as the route's serializer would write it, and its strong ETag (a digest). */
 export function serializeBoardPage(body: object, schema: ZodType): SerializedPage {
   const known = serializedPages.get(body);
   if (known) return known;
@@ -30,19 +27,15 @@ export function serializeBoardPage(body: object, schema: ZodType): SerializedPag
   return serialized;
 }
 
-/**
- * Per shared answer: its encoded form, and the last answer made from it with a viewer's own row
- * (asked again, the same object: its JSON and compressed forms made once). Counted in `keptPageBytes`.
- */
+/** Per shared answer: its encoded form, and the last answer with a viewer's own row (`keptPageBytes`). */
 const ownRowAnswers = new WeakMap<
   object,
   { encoded: { rows: readonly unknown[] }; last?: { index: number; picks: unknown; answer: object } }
 >();
 
 /**
- * `shared` with its row at `index` replaced by the viewer's `ownRow` (whose picks are the object
- * kept with their place). Its JSON reuses `shared`'s encoded rows and encodes only the own row:
- * the same bytes as encoding the whole answer, for a fraction of the work.
+ * `shared` with its row at `index` replaced by the viewer's `ownRow`, whose picks are the object
+ * kept with their place: asked again, the same answer. Only the own row is encoded anew.
  */
 export function withOwnRow<Page extends { rows: readonly { picks?: unknown }[] }>(
   shared: Page,
@@ -74,9 +67,8 @@ function etagOf(json: string): string {
 }
 
 /**
- * A board page with its ETag: 304 when the browser holds it, else its JSON, compressed once per
- * answer from @fastify/compress's threshold (which leaves an encoded answer alone). The browser
- * keeps it for this reader only and asks again each time: a new board shows at once.
+ * A board page with its ETag: 304 when the browser holds it, else its JSON, compressed once per answer
+ * (@fastify/compress leaves it alone). Private and asked again each time: a new board shows at once.
  */
 export function replyWithBoardPage(
   request: FastifyRequest,

@@ -12,10 +12,8 @@ export type Board =
   | { kind: 'country'; country: string }
   | { kind: 'club'; club: string };
 
-export type StoredStanding = Omit<LeaderboardRow, 'isYou' | 'picks'>;
-
 export interface StoredPage {
-  rows: StoredStanding[];
+  rows: Omit<LeaderboardRow, 'isYou' | 'picks'>[];
   /** A search's total is counted up to a cap (`cappedTotal`). */
   total: number;
   isTotalCapped: boolean;
@@ -88,9 +86,8 @@ export async function readLeaderboardPage(
   return {
     ...cappedTotal(Number(first?.total ?? 0), limit),
     computedFor: first?.computed_for ? new Date(first.computed_for) : null,
-    // The statement always answers a row (the total's).
+    // The statement always answers a row: the total's, without a rank for an empty page.
     version: first?.board_version ?? NO_BOARD,
-    // A row without a rank stands for an empty page.
     rows: result
       .filter((row) => row.rank !== null)
       .map((row) => ({
@@ -135,10 +132,7 @@ export interface ViewerPlace extends PlacingTimes {
   version: string;
 }
 
-export async function findViewerPlace(
-  db: Executor,
-  { seasonId, userId }: { seasonId: string; userId: string },
-): Promise<ViewerPlace> {
+export async function findViewerPlace(db: Executor, seasonId: string, userId: string): Promise<ViewerPlace> {
   const [row] = await selectRows<{
     country: string | null;
     club: string | null;

@@ -15,18 +15,11 @@ import { lostBoardRebuildMs } from '../rank-blocks-repository.ts';
 import { boardVersion, NO_BOARD, type PlacingTimes, type StoredPage } from './leaderboard-repository.ts';
 import { allOf, cappedTotal, namePattern, rankedPageQuery } from './page-query-repository.ts';
 
-/**
- * Above this many members, a name search of three characters or more starts from the trigram index
- * (every league's matches); below, from the league's rows, cheaper than the other leagues' matches.
- */
+/** Above this many members a name search starts from the trigram index; below, from the league's rows. */
 const BIG_LEAGUE = 10_000;
 
-export type StoredLeagueStanding = Omit<LeagueStandingRow, 'isYou' | 'picks' | 'joinedAt'> & {
-  joinedAt: Date;
-};
-
 export interface StoredLeaguePage extends Omit<StoredPage, 'rows'>, PlacingTimes {
-  rows: StoredLeagueStanding[];
+  rows: (Omit<LeagueStandingRow, 'isYou' | 'picks' | 'joinedAt'> & { joinedAt: Date })[];
   /** An approved member joined or went since the stored standings were computed. */
   membersChanged: boolean;
 }
@@ -55,10 +48,7 @@ export async function readLeagueStandingsPage(
   const inLeague = sql`${leagueStandings.leagueId} = ${leagueId}`;
   const onlyViewer = isMeOnly ? sql`${leagueStandings.userId} = ${viewerId}` : undefined;
   const isBig = search !== undefined && foldSearch(search).length >= 3 && options.leagueSize > BIG_LEAGUE;
-  const match =
-    search === undefined
-      ? undefined
-      : { condition: nameMatches(search, isBig), walkedCondition: nameMatches(search, false) };
+  const match = search === undefined ? undefined : nameMatch(search, isBig);
   const { query, limit } = rankedPageQuery({
     ...options,
     board: { kind: 'league', name: leagueId },
@@ -128,11 +118,11 @@ function selectLeaguePageRows(executor: Executor, seasonId: string, leagueId: st
 }
 
 /** The operator form lets the planner use the trigram index; the function form keeps it off. */
-function nameMatches(search: string, useTrigramIndex: boolean): SQL {
+function nameMatch(search: string, useTrigramIndex: boolean) {
   const pattern = namePattern(search);
-  return useTrigramIndex
-    ? sql`${leagueStandings.searchName} like ${pattern}`
-    : sql`textlike(${leagueStandings.searchName}, ${pattern})`;
+  const tested = sql`textlike(${leagueStandings.searchName}, ${pattern})`;
+  const indexed = sql`${leagueStandings.searchName} like ${pattern}`;
+  return { condition: useTrigramIndex ? indexed : tested, walkedCondition: tested };
 }
 
 /** The viewer's membership of a league and what its page is kept under; undefined if none. */

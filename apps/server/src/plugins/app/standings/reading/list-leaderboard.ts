@@ -72,9 +72,8 @@ export async function listLeaderboard(
 const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
 
 /**
- * The viewer's answer to a cached page (`stored`): one answer, built and serialized once, for
- * every viewer without a row on it and with the same notice; with the viewer's own row marked
- * and carrying their picks for the one whose row is on it (`withOwnRow`).
+ * The answer to a cached page (`stored`): built and serialized once for every viewer with no row
+ * on it and the same notice; with their row marked and their picks for the viewer on it.
  */
 export async function answerFor<
   Page extends { rows: readonly { userId: string; isYou: boolean; picks?: unknown }[] },
@@ -89,18 +88,13 @@ export async function answerFor<
   },
 ): Promise<Page> {
   const { db, boards, season, seasonId, viewerId, stored, notice } = options;
-  let answers = sharedAnswers.get(stored);
-  if (!answers) {
-    answers = new Map();
-    sharedAnswers.set(stored, answers);
-  }
-  if (!answers.has(notice)) answers.set(notice, options.build());
+  const answers = sharedAnswers.get(stored) ?? new Map<number | null, unknown>();
+  if (!answers.has(notice)) sharedAnswers.set(stored, answers.set(notice, options.build()));
   const shared = answers.get(notice) as Page;
   const ownIndex = shared.rows.findIndex((row) => row.userId === viewerId);
   const sharedOwnRow = shared.rows[ownIndex];
   if (!sharedOwnRow) return shared;
-  // Their picks' goals as of the stored board, to add up to the total beside them; kept with
-  // their place until the board or their profile changes (a squad save does).
+  // Their picks' goals as of the stored board, to add up to its total; kept until their profile changes.
   const { version, computedFor } = stored;
   const loadPicks = async (at: Date) => ({
     version,
@@ -118,15 +112,12 @@ export async function answerFor<
   );
 }
 
-/**
- * The viewer's place and the page, both of the board version this instance serves: from
- * memory when held, else read (each read says which board it met), never of two boards.
- */
+/** The viewer's place and the page, both of the board version served (`readOnOneBoard`). */
 function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
   const { db, boards, season, viewerId, page, pageSize, search } = options;
   return readOnOneBoard(boards, season.id, async (version) => {
     const viewer = await boards.viewer(viewerId, season.id, version, () =>
-      findViewerPlace(db, { seasonId: season.id, userId: viewerId }),
+      findViewerPlace(db, season.id, viewerId),
     );
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
@@ -140,16 +131,12 @@ function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
 
 function boardOf(type: LeaderboardType, viewer: ViewerPlace): Board {
   if (type === 'global') return { kind: 'global' };
-  if (type === 'country') {
-    if (!viewer.country) throw refusal('COUNTRY_NOT_SET', LEADERBOARD_MESSAGES.noCountry);
-    return { kind: 'country', country: viewer.country };
-  }
-  if (!viewer.club) throw refusal('FAVOURITE_CLUB_NOT_SET', LEADERBOARD_MESSAGES.noClub);
-  return { kind: 'club', club: viewer.club };
-}
-
-function refusal(reason: 'COUNTRY_NOT_SET' | 'FAVOURITE_CLUB_NOT_SET', message: string): AppError {
-  return new AppError('INVALID_REQUEST', { reason, message, userMessage: message });
+  const isCountry = type === 'country';
+  if (isCountry && viewer.country) return { kind: 'country', country: viewer.country };
+  if (!isCountry && viewer.club) return { kind: 'club', club: viewer.club };
+  const reason = isCountry ? 'COUNTRY_NOT_SET' : 'FAVOURITE_CLUB_NOT_SET';
+  const message = isCountry ? LEADERBOARD_MESSAGES.noCountry : LEADERBOARD_MESSAGES.noClub;
+  throw new AppError('INVALID_REQUEST', { reason, message, userMessage: message });
 }
 
 /** A member the stored board does not hold on this board yet: new, or moved to another country or club. */
@@ -162,9 +149,8 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
 }
 
 /**
- * The check notices a change within `refreshDelayMs` and places it; a placement already running
- * finishes first: about two placements and the delay. A board lost in a crash of the database is
- * rebuilt instead: the delay and about a rebuild's time.
+ * The check notices a change within `refreshDelayMs` and places it after any placement running:
+ * about two placements and the delay. A board lost in a crash is rebuilt instead.
  */
 export function expectedWaitSeconds(board: PlacingTimes, refreshDelayMs: number): number {
   const waitMs =

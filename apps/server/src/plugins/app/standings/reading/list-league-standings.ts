@@ -31,11 +31,8 @@ export async function listLeagueStandings(
     ? await memberships.lookup(leagueId, viewerId, () => findLeagueMembership(db, { leagueId, viewerId }))
     : undefined;
   if (!viewer?.isApproved) {
-    throw new AppError('NOT_FOUND', {
-      reason: 'LEAGUE_NOT_FOUND',
-      message: LEAGUE_MESSAGES.notFound,
-      userMessage: LEAGUE_MESSAGES.notFound,
-    });
+    const message = LEAGUE_MESSAGES.notFound;
+    throw new AppError('NOT_FOUND', { reason: 'LEAGUE_NOT_FOUND', message, userMessage: message });
   }
   const { stored, isViewerRanked } = await readFromOneBoard(options, viewer);
   const pendingWithinSeconds =

@@ -6,8 +6,6 @@ import { standings, standingsNames, standingsState } from '../../../../db/schema
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BlockBoard, boardPage, withRanks } from '../rank-blocks-repository.ts';
 
-/** A page's statement, for a board or a league: a plain page, or a search or "me" counted up to a cap. */
-
 /**
  * A page of `board` with its total, in one statement: a plain page from the rank block holding
  * its first rank (`boardPage`); a search or "me" (`counted`) with the board's ranks (`withRanks`).
@@ -62,9 +60,8 @@ export interface SearchMatch {
 }
 
 /**
- * A board row's name, country or club contains the search. Countries and clubs are matched here
- * against the state row's lists, so that each side of the OR is an index condition the planner
- * can size.
+ * A board row's name, country or club contains the search. Countries and clubs are matched here,
+ * in the state row's lists, so that each side of the OR is an index condition the planner can size.
  */
 export async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
   const [lists] = await db
@@ -80,8 +77,7 @@ export async function searchMatch(db: Executor, seasonId: string, search: string
   const named = sql`${standings.searchName} = any(array(select ${standingsNames.searchName} from ${standingsNames}
     where ${standingsNames.searchName} like ${pattern}))`;
   const orInGroups = (name: SQL) => (groupCondition ? sql`(${name} or ${groupCondition})` : name);
-  // pg_trgm needs three characters: a shorter one scans (textlike), several times quicker than a
-  // walk of the whole trigram index.
+  // pg_trgm needs three characters: a shorter search scans (textlike), quicker than a whole index walk.
   const isScan = foldSearch(search).length < 3;
   return { condition: orInGroups(isScan ? tested : named), walkedCondition: orInGroups(tested) };
 }
