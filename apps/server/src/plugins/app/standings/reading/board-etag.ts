@@ -67,8 +67,8 @@ function etagOf(json: string): string {
 }
 
 /**
- * A board page with its ETag: 304 when the browser holds it, else its JSON, compressed once per answer
- * (@fastify/compress leaves it alone). Private and asked again each time: a new board shows at once.
+ * A board page with its ETag: 304 when the browser holds it, else its JSON, compressed once from 1 KiB as
+ * @fastify/compress would (it then leaves it alone). Private, no-cache: a new board shows at once.
  */
 export function replyWithBoardPage(
   request: FastifyRequest,
@@ -94,9 +94,9 @@ export function replyWithBoardPage(
 /** A shared answer at @fastify/compress's brotli quality (4); one viewer's at 1 (a third of the time). */
 function compressedAs(page: SerializedPage, encoding: PageEncoding): Buffer {
   page.compressed ??= {};
-  const quality = page.isForOneViewer ? 1 : 4;
   const existing = page.compressed[encoding];
   if (existing) return existing;
+  const quality = page.isForOneViewer ? 1 : 4;
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(page.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
