@@ -5,7 +5,7 @@ import { selectRows } from '../../src/db/database.ts';
 import { foldSearch, SEARCH_FOLDING, searchKeySql } from '../../src/db/name-folding.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
 import { textArray } from '../../src/db/sql-values.ts';
-import { likePattern } from '../../src/plugins/app/standings/reading/leaderboard-search-repository.ts';
+import { likePattern } from '../../src/plugins/app/standings/reading/page-query-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 

@@ -3,61 +3,19 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../../db/database.ts';
 import { readBoardVersion } from './leaderboard-repository.ts';
 
-/** The channel of migration 0017's trigger: a season's stored board was swapped. */
-export const BOARD_VERSIONS_CHANNEL = 'board_versions';
-
-/** What is kept of each viewer: their place on the boards, and their own picks beside their row. */
-export type ViewerPart = 'place' | 'picks';
-const VIEWER_PARTS: readonly ViewerPart[] = ['place', 'picks'];
-
-/** A value read from one stored board, labelled with that board's version. */
-export interface Versioned {
+interface Versioned {
   version: string;
 }
 
 export interface BoardCacheOptions {
-  /** Board pages kept at most, counted in bytes of memory as `keptPageBytes` over-counts them. */
+  /** In bytes as `keptPageBytes` over-counts them. */
   maxPageBytes?: number;
-  /** Viewers' places on the board kept at most. */
   maxViewers?: number;
-  /**
-   * How old the known version of a board may grow before it is read again in the background:
-   * the bound on serving an old board should the swap's message be lost.
-   */
+  /** How old a known version may grow before it is read again: the bound should a swap's message be lost. */
   versionMaxAgeMs?: number;
 }
 
-export interface BoardCache {
-  /** The version of the season's stored board this instance serves (from memory, read when unknown). */
-  version(seasonId: string): Promise<string>;
-  /** Reads the version again now (a swap here, or a read that met another board). */
-  refreshVersion(seasonId: string): Promise<string>;
-  /**
-   * What every viewer of the same request sees (a page's rows and total), or one viewer's under
-   * a key that names them (whether a league's standings hold them), for board `version`:
-   * from memory, or from `load`, kept under the version `load` read (shared by concurrent misses).
-   */
-  page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T>;
-  /**
-   * What one viewer sees of the season's board `version` (`part`: their place, or their own
-   * picks), forgotten when their profile or account changes (a squad save changes the profile).
-   */
-  viewer<T extends Versioned>(
-    userId: string,
-    seasonId: string,
-    version: string,
-    load: () => Promise<T>,
-    part?: ViewerPart,
-  ): Promise<T>;
-  /** Forgets the known versions: each is read again by the next request that needs it. */
-  forgetVersions(): void;
-  /** Forgets what is kept of a viewer (undefined: of every viewer). */
-  forgetViewer(userId: string | undefined): void;
-  /** Forgets every page (a member's rows left the stored board without a swap: a deleted account). */
-  forgetPages(): void;
-  /** The shared pages held now (for tests and the benchmark). */
-  readonly pageCount: number;
-}
+export type BoardCache = ReturnType<typeof createBoardCache>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,37 +24,21 @@ declare module 'fastify' {
 }
 
 /**
- * Board pages from memory (decision 016). A stored board changes only at a recompute's swap, so
- * what a request reads from it is kept under the board's version, which each instance learns
- * from the swap's NOTIFY (and reads again at least every `versionMaxAgeMs`, or when a read
- * meets another version). Nothing of an old version is served once the new one is known.
+ * Board pages from memory (decision 016), under the version of the board they were read from,
+ * learnt from the swap's NOTIFY, a read that meets another, or at least every `versionMaxAgeMs`.
  */
-export function createBoardCache(db: Executor, options: BoardCacheOptions = {}): BoardCache {
-  const versions = boardVersions(db, options.versionMaxAgeMs ?? 5_000);
-  const pages = keptPages(options.maxPageBytes ?? 256 * 1024 * 1024);
-  const viewers = keptViewers(options.maxViewers ?? 100_000);
-  return {
-    version: versions.version,
-    refreshVersion: versions.refreshVersion,
-    page: pages.page,
-    viewer: viewers.viewer,
-    forgetPages: pages.forgetPages,
-    forgetVersions: versions.forgetVersions,
-    forgetViewer: viewers.forgetViewer,
-    get pageCount() {
-      return pages.count();
-    },
-  };
+export function createBoardCache(db: Executor, options: BoardCacheOptions = {}) {
+  return Object.assign(
+    keptPages(options.maxPageBytes ?? 256 * 1024 * 1024),
+    boardVersions(db, options.versionMaxAgeMs ?? 5_000),
+    keptViewers(options.maxViewers ?? 100_000),
+  );
 }
 
-/** The version each season's board is known at, read when unknown or older than `versionMaxAgeMs`. */
-function boardVersions(
-  db: Executor,
-  versionMaxAgeMs: number,
-): Pick<BoardCache, 'version' | 'refreshVersion' | 'forgetVersions'> {
+function boardVersions(db: Executor, versionMaxAgeMs: number) {
   const versions = new Map<string, { version: string; readAt: number }>();
   const versionReads = new Map<string, Promise<string>>();
-
+  /** Reads the version again now (a swap, or a read that met another board). */
   function refreshVersion(seasonId: string): Promise<string> {
     const running = versionReads.get(seasonId);
     if (running) return running;
@@ -112,7 +54,7 @@ function boardVersions(
   }
 
   return {
-    async version(seasonId) {
+    async version(seasonId: string): Promise<string> {
       const known = versions.get(seasonId);
       if (!known) return refreshVersion(seasonId);
       // An old answer is still served while it is read again (the swap's message is the rule).
@@ -120,25 +62,22 @@ function boardVersions(
       return known.version;
     },
     refreshVersion,
-    forgetVersions() {
+    forgetVersions(): void {
       versions.clear();
     },
   };
 }
 
-/** The shared pages, kept under their board's version up to `maxPageBytes` (`keptPageBytes`). */
-function keptPages(maxPageBytes: number): Pick<BoardCache, 'page' | 'forgetPages'> & { count(): number } {
-  const pages = new LRUCache<string, Versioned>({
-    maxSize: maxPageBytes,
-    sizeCalculation: (value) => keptPageBytes(value),
-  });
+function keptPages(maxPageBytes: number) {
+  const pages = new LRUCache<string, Versioned>({ maxSize: maxPageBytes, sizeCalculation: keptPageBytes });
   const loading = new Map<string, Promise<Versioned>>();
   let pagesForgottenAt = 0;
   return {
+    /** What a request reads of board `version`: from memory, or `load`, kept under the version it read. */
     async page<T extends Versioned>(key: string, version: string, load: () => Promise<T>): Promise<T> {
-      const cached = pages.get(`${version}|${key}`);
-      if (cached) return cached as T;
       const loadKey = `${version}|${key}`;
+      const cached = pages.get(loadKey);
+      if (cached) return cached as T;
       const running = loading.get(loadKey);
       if (running) return running as Promise<T>;
       const startedAt = performance.now();
@@ -151,31 +90,32 @@ function keptPages(maxPageBytes: number): Pick<BoardCache, 'page' | 'forgetPages
       loading.set(loadKey, read);
       return read;
     },
-    forgetPages() {
+    /** Rows left the stored board without a swap (a deleted account). */
+    forgetPages(): void {
       pagesForgottenAt = performance.now();
       pages.clear();
     },
-    count() {
+    /** The pages held now (for tests and the benchmark). */
+    get pageCount() {
       return pages.size;
     },
   };
 }
 
-/** What is kept of each viewer (`ViewerPart`), up to `maxViewers`, until they change. */
-function keptViewers(maxViewers: number): Pick<BoardCache, 'viewer' | 'forgetViewer'> {
+function keptViewers(maxViewers: number) {
   const viewers = new LRUCache<string, Versioned>({ max: maxViewers });
   /** When each viewer was last forgotten, for reads that started before it. */
   const forgottenAt = new LRUCache<string, number>({ max: maxViewers, ttl: 60_000 });
-  /** The seasons viewers are kept for (one, nearly always). */
   const viewerSeasons = new Set<string>();
   let allForgottenAt = 0;
   return {
+    /** What one viewer sees of board `version` (their place, or their picks), until their profile changes. */
     async viewer<T extends Versioned>(
       userId: string,
       seasonId: string,
       version: string,
       load: () => Promise<T>,
-      part: ViewerPart = 'place',
+      part: 'place' | 'picks' = 'place',
     ): Promise<T> {
       const key = `${seasonId}|${userId}|${part}`;
       viewerSeasons.add(seasonId);
@@ -187,7 +127,8 @@ function keptViewers(maxViewers: number): Pick<BoardCache, 'viewer' | 'forgetVie
       if (!isForgotten) viewers.set(key, value);
       return value;
     },
-    forgetViewer(userId) {
+    /** Undefined: every viewer. */
+    forgetViewer(userId: string | undefined): void {
       if (userId === undefined) {
         allForgottenAt = performance.now();
         viewers.clear();
@@ -195,16 +136,15 @@ function keptViewers(maxViewers: number): Pick<BoardCache, 'viewer' | 'forgetVie
       }
       forgottenAt.set(userId, performance.now());
       for (const seasonId of viewerSeasons) {
-        for (const part of VIEWER_PARTS) viewers.delete(`${seasonId}|${userId}|${part}`);
+        for (const part of ['place', 'picks']) viewers.delete(`${seasonId}|${userId}|${part}`);
       }
     },
   };
 }
 
 /**
- * What `read` answers from the board version this instance serves. A read that met another
- * board (any of the `versions` it read) means a swap this instance has not heard of yet: the
- * version is read again and `read` asked again, so an answer never mixes two boards.
+ * What `read` answers from the board version served. A read that met another version means a
+ * swap not heard of yet: the version is read again and `read` retried (a third try is for the unlucky).
  */
 export async function readOnOneBoard<Answer>(
   boards: BoardCache,
@@ -214,30 +154,17 @@ export async function readOnOneBoard<Answer>(
   for (let attempt = 1; ; attempt++) {
     const version = await boards.version(seasonId);
     const { answer, versions } = await read(version);
-    if (versions.every((met) => met === version) || attempt === MAX_ONE_BOARD_ATTEMPTS) return answer;
+    if (versions.every((met) => met === version) || attempt === 3) return answer;
     await boards.refreshVersion(seasonId);
   }
 }
 
-/** Swaps are tens of seconds apart: a second read finds one board; a third is for the unlucky. */
-const MAX_ONE_BOARD_ATTEMPTS = 3;
-
-/**
- * The memory a kept page takes at most, with the answers made from it and kept with it
- * (board-etag.ts: the shared answer, its JSON and compressed forms, and the last answer with a
- * viewer's own row in it and its own): counted once as it is kept, from its JSON length.
- * Measured in Node 20 (decision 016; figures: docs/benchmarks/board-cache.md), a page takes a few
- * times its JSON length, more with a viewer's own answer too, and Show Me Only's page of one row
- * a few kilobytes: this counts more than either, so the bound holds the memory, not just the rows.
- */
+/** A kept page with its answers (board-etag.ts) measured a few times its JSON (docs/benchmarks/board-cache.md). */
 export function keptPageBytes(value: Versioned): number {
   return JSON.stringify(value).length * 10 + 4096;
 }
 
-/**
- * `fastify.boardCache`: told of every swap through the database (migration 0017's trigger) and
- * of every change to a viewer's account or profile (`fastify.accountChanges`).
- */
+/** `fastify.boardCache`, told of every swap and of every change to a viewer's account or profile. */
 export const boardCachePlugin = fp<BoardCacheOptions>(
   async (fastify, options) => {
     const cache = createBoardCache(fastify.db, options);
@@ -248,8 +175,9 @@ export const boardCachePlugin = fp<BoardCacheOptions>(
     });
     const log = (error: unknown) =>
       fastify.log.warn({ err: error }, 'Could not read the stored board version');
+    // Migration 0017's trigger: a season's stored board was swapped.
     const unlisten = await fastify.database.listen(
-      BOARD_VERSIONS_CHANNEL,
+      'board_versions',
       (seasonId) => {
         if (seasonId) cache.refreshVersion(seasonId).catch(log);
       },

@@ -1,0 +1,106 @@
+import { SEARCH_TOTAL_CAP } from '@hit21/core';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../../db/database.ts';
+import { foldSearch } from '../../../../db/name-folding.ts';
+import { standings, standingsNames, standingsState } from '../../../../db/schema/index.ts';
+import { textArray } from '../../../../db/sql-values.ts';
+import { type BlockBoard, boardPage, withRanks } from '../rank-blocks-repository.ts';
+
+/**
+ * A page of `board` with its total, in one statement: a plain page from the rank block holding
+ * its first rank (`boardPage`); a search or "me" (`counted`) with the board's ranks (`withRanks`).
+ * A search's matches are counted up to `limit` (decision 018): the cap or the page's end, and one
+ * more, which says more match. Under the cap every match is sorted; past it they are many, so the
+ * order index is walked instead until the page is full. The count gates each way.
+ */
+export function rankedPageQuery(options: {
+  seasonId: string;
+  board: BlockBoard;
+  page: number;
+  pageSize: number;
+  /** The board's rows (with `ord`) where `condition` holds too. */
+  rowsWhere: (condition?: SQL) => SQL;
+  /** The board's `ord`s, the ranks' count. */
+  ords: SQL;
+  counted?: Partial<SearchMatch>;
+}): { query: SQL; limit?: number } {
+  const { seasonId, board, pageSize, rowsWhere, counted } = options;
+  const offset = (options.page - 1) * pageSize;
+  if (!counted) return { query: boardPage(seasonId, board, rowsWhere(), offset, pageSize) };
+  const limit = Math.max(SEARCH_TOTAL_CAP, offset + pageSize) + 1;
+  const matches = rowsWhere(counted.condition);
+  const query = sql`with counted as materialized (select count(*) as total from (${matches} limit ${limit}) as match),
+    listed as materialized (select * from (${matches}) as match where (select total from counted) < ${limit}),
+    found as materialized (
+      select * from (select * from listed order by ord limit ${pageSize} offset ${offset}) as sorted
+      union all
+      select * from (${rowsWhere(counted.walkedCondition)} order by ord limit ${pageSize} offset ${offset}) as walk
+        where (select total from counted) >= ${limit}),
+    page as (${withRanks(seasonId, board, options.ords)})
+    select counted.total, page.* from counted left join page on true`;
+  return { query, limit };
+}
+
+export function allOf(parts: (SQL | undefined)[]): SQL {
+  const defined = parts.filter((part) => part !== undefined);
+  return sql.join(defined, sql` and `);
+}
+
+/** The total a page answers from its count: capped when `limit` was reached. */
+export function cappedTotal(counted: number, limit?: number): { total: number; isTotalCapped: boolean } {
+  return limit !== undefined && counted >= limit
+    ? { total: limit - 1, isTotalCapped: true }
+    : { total: counted, isTotalCapped: false };
+}
+
+/** A search's condition, and the same tested row by row (no trigram index) for walks. */
+export interface SearchMatch {
+  condition: SQL;
+  walkedCondition: SQL;
+}
+
+/**
+ * A board row's name, country or club contains the search. Countries and clubs are matched here,
+ * in the state row's lists, so that each side of the OR is an index condition the planner can size.
+ */
+export async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
+  const [lists] = await db
+    .select({ countries: standingsState.countries, clubs: standingsState.clubs })
+    .from(standingsState)
+    .where(eq(standingsState.seasonId, seasonId));
+  const needle = search.toLowerCase();
+  const matching = (names: string[] = []) => names.filter((name) => name.toLowerCase().includes(needle));
+  const groupCondition = inGroups(matching(lists?.countries), matching(lists?.clubs));
+  const pattern = namePattern(search);
+  const tested = sql`textlike(${standings.searchName}, ${pattern})`;
+  // The board's distinct names through their trigram index, then their rows by the board's b-tree.
+  const named = sql`${standings.searchName} = any(array(select ${standingsNames.searchName} from ${standingsNames}
+    where ${standingsNames.searchName} like ${pattern}))`;
+  const orInGroups = (name: SQL) => (groupCondition ? sql`(${name} or ${groupCondition})` : name);
+  // pg_trgm needs three characters: a shorter search scans (textlike), quicker than a whole index walk.
+  const isScan = foldSearch(search).length < 3;
+  return { condition: orInGroups(isScan ? tested : named), walkedCondition: orInGroups(tested) };
+}
+
+/** Country in `countries` or club in `clubs`; undefined when both are empty. */
+function inGroups(countries: string[], clubs: string[]): SQL | undefined {
+  const conditions = [
+    countries.length > 0 ? sql`${standings.country} = any(${textArray(countries)}::text[])` : undefined,
+    clubs.length > 0 ? sql`${standings.club} = any(${textArray(clubs)}::text[])` : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : undefined;
+}
+
+/** `likePattern`, lower-cased by the database as the stored names are (searchKeySql). */
+export function namePattern(search: string): SQL {
+  return sql`lower(${likePattern(search)})`;
+}
+
+/**
+ * `search` folded as the stored names are, as a LIKE pattern: folding drops its wildcards
+ * (punctuation); punctuation alone names nobody (an apostrophe, which no folded name holds).
+ */
+export function likePattern(search: string): string {
+  const key = foldSearch(search);
+  return key.trim() === '' ? "'" : `%${key}%`;
+}
