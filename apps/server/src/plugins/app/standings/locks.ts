@@ -4,8 +4,7 @@ import { type Database, type DatabaseHandle, selectRows, type Transaction } from
 import { REBUILT_TABLES } from './model.ts';
 
 /**
- * Every lock the standings take. Who takes what, in this order, and why:
- *
+ * Who takes which lock, in this order, and why (readers take none: a page is one statement or snapshot):
  * | who | takes, in order | why |
  * |---|---|---|
  * | a rebuild (rebuilding/) | `standingsRecompute` advisory, session level (`takeRecomputeLock`), waiting while placements hold it shared | one rebuild at a time across instances |
@@ -14,8 +13,6 @@ import { REBUILT_TABLES } from './model.ts';
  * | an account's deletion | the stored tables, row exclusive, then `standingsPlacing`, waiting (`waitToPlace`) | it takes its member off the boards beside placements |
  * | a rebuild's tidy of names | `waitToPlace` | a placement's new name must not be forgotten before it commits |
  * | the embedded database | `isRecomputing` per process | one session: advisory locks are re-entrant there and keep nothing apart |
- *
- * Readers take no lock of ours: a page reads the stored tables in one statement or snapshot.
  */
 
 const recomputing = new WeakSet<DatabaseHandle>();
@@ -58,11 +55,7 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
   await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCK_KEYS.standingsRecompute})`);
 }
 
-/**
- * Both stored tables for the swap. A league's page reads `league_standings`, then `standings`: a
- * swap waiting with one of them held could deadlock with it, so it gives up after `lockTimeoutMs`
- * (lock_not_available), the reader finishes and the caller tries again.
- */
+/** A league's page reads `league_standings`, then `standings`: the swap gives up rather than deadlock. */
 export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): Promise<void> {
   await tx.execute(sql.raw(`set local lock_timeout = '${Math.round(lockTimeoutMs)}ms'`));
   await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));

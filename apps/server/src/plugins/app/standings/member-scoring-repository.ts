@@ -11,8 +11,6 @@ import { searchKeySql } from '../../../db/name-folding.ts';
 import { picks, profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 
-/** Members scored in SQL as a rebuild and a placement store them: no member passes through the server. */
-
 /** The goals a board is scored with, and its season. */
 export interface BoardScoring {
   seasonId: string;
@@ -23,10 +21,7 @@ const SLOTS = Array.from({ length: SQUAD_SIZE }, (_, index) => index + 1);
 const overSlots = (term: (slot: number) => string, separator: string) =>
   sql.raw(SLOTS.map(term).join(separator));
 
-/**
- * The scorers as a relation (player_id, goals, codes: core's `goalCodes`), joined once per squad
- * slot rather than as one common table expression, which a parallel plan cannot read.
- */
+/** The scorers (player_id, goals, codes), joined per slot: a parallel plan cannot read a CTE. */
 function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
   const origin = seasonOrigin(seasonId);
   const ids = textArray(rankedWith.scorers.map(([playerId]) => playerId));
@@ -36,10 +31,7 @@ function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
     from unnest(${ids}::uuid[], ${goals}::int[], ${codes}::text[]) as scorer (player_id, goals, codes))`;
 }
 
-/**
- * `ord` (README: the key): the bucket's two bytes, the four picks' goal codes in order as six
- * decimal digits read as hex (intarray's `sort`), the terminator, the coin toss, the user id.
- */
+/** `ord` (README: the key); each goal code is six decimal digits read as hex, sorted by intarray. */
 function ordSql(seasonId: string): SQL {
   const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
   const group = `case member.status when 'safe' then ${RANKING_GROUP_ORDER.safe}
@@ -52,19 +44,13 @@ function ordSql(seasonId: string): SQL {
     || textsend(member.user_id)`;
 }
 
-/**
- * What `squad` (in the caller's query) scores: the scorer joins, its total goals, goal codes and
- * status (core's `squadStatus`; an incomplete squad is bust once the season is over).
- */
+/** What `squad` (in the caller's query) scores, as core's `squadStatus`: joins and columns. */
 function squadScore(scoring: BoardScoring) {
   const scorers = scorerList(scoring);
-  const joins = sql.join(
-    SLOTS.map(
-      (slot) => sql`left join ${scorers} as ${sql.raw(`scorer_${slot}`)}
-        on ${sql.raw(`scorer_${slot}.player_id = squad.player_ids[${slot}]`)}`,
-    ),
-    sql` `,
-  );
+  const onSlot = (slot: number) =>
+    sql.raw(`scorer_${slot} on scorer_${slot}.player_id = squad.player_ids[${slot}]`);
+  const joinSlot = (slot: number) => sql`left join ${scorers} as ${onSlot(slot)}`;
+  const joins = sql.join(SLOTS.map(joinSlot), sql` `);
   const goals = overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`, ' + ');
   const scoreless = overSlots(
     (slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`,
@@ -79,10 +65,7 @@ function squadScore(scoring: BoardScoring) {
   return { joins, columns };
 }
 
-/**
- * The season's board members (onboarding complete, with or without a squad) scored, in the stored
- * table's column order; only those of `onlyUsers` (a relation of `user_id`) when given.
- */
+/** The season's board members scored, in the stored table's column order; only `onlyUsers`' if given. */
 export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
@@ -103,10 +86,7 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
         and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
 }
 
-/**
- * The pickers of `playerIds` (a goal's movers) scored from their squads alone: user_id, status,
- * total_goals, ord. A mover is on the board already, with their name, country and club.
- */
+/** The pickers of `playerIds` scored from their squads alone: they are on the board with their names. */
 export function scoredPickers(scoring: BoardScoring, playerIds: readonly string[]): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);

@@ -4,10 +4,7 @@ import { standings, standingsNames } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 import { waitToPlace } from './locks.ts';
 
-/**
- * Removes from `standingsNames` the names no stored board holds any more: nothing of a name stays
- * once no board shows it. Only `searchNames` when given (an account deletion's, under the placing lock).
- */
+/** Forgets the names no stored board holds any more; only `searchNames` when given (a deletion's). */
 export async function forgetUnheldNames(db: Executor, searchNames?: readonly string[]): Promise<void> {
   if (searchNames?.length === 0) return;
   const among = searchNames ? sql`name.search_name = any(${textArray(searchNames)}::text[]) and` : sql``;

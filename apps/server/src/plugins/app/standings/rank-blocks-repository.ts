@@ -9,8 +9,6 @@ import {
 } from '../../../db/schema/index.ts';
 import { MAX_BLOCK_MEMBERS } from './model.ts';
 
-/** Ranks counted from the rank blocks (`standingsRankBlocks`, README: the read path). */
-
 /** A board as its rank blocks name it: the global one (name ''), a country, a club or a league (its id). */
 export interface BlockBoard {
   kind: 'global' | 'country' | 'club' | 'league';
@@ -20,10 +18,7 @@ export interface BlockBoard {
 /** A rank block's row, as a query that finds blocks to cut reads it. */
 export type BlockRow = { board: BlockBoard['kind']; name: string; start: Uint8Array };
 
-/**
- * The board was lost: the state row (logged) counts members, but the unlogged rank blocks are empty
- * after a crash recovery (decision 005). In a query that reads the state row as `standingsState`.
- */
+/** Lost (in a query of `standingsState`): members counted, but the unlogged blocks gone in a crash. */
 export function isBoardLostSql(seasonId: string): SQL<boolean> {
   return sql<boolean>`(${standingsState.members} > 0 and not exists (select from ${standingsRankBlocks}
     where ${standingsRankBlocks.board} = 'global' and ${standingsRankBlocks.name} = ''
@@ -40,17 +35,8 @@ function onBoard(seasonId: string, board: BlockBoard) {
     and ${standingsRankBlocks.seasonId} = ${seasonId}`;
 }
 
-/**
- * A page without a search: the board's total, then `rank` and the columns of `rows` (which have an
- * `ord`) from rank `offset + 1`, or one row without a rank for an empty page (README: the read path).
- */
-export function boardPage(
-  seasonId: string,
-  board: BlockBoard,
-  rows: SQL,
-  offset: number,
-  pageSize: number,
-): SQL {
+/** The board's total, then `rank` and `rows`' columns from rank `offset + 1`; one rankless row if empty. */
+export function boardPage(seasonId: string, board: BlockBoard, rows: SQL, offset: number, pageSize: number) {
   const total = sql`select coalesce(sum(${standingsRankBlocks.members}), 0)::int as total
     from ${standingsRankBlocks} where ${onBoard(seasonId, board)}`;
   const start = sql`select start, members_before from (
@@ -67,10 +53,7 @@ export function boardPage(
     select total.total, page.* from total left join page on true`;
 }
 
-/**
- * The rows of `found` (with their `ord`) ranked on the board of `rows`: each block they fall in is
- * read once, up to the last of them, numbered from the members before the block.
- */
+/** The rows of `found` ranked on the board of `rows`: each block they fall in read once, up to the last. */
 export function withRanks(seasonId: string, board: BlockBoard, rows: SQL): SQL {
   const blockStart = sql`(select ${standingsRankBlocks.start} from ${standingsRankBlocks}
     where ${onBoard(seasonId, board)} and ${standingsRankBlocks.start} <= found.ord
@@ -90,25 +73,17 @@ export function withRanks(seasonId: string, board: BlockBoard, rows: SQL): SQL {
 /** After every `ord` (its first byte is a bucket's high byte): an index range needs an upper bound. */
 export const PAST_EVERY_ORD = sql`'\\xff'::bytea`;
 
-/** The `ord`s of a board's members (a relation). */
 function boardOrds(seasonId: string, board: BlockBoard): SQL {
   if (board.kind === 'league') {
     return sql`select ${leagueStandings.ord} as ord from ${leagueStandings}
       where ${leagueStandings.seasonId} = ${seasonId} and ${leagueStandings.leagueId} = ${board.name}::uuid`;
   }
-  const group =
-    board.kind === 'country'
-      ? sql`and ${standings.country} = ${board.name}`
-      : board.kind === 'club'
-        ? sql`and ${standings.club} = ${board.name}`
-        : sql``;
+  const column = { global: undefined, country: standings.country, club: standings.club }[board.kind];
+  const group = column ? sql`and ${column} = ${board.name}` : sql``;
   return sql`select ${standings.ord} as ord from ${standings} where ${standings.seasonId} = ${seasonId} ${group}`;
 }
 
-/**
- * Cuts each block into blocks of RANK_BLOCK_SIZE members, read along its board's order index from
- * its start to the next block's; the first keeps the block's start.
- */
+/** Cuts each block into blocks of RANK_BLOCK_SIZE members along its board's order index. */
 export async function cutBlocks(tx: Executor, seasonId: string, blocks: readonly BlockRow[]): Promise<void> {
   for (const block of blocks) {
     const board: BlockBoard = { kind: block.board, name: block.name };

@@ -9,10 +9,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { isBoardLostSql } from './rank-blocks-repository.ts';
 
-/**
- * Asks the next check for a whole rebuild, in the caller's transaction: for members written in
- * bulk, whose changes are not logged (a member's own change is placed: `markMemberChanged`).
- */
+/** Asks the next check for a whole rebuild, in the caller's transaction: members written in bulk. */
 export async function requestBoardRebuild(db: Executor): Promise<void> {
   await db.execute(sql`insert into ${standingsInputs} (id, version) values (1, 1)
     on conflict (id) do update set version = ${standingsInputs.version} + 1`);
@@ -35,10 +32,7 @@ function inputStampColumns(seasonId: string, now: Date): SQL {
       ',' order by ${goals.playerId}, ${goals.fixtureId}), '')) ${countedGoals(seasonId, now)}) as goals_fingerprint`;
 }
 
-export interface InputStamps {
-  inputsVersion: number;
-  goalsFingerprint: string;
-}
+export type InputStamps = { inputsVersion: number; goalsFingerprint: string };
 
 type InputStampRow = { inputs_version: string | number; goals_fingerprint: string };
 

@@ -14,11 +14,6 @@ import { type BoardScoring, scoredMembers } from '../member-scoring-repository.t
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
-/**
- * A placement's rows: the members to place (`standings_placed_users`) taken off every board and put
- * back, each board's moves (`standings_moves`: board, name, `ord`, ±1) counted into its rank blocks.
- */
-
 export async function createPlacingTables(tx: Transaction): Promise<void> {
   await tx.execute(sql`create temporary table if not exists standings_placed_users
     (user_id text collate "C" primary key) on commit drop`);
@@ -62,10 +57,7 @@ function logMoves(rows: string, leagueRows: string, change: 1 | -1) {
           union all select 'league', league_id::text, ord, ${change} from ${leagueRows}`);
 }
 
-/**
- * Takes the members to place (or `userIds`: an account deleted) off the season's board and its
- * leagues' standings; answers how many board rows went and their names' search keys.
- */
+/** Takes the members to place (or `userIds`: an account deleted) off the season's board and leagues. */
 export async function removeMembers(
   tx: Executor,
   seasonId: string,
@@ -84,10 +76,7 @@ export async function removeMembers(
   return { removed: row?.removed ?? 0, searchNames: row?.search_names ?? [] };
 }
 
-/**
- * Puts the members to place who are board members now on the board and their approved leagues'
- * standings, scored with `scoring`, with their names for the search.
- */
+/** Puts the members to place who are board members now on the board and their approved leagues. */
 export async function insertMembers(
   tx: Transaction,
   scoring: BoardScoring,
@@ -125,17 +114,12 @@ export async function listSeasonsHolding(tx: Transaction, userId: string): Promi
   return rows.map((row) => row.season_id);
 }
 
-/**
- * Moves the block counts by the moves (a new country, club or league gets its first block, from
- * the empty string), then cuts the blocks grown past MAX_BLOCK_MEMBERS.
- */
+/** Counts the moves into the blocks (a new board's first block starts at ''), then cuts swollen ones. */
 export async function applyBlockMoves(tx: Executor, seasonId: string): Promise<void> {
   await tx.execute(sql`insert into ${standingsRankBlocks} (season_id, board, name, start, members)
     select distinct ${seasonId}, board, name, ''::bytea, 0 from standings_moves on conflict do nothing`);
-  // Each move's block, found in one sort of the moves with their boards' block starts: a move
-  // takes the number of the last start at or before it (a probe of the blocks per move took
-  // seconds for a live goal's hundreds of thousands of moves). The starts are unnested, not
-  // subscripted: an array of byte strings is walked from its start to reach an element.
+  // Each move's block from one sort of the moves with the block starts (a probe per move took seconds
+  // for a live goal's moves); unnested, as a subscript walks an array of byte strings from its start.
   const moved = sql`with boards as (
       select board, name, array_agg(start order by start) as starts
       from ${standingsRankBlocks} where ${standingsRankBlocks.seasonId} = ${seasonId}

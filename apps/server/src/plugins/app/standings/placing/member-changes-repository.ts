@@ -11,12 +11,7 @@ import { textArray } from '../../../../db/sql-values.ts';
 import { isBoardLostSql } from '../rank-blocks-repository.ts';
 import { hasUnplacedChangesSql } from '../standings-inputs-repository.ts';
 
-/** The log of members' changes waiting to be placed, and the state row a placement reads and revises. */
-
-/**
- * Records, in the caller's transaction, that a member's place on the boards may have changed (their
- * squad, onboarding, name, country or club, account, or a league's membership); a new `seq` each time.
- */
+/** Logs, in the caller's transaction, that a member's place may have changed; a new `seq` each time. */
 export async function markMemberChanged(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`insert into ${standingsMemberChanges} (user_id) values (${userId})
     on conflict (user_id) do update set seq = excluded.seq, applied = false`);
@@ -41,10 +36,7 @@ export async function markDeletionPlaced(tx: Transaction, userId: string): Promi
 }
 
 /** A logged change: placing it settles this `seq` only (a later change of the member waits). */
-export interface MemberChange {
-  userId: string;
-  seq: number;
-}
+export type MemberChange = { userId: string; seq: number };
 
 /** The oldest `limit` changes not yet placed. */
 export async function listUnplacedChanges(tx: Transaction, limit: number): Promise<MemberChange[]> {
@@ -56,10 +48,7 @@ export async function listUnplacedChanges(tx: Transaction, limit: number): Promi
   return rows.map((row) => ({ userId: row.user_id, seq: Number(row.seq) }));
 }
 
-/**
- * The placed changes leave the log; while a rebuild runs they stay, marked placed, as it may not
- * have read them (`settleCoveredChanges`).
- */
+/** The placed changes leave the log; during a rebuild they stay, marked placed (`settleCoveredChanges`). */
 export async function settlePlacedChanges(
   db: Executor,
   changes: readonly MemberChange[],
@@ -93,11 +82,7 @@ export async function readPlacingState(tx: Transaction, seasonId: string): Promi
 }
 
 /** The goals a placement scored the board with instead of those it had counted. */
-export interface GoalsPlaced {
-  computedFor: Date;
-  goalsFingerprint: string;
-  rankedWith: RankedWith;
-}
+export type GoalsPlaced = { computedFor: Date; goalsFingerprint: string; rankedWith: RankedWith };
 
 /** A new board version (for the caches: decision 016), with what changed of the state row. */
 export async function saveBoardRevision(

@@ -26,10 +26,9 @@ import {
 export type PlaceResult =
   | {
       status: 'placed';
-      /** Members put (back) on the board, and rows taken off it. */
       placed: number;
       removed: number;
-      /** Footballers whose goals changed, and their pickers moved with them (goals placed only). */
+      /** Footballers whose goals changed, and their pickers moved with them. */
       scorersChanged: number;
       moved: number;
       durationMs: number;
@@ -39,29 +38,20 @@ export type PlaceResult =
   | { status: 'busy' }
   | { status: 'needs rebuild'; reason: string };
 
-/** Thrown inside the placement's transaction to roll it back and ask for a rebuild. */
+/** Rolls the placement's transaction back and asks for a rebuild. */
 class CannotPlace extends Error {}
 
-/** PostgreSQL's SQLSTATE when a repeatable-read transaction meets a concurrent change. */
 const SERIALIZATION_FAILURE = '40001';
 
-/**
- * Places the members changed since the stored board (`markMemberChanged`), in one transaction
- * (README: placing): each taken off every board and put back scored as they are now, so that
- * readers see the board before or after, never half of it. A change committed meanwhile waits.
- */
+/** Places the members changed since the stored board in one transaction (README: placing). */
 export async function placeMemberChanges(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
-  /**
-   * Also score the board with the goals that count at this moment: the pickers of every footballer
-   * whose goals changed are placed too. Everyone else's `ord` depends on their own picks' goals alone.
-   */
+  /** Also score the board with the goals that count then: their changed scorers' pickers are placed too. */
   goalsAt?: Date;
 }): Promise<PlaceResult> {
   const { database, season, goalsAt } = options;
-  // The embedded database's one session would interleave with its own rebuild, and its advisory
-  // locks cannot tell them apart; on PostgreSQL they can (holdOffRebuilds).
+  // The embedded database's one session cannot keep its own rebuild apart by advisory locks.
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
   const started = performance.now();
   for (let attempt = 1; ; attempt += 1) {
@@ -76,7 +66,6 @@ export async function placeMemberChanges(options: {
       return result;
     } catch (error) {
       if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
-      // A member deleted or changed by another transaction since the snapshot: read again.
       if (attempt < 3 && hasSqlState(error, SERIALIZATION_FAILURE)) continue;
       throw error;
     }
@@ -121,10 +110,7 @@ async function placeInOneTransaction(
   };
 }
 
-/**
- * Takes the placement's locks and reads, in its snapshot, the stored board's state, the changes
- * waiting and the footballers whose goals changed; or the result when there is nothing to do.
- */
+/** Takes the locks and reads the state, the changes and the changed scorers; or the result if none. */
 async function readWorkToPlace(
   tx: Transaction,
   season: SeasonConfig,

@@ -11,9 +11,8 @@ import {
 import { forgetMemberChange, markDeletionPlaced, saveBoardRevision } from './member-changes-repository.ts';
 
 /**
- * Takes a deleted account's member off every stored board and league now, in the caller's
- * transaction, and forgets their change: nothing of theirs is kept. A rebuild under way may have
- * read them, so another is asked for.
+ * Takes a deleted account's member off every board and league now, in the caller's transaction.
+ * A rebuild under way may have read them, so another is asked for.
  */
 export async function takeMemberOffBoards(tx: Transaction, userId: string): Promise<void> {
   await waitToPlace(tx);

@@ -3,9 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../../db/database.ts';
 import { readBoardVersion } from './leaderboard-repository.ts';
 
-interface Versioned {
-  version: string;
-}
+type Versioned = { version: string };
 
 export interface BoardCacheOptions {
   /** In bytes as `keptPageBytes` over-counts them. */
@@ -23,10 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Board pages from memory (decision 016), under the version of the board they were read from,
- * learnt from the swap's NOTIFY, a read that meets another, or at least every `versionMaxAgeMs`.
- */
+/** Board pages kept under their board version (decision 016), learnt from a NOTIFY, a read, or its age. */
 export function createBoardCache(db: Executor, options: BoardCacheOptions = {}) {
   return Object.assign(
     keptPages(options.maxPageBytes ?? 256 * 1024 * 1024),
@@ -142,10 +137,7 @@ function keptViewers(maxViewers: number) {
   };
 }
 
-/**
- * What `read` answers from the board version served. A read that met another version means a
- * swap not heard of yet: the version is read again and `read` retried (a third try is for the unlucky).
- */
+/** What `read` answers of the version served; a read that met another version (a swap) is tried again. */
 export async function readOnOneBoard<Answer>(
   boards: BoardCache,
   seasonId: string,

@@ -25,10 +25,8 @@ export interface StoredLeaguePage extends Omit<StoredPage, 'rows'>, PlacingTimes
 }
 
 /**
- * A page of a league's stored standings (the global order restricted to its approved members),
- * with its total and the board's state, in one statement (one snapshot). It reads the league's
- * rows (`league_standings`: `ord` and search key) and joins only the page to the board. A member
- * no longer approved leaves the page at once; the next recompute closes the gap in the ranks.
+ * A page of a league's stored standings with its total and state, in one statement; only the page
+ * is joined to the board. A member no longer approved leaves at once; the next recompute closes the gap.
  */
 export async function readLeagueStandingsPage(
   db: Executor,

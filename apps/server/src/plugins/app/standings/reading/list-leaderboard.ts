@@ -35,10 +35,7 @@ export interface PageRequest {
   refreshDelayMs: number;
 }
 
-/**
- * A page of one of the three boards as the viewer sees it: the country and club boards are
- * those of the viewer's profile (refused with the specification's message when it has none).
- */
+/** A page of one of the three boards as the viewer sees it: the country and club are their profile's. */
 export async function listLeaderboard(
   options: PageRequest & { type: LeaderboardType },
 ): Promise<LeaderboardPage> {
@@ -71,10 +68,7 @@ export async function listLeaderboard(
 /** The answers built from each cached page, by pending notice (in seconds, or none). */
 const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
 
-/**
- * The answer to a cached page (`stored`): built and serialized once for every viewer with no row
- * on it and the same notice; with their row marked and their picks for the viewer on it.
- */
+/** A cached page's answer, built once per notice for viewers not on it; with their own row for one who is. */
 export async function answerFor<
   Page extends { rows: readonly { userId: string; isYou: boolean; picks?: unknown }[] },
 >(

@@ -7,11 +7,9 @@ import { textArray } from '../../../../db/sql-values.ts';
 import { type BlockBoard, boardPage, withRanks } from '../rank-blocks-repository.ts';
 
 /**
- * A page of `board` with its total, in one statement: a plain page from the rank block holding
- * its first rank (`boardPage`); a search or "me" (`counted`) with the board's ranks (`withRanks`).
- * A search's matches are counted up to `limit` (decision 018): the cap or the page's end, and one
- * more, which says more match. Under the cap every match is sorted; past it they are many, so the
- * order index is walked instead until the page is full. The count gates each way.
+ * A page of `board` with its total, in one statement. A search's matches are counted up to `limit`
+ * (decision 018), one past the cap or the page's end: under it every match is sorted; past it the
+ * order index is walked until the page is full.
  */
 export function rankedPageQuery(options: {
   seasonId: string;
@@ -54,15 +52,9 @@ export function cappedTotal(counted: number, limit?: number): { total: number; i
 }
 
 /** A search's condition, and the same tested row by row (no trigram index) for walks. */
-export interface SearchMatch {
-  condition: SQL;
-  walkedCondition: SQL;
-}
+export type SearchMatch = { condition: SQL; walkedCondition: SQL };
 
-/**
- * A board row's name, country or club contains the search. Countries and clubs are matched here,
- * in the state row's lists, so that each side of the OR is an index condition the planner can size.
- */
+/** Name, country or club contains the search; the groups matched here so the planner can size each side. */
 export async function searchMatch(db: Executor, seasonId: string, search: string): Promise<SearchMatch> {
   const [lists] = await db
     .select({ countries: standingsState.countries, clubs: standingsState.clubs })

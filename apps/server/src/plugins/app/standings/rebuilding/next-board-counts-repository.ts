@@ -9,10 +9,7 @@ const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') coll
 /** The global block of a row of `standings_next`, from its `place`. */
 const blockOfPlace = (place: string) => sql.raw(`((${place} - 1) / ${RANK_BLOCK_SIZE})`);
 
-/**
- * The scored board's rank blocks in one scan, and its members, countries and clubs. One process
- * (PostgreSQL shares no grouping sets out to workers), so it runs beside the index builds.
- */
+/** The scored board's blocks, members, countries and clubs in one scan: no workers, so beside the builds. */
 export async function countNextBoard(db: Database, seasonId: string) {
   const groups = await db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million.

@@ -56,10 +56,7 @@ export async function dropNextBoardPlaces(db: Database): Promise<void> {
   await db.execute(sql`alter table standings_next drop column place`);
 }
 
-/**
- * Gives `standings_next` the stored table's NOT NULL columns and the season's check. Should its
- * columns differ from the stored table's (a migration added one), the rebuild stops here.
- */
+/** The stored table's NOT NULL columns and the season's check; a rebuild stops if its columns differ. */
 async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
   const columns = await selectRows<Record<'table_name' | 'column_name' | 'is_nullable' | 'shape', string>>(
     db,

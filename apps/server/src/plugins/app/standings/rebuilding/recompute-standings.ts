@@ -40,7 +40,6 @@ import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './r
 const SWAP_LOCK_TIMEOUT_MS = 200;
 /** Swap attempts before the rebuild gives up (the next check starts another). */
 const SWAP_ATTEMPTS = 50;
-/** PostgreSQL's SQLSTATE when a lock was not granted within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
 export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
@@ -53,17 +52,12 @@ export type RecomputeResult =
       durationMs: number;
       computedFor: Date;
     }
-  /** Another instance holds the lock; it is recomputing now. */
   | { status: 'busy' };
 
 type NextBoard = { members: number; countries: string[]; clubs: string[] };
 type Task = (db: Database) => Promise<void>;
 
-/**
- * Rebuilds a season's boards as they stand at `now` into `*_next` tables and swaps them in
- * (README: write path 2). No member passes through the server. A member changed meanwhile is
- * logged and placed on the new board. Tables left by a rebuild cut off halfway are dropped.
- */
+/** Rebuilds a season's boards as they stand at `now` and swaps them in (README: write path 2). */
 export async function recomputeStandings(options: {
   database: DatabaseHandle;
   season: SeasonConfig;
