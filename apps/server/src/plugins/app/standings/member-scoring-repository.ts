@@ -86,14 +86,25 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
         and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
 }
 
-/** The pickers of `playerIds` scored from their squads alone: they are on the board with their names. */
-export function scoredPickers(scoring: BoardScoring, playerIds: readonly string[]): SQL {
+/** The season's users whose squad picks one of `playerIds` (the picks' (player, user) index finds them). */
+export function pickersOf(seasonId: string, playerIds: readonly string[]): SQL {
+  return sql`select distinct ${picks.userId} as user_id from ${picks}
+    where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}`;
+}
+
+/**
+ * `users`' squads scored (user_id, status, total_goals, ord), no profile read: they are on the board
+ * already. A few (`isFew`) are found by id, as in `scoredMembers`; a million are better hashed.
+ */
+export function scoredSquads(scoring: BoardScoring, users: SQL, isFew: boolean): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
+  const found = sql`select * from ${squads} where ${squads.seasonId} = ${seasonId}`;
+  // Fenced (`offset 0`): the scorers are joined to the squads found, not hashed again for each.
+  const squadsOfUsers = isFew
+    ? sql`(select squad.* from (${users}) as picker cross join lateral
+        (${found} and ${squads.userId} = picker.user_id collate "default" offset 0) as squad offset 0) as squad`
+    : sql`(${users}) as picker join (${found}) as squad on squad.user_id = picker.user_id`;
   return sql`(select member.user_id, member.status, member.total_goals, ${ordSql(seasonId)} as ord
-    from (select squad.user_id collate "C" as user_id, ${columns}
-      from (select distinct ${picks.userId} as user_id from ${picks}
-        where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}) as picker
-      join ${squads} as squad on squad.season_id = ${seasonId} and squad.user_id = picker.user_id
-      ${joins}) as member)`;
+    from (select squad.user_id collate "C" as user_id, ${columns} from ${squadsOfUsers} ${joins}) as member)`;
 }

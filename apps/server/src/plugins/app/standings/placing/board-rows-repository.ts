@@ -4,23 +4,25 @@ import {
   leagueMembers,
   leagueStandings,
   leagues,
-  picks,
   standings,
   standingsNames,
   standingsRankBlocks,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
-import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
+import { type BoardScoring, pickersOf, scoredMembers, scoredSquads } from '../member-scoring-repository.ts';
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
+  // A goal mover without a change of their own keeps their name, country and club (`standings_kept`).
   await tx.execute(sql`create temporary table if not exists standings_placed_users
-    (user_id text collate "C" primary key) on commit drop`);
+    (user_id text collate "C" primary key, is_goal_mover boolean not null default false) on commit drop`);
+  await tx.execute(sql`create temporary table if not exists standings_kept (user_id text collate "C" primary key,
+    full_name text, country text collate "C", club text collate "C", search_name text collate "C") on commit drop`);
   await tx.execute(sql`create temporary table if not exists standings_moves
     (board text, name text collate "C", ord bytea, change int) on commit drop`);
   // Emptied: an account's deletion may take several members off in one transaction.
-  await tx.execute(sql`truncate standings_placed_users, standings_moves`);
+  await tx.execute(sql`truncate standings_placed_users, standings_kept, standings_moves`);
 }
 
 export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
@@ -38,15 +40,16 @@ export async function addPickersToPlace(
   if (playerIds.length === 0) return 0;
   const [row] = await selectRows<{ pickers: number }>(
     tx,
-    sql`with pickers as (select distinct ${picks.userId} as user_id from ${picks}
-        where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}),
-      added as (insert into standings_placed_users select user_id from pickers on conflict do nothing)
+    sql`with pickers as (${pickersOf(seasonId, playerIds)}),
+      added as (insert into standings_placed_users select user_id, true from pickers on conflict do nothing)
       select count(*)::int as pickers from pickers`,
   );
   return row?.pickers ?? 0;
 }
 
 const placedUsers = sql`select user_id from standings_placed_users`;
+const changedUsers = sql`select user_id from standings_placed_users where not is_goal_mover`;
+const keptUsers = sql`select user_id from standings_kept`;
 
 /** Logs a move of `change` on every board of the rows of `rows`, and of the league rows of `leagueRows`. */
 function logMoves(rows: string, leagueRows: string, change: 1 | -1) {
@@ -67,7 +70,9 @@ export async function removeMembers(
   const [row] = await selectRows<{ removed: number; search_names: string[] | null }>(
     tx,
     sql`with gone as (delete from ${standings} where ${standings.seasonId} = ${seasonId}
-          and ${standings.userId} in (${users}) returning country, club, ord, search_name),
+          and ${standings.userId} in (${users}) returning user_id, full_name, country, club, ord, search_name),
+        kept as (insert into standings_kept select gone.user_id, full_name, country, club, search_name
+          from gone join standings_placed_users as placed on placed.user_id = gone.user_id and placed.is_goal_mover),
         gone_leagues as (delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
           and ${leagueStandings.userId} in (${users}) returning league_id, ord),
         moves as (${logMoves('gone', 'gone_leagues', -1)})
@@ -86,7 +91,10 @@ export async function insertMembers(
     tx,
     sql`with placed as (insert into ${standings}
           (season_id, user_id, status, total_goals, full_name, country, club, search_name, ord)
-          select ${seasonId}, member.* from ${scoredMembers(scoring, placedUsers)} as member
+          select ${seasonId}, member.* from ${scoredMembers(scoring, changedUsers)} as member
+          union all select ${seasonId}, kept.user_id, mover.status, mover.total_goals, kept.full_name, kept.country,
+            kept.club, kept.search_name, mover.ord
+          from standings_kept as kept join ${scoredSquads(scoring, keptUsers, true)} as mover on mover.user_id = kept.user_id
           returning user_id, country, club, ord, search_name),
         placed_leagues as (insert into ${leagueStandings} (season_id, league_id, user_id, search_name, ord)
           select ${seasonId}, ${leagueMembers.leagueId}, placed.user_id, placed.search_name, placed.ord
