@@ -4,7 +4,6 @@ import { selectRows } from '../../../../src/db/database.ts';
 import {
   goals,
   picks,
-  players,
   standings,
   standingsMemberChanges,
   standingsState,
@@ -20,6 +19,7 @@ import { send, signUp } from '../../../support/accounts.ts';
 import { setUpTestApp } from '../../../support/build-test-app.ts';
 import { insertLeague, setMembership } from '../../../support/league-standings.ts';
 import { holdOffStandingsJobs } from '../../../support/scheduled-jobs.ts';
+import { playerIdsByNames } from '../../../support/squads.ts';
 import { engines } from '../../../support/test-database.ts';
 
 const ENGINES = engines('both', 'standings SQL');
@@ -53,14 +53,6 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
     });
     expect(response.statusCode).toBe(200);
     return { ...fan, id: response.json().id as string };
-  }
-
-  async function playerIds(webNames: string[]) {
-    const rows = await context.database.db
-      .select({ id: players.id, webName: players.webName })
-      .from(players)
-      .where(sql`${players.webName} in ${webNames}`);
-    return webNames.map((name) => rows.find((row) => row.webName === name)?.id ?? '');
   }
 
   async function storedRow(userId: string) {
@@ -132,7 +124,7 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
     now = BEFORE_DEADLINE;
     const fan = await onboardedFan('Tariq Team');
     await context.app.standings.refresh();
-    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    const squad = await playerIdsByNames(context.database.db, ['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
     expect(await loggedChange(fan.id)).toBeUndefined();
     const before = await boardState();
     expect(
@@ -164,7 +156,7 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
   it('counts a goal a sync adds, and drops one it takes away', async () => {
     now = AFTER_GAMEWEEK_3;
     const fan = await onboardedFan('Sol Sync');
-    const squad = await playerIds(['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
+    const squad = await playerIdsByNames(context.database.db, ['Haaland', 'Watkins', 'Saka', 'Gibbs-White']);
     // A squad kept from before the deadline, written as the squad save writes it.
     await context.database.db
       .insert(picks)
@@ -176,7 +168,7 @@ describe.each(ENGINES)('keeping the stored standings current on %s', (engine) =>
     const counted = (await storedRow(fan.id))?.totalGoals ?? -1;
     expect(counted).toBe(await goalsBy(squad, AFTER_GAMEWEEK_3));
 
-    const [saka] = await playerIds(['Saka']);
+    const [saka] = await playerIdsByNames(context.database.db, ['Saka']);
     await context.database.db.insert(goals).values({
       playerId: saka ?? '',
       fixtureId: 999_001,
