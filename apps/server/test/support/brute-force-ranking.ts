@@ -9,13 +9,14 @@ import { type DatabaseHandle, selectRows } from '../../src/db/database.ts';
  *   are no picks; safe otherwise; once the season is over, going bust becomes bust;
  * - safe, then going bust, then bust; more goals first, fewer among the bust;
  * - then the most recent goal date wins, then the next most recent, and so on;
- * - then the coin toss: the stable key of the season and user id (then the user id).
+ * - then the coin toss: the stable key of the season and user id (then the member number).
  * Country and club ranks are that order restricted to their members, 1, 2, 3, ...
  */
 
 export type Status = 'safe' | 'going_bust' | 'bust';
 export interface Expected {
   userId: string;
+  memberNumber: number;
   country: string;
   club: string;
   status: Status;
@@ -41,9 +42,9 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
   );
   const squads = new Map<string, string[]>();
   for (const row of squadRows) squads.set(row.user_id, [...(squads.get(row.user_id) ?? []), row.player_id]);
-  const people = await selectRows<{ id: string; country: string; favourite_club: string }>(
+  const people = await selectRows<{ id: string; member_number: number; country: string; favourite_club: string }>(
     db,
-    sql`select id, country, favourite_club from profiles where onboarding_complete`,
+    sql`select id, member_number, country, favourite_club from profiles where onboarding_complete`,
   );
   const lastDay = season.gameweeks.at(-1)?.date ?? '';
   const isOver = now.getTime() >= Date.parse(`${lastDay}T00:00:00Z`) + 24 * 60 * 60 * 1000;
@@ -58,6 +59,7 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
       status = isOver ? 'bust' : 'going_bust';
     return {
       userId: person.id,
+      memberNumber: person.member_number,
       country: person.country,
       club: person.favourite_club,
       status,
@@ -78,7 +80,7 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
       return dateB - dateA;
     }
     const toss = coinTossKey(season.id, a.userId) - coinTossKey(season.id, b.userId);
-    return toss !== 0 ? toss : a.userId < b.userId ? -1 : 1;
+    return toss !== 0 ? toss : a.memberNumber - b.memberNumber;
   });
   return entries;
 }

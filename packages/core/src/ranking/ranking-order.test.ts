@@ -7,6 +7,7 @@ const SEASON = '2025-26';
 const entryArbitrary = fc
   .record({
     userId: fc.uuid(),
+    memberNumber: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
     status: fc.constantFrom('safe', 'going_bust', 'bust' as const),
     totalGoals: fc.integer({ min: 0, max: 40 }),
     goalTimes: fc.array(fc.integer({ min: 1_755_000_000_000, max: 1_780_000_000_000 }), { maxLength: 6 }),
@@ -21,11 +22,11 @@ const entryArbitrary = fc
 const compare = (a: RankingEntry, b: RankingEntry) => compareRankingEntries(a, b, SEASON);
 
 describe('compareRankingEntries', () => {
-  it('is a total order: antisymmetric, transitive, zero only for the same user', () => {
+  it('is a total order: antisymmetric, transitive, zero only for the same member number', () => {
     fc.assert(
       fc.property(entryArbitrary, entryArbitrary, entryArbitrary, (a, b, c) => {
         expect(Math.sign(compare(a, b))).toBe(-Math.sign(compare(b, a)) || 0);
-        if (a.userId !== b.userId) expect(compare(a, b)).not.toBe(0);
+        if (a.memberNumber !== b.memberNumber) expect(compare(a, b)).not.toBe(0);
         if (compare(a, b) < 0 && compare(b, c) < 0) expect(compare(a, c)).toBeLessThan(0);
       }),
     );
@@ -52,7 +53,7 @@ describe('compareRankingEntries', () => {
   });
 
   it('breaks a tie on the most recent goal, then the next, before any coin toss', () => {
-    const base = { status: 'safe' as const, totalGoals: 12 };
+    const base = { status: 'safe' as const, totalGoals: 12, memberNumber: 1 };
     const later = { ...base, userId: 'a', goalTimesDescending: [300, 100] };
     const earlier = { ...base, userId: 'b', goalTimesDescending: [200, 150] };
     expect(compare(later, earlier)).toBeLessThan(0);
@@ -85,6 +86,7 @@ describe('compareRankingEntries', () => {
   it('settles identical picks with a coin toss that never changes between runs', () => {
     const twin = (userId: string): RankingEntry => ({
       userId,
+      memberNumber: userId === 'user-a' ? 2 : 1,
       status: 'going_bust',
       totalGoals: 8,
       goalTimesDescending: [500, 400],
@@ -96,13 +98,26 @@ describe('compareRankingEntries', () => {
     expect(coinTossKey(SEASON, 'user-a')).toBe(coinTossKey(SEASON, 'user-a'));
     expect(coinTossKey('2026-27', 'user-a')).not.toBe(coinTossKey(SEASON, 'user-a'));
   });
+
+  it('settles an equal coin toss by the member number, the earlier first', () => {
+    const tossed = (userId: string, memberNumber: number): RankingEntry => ({
+      userId,
+      memberNumber,
+      status: 'safe',
+      totalGoals: 21,
+      goalTimesDescending: [500],
+      coinToss: 7,
+    });
+    expect(compare(tossed('z', 3), tossed('a', 40))).toBeLessThan(0);
+    expect(compare(tossed('a', 40), tossed('z', 3))).toBeGreaterThan(0);
+  });
 });
 
 describe('rankEntries', () => {
   it('numbers 1, 2, 3, ... with no shared ranks, whatever the input order', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(entryArbitrary, { selector: (entry) => entry.userId, maxLength: 30 }),
+        fc.uniqueArray(entryArbitrary, { selector: (entry) => entry.memberNumber, maxLength: 30 }),
         (entries) => {
           const ranked = rankEntries(entries, SEASON);
           expect(ranked.map((entry) => entry.rank)).toEqual(entries.map((_, index) => index + 1));
@@ -117,7 +132,7 @@ describe('rankEntries', () => {
     fc.assert(
       fc.property(
         fc
-          .uniqueArray(entryArbitrary, { selector: (entry) => entry.userId, maxLength: 30 })
+          .uniqueArray(entryArbitrary, { selector: (entry) => entry.memberNumber, maxLength: 30 })
           .chain((entries) =>
             fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length })),
           ),

@@ -11,6 +11,8 @@ export interface RankingEntry {
   goalTimesDescending: readonly number[];
   /** `coinTossKey(seasonId, userId)` computed once, for sorting many entries; computed when absent. */
   coinToss?: number;
+  /** The player's number, given once in the order players arrive: it settles an equal coin toss. */
+  memberNumber: number;
 }
 
 /** The status groups in ranking order: safe, then going bust, then bust. */
@@ -35,7 +37,8 @@ export function coinTossKey(seasonId: string, userId: string): number {
  * The one total order of every leaderboard and league standing (DECISIONS.md): safe, then
  * going bust, then bust; more goals first (fewer among the bust); then the most recent goal
  * wins, then the next most recent, and so on (having a goal beats having none left); then
- * the coin toss; the user id settles the astronomically unlikely equal toss.
+ * the coin toss; the member number settles the rare equal toss (32 bits: a few ties in ten
+ * million, decision 019).
  */
 export function compareRankingEntries(a: RankingEntry, b: RankingEntry, seasonId: string): number {
   const group = GROUP_ORDER[a.status] - GROUP_ORDER[b.status];
@@ -54,7 +57,7 @@ export function compareRankingEntries(a: RankingEntry, b: RankingEntry, seasonId
   const toss =
     (a.coinToss ?? coinTossKey(seasonId, a.userId)) - (b.coinToss ?? coinTossKey(seasonId, b.userId));
   if (toss !== 0) return toss;
-  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+  return a.memberNumber - b.memberNumber;
 }
 
 /** Ranks 1, 2, 3, ... with no shared ranks. */

@@ -46,6 +46,7 @@ function entriesOf(season: Season): RankingEntry[] {
     const pickGoals = picks.map((pick) => season.goals[pick]?.length ?? 0);
     return {
       userId: `user-${index}`,
+      memberNumber: index + 1,
       status: squadStatus(pickGoals, { isSeasonOver: season.isSeasonOver }),
       totalGoals: pickGoals.reduce((sum, goals) => sum + goals, 0),
       goalTimesDescending: picks.flatMap((pick) => season.goals[pick] ?? []).sort((a, b) => b - a),
@@ -56,6 +57,7 @@ function entriesOf(season: Season): RankingEntry[] {
 const stored = (entry: RankingEntry) => ({
   ...stableRankingKey(entry, ORIGIN),
   coinToss: coinTossKey(SEASON, entry.userId),
+  memberNumber: entry.memberNumber,
   userId: entry.userId,
 });
 
@@ -77,6 +79,7 @@ describe('stableRankingKey', () => {
   it('orders any two entries as compareRankingEntries does, even goal lists of different lengths', () => {
     const entry = fc.record({
       userId: fc.uuid(),
+      memberNumber: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
       status: fc.constantFrom('safe', 'going_bust', 'bust' as const),
       totalGoals: fc.integer({ min: 0, max: 40 }),
       goalTimesDescending: fc
@@ -98,8 +101,8 @@ describe('stableRankingKey', () => {
       fc.property(minutes, minutes, fc.uuid(), fc.uuid(), (shared, extra, userA, userB) => {
         const times = [...shared, ...extra].map((minute) => ORIGIN + minute * MINUTE).sort((a, b) => b - a);
         const base = { status: 'going_bust' as const, totalGoals: 9 };
-        const longer = { ...base, userId: userA, goalTimesDescending: times };
-        const prefix = { ...base, userId: userB, goalTimesDescending: times.slice(0, shared.length) };
+        const longer = { ...base, userId: userA, memberNumber: 2, goalTimesDescending: times };
+        const prefix = { ...base, userId: userB, memberNumber: 1, goalTimesDescending: times.slice(0, shared.length) };
         expect(Math.sign(compareStableKeys(stored(longer), stored(prefix)))).toBe(
           Math.sign(compareRankingEntries(longer, prefix, SEASON)),
         );

@@ -8,7 +8,7 @@ import { RANKING_GROUP_ORDER, type RankingEntry } from './ranking-order.ts';
  *
  * The order is `compareRankingEntries`': ascending `bucket`, then the bytes of `goalDates`
  * (unsigned, byte by byte, a shorter prefix first, as PostgreSQL compares `bytea`), then the
- * coin toss and the user id.
+ * coin toss and the member number.
  */
 export interface StableRankingKey {
   /** The status group and the goals as one small number (`STABLE_KEY.groupStride`). */
@@ -99,16 +99,16 @@ export function compareKeyBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** The stored order: bucket, goal dates, coin toss, user id. */
+/** The stored order: bucket, goal dates, coin toss, member number. */
 export function compareStableKeys(
-  a: StableRankingKey & { coinToss: number; userId: string },
-  b: StableRankingKey & { coinToss: number; userId: string },
+  a: StableRankingKey & { coinToss: number; memberNumber: number },
+  b: StableRankingKey & { coinToss: number; memberNumber: number },
 ): number {
   if (a.bucket !== b.bucket) return a.bucket - b.bucket;
   const dates = compareKeyBytes(a.goalDates, b.goalDates);
   if (dates !== 0) return dates;
   if (a.coinToss !== b.coinToss) return a.coinToss - b.coinToss;
-  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+  return a.memberNumber - b.memberNumber;
 }
 
 /** A footballer as a board counts him: his id and his goals' kick-off times (epoch ms, ascending). */

@@ -99,6 +99,11 @@ export const profiles = pgTable(
     goalAlerts: text('goal_alerts', { enum: ['all', 'milestones', 'none'] })
       .notNull()
       .default('all'),
+    /**
+     * The player's number, given once in the order they arrive: the last tie-break of the ranking
+     * and the end of their stable ranking key (`standings.ord`), 4 bytes where the user id took 36.
+     */
+    memberNumber: integer('member_number').notNull().generatedAlwaysAsIdentity(),
     ...timestamps,
   },
   // The deadline reminders read only the players who opted in, not every profile, each minute.

@@ -31,8 +31,11 @@ function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
     from unnest(${ids}::uuid[], ${goals}::int[], ${codes}::text[]) as scorer (player_id, goals, codes))`;
 }
 
-/** `ord` (README: the key); each goal code is six decimal digits read as hex, sorted by intarray. */
-function ordSql(seasonId: string): SQL {
+/**
+ * `ord` (README: the key) but its last 4 bytes, the member number, which no goal changes; each goal
+ * code is six decimal digits read as hex, sorted by intarray.
+ */
+function ordHeadSql(seasonId: string): SQL {
   const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
   const group = `case member.status when 'safe' then ${RANKING_GROUP_ORDER.safe}
     when 'going_bust' then ${RANKING_GROUP_ORDER.going_bust} else ${RANKING_GROUP_ORDER.bust} end`;
@@ -40,8 +43,12 @@ function ordSql(seasonId: string): SQL {
   const terminator = STABLE_KEY.terminator.toString(16);
   return sql`int2send((${sql.raw(bucket)})::int2)
     || decode(array_to_string(sort(member.codes), '') || ${terminator}, 'hex')
-    || substr(int8send(('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint), 5)
-    || textsend(member.user_id)`;
+    || substr(int8send(('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint), 5)`;
+}
+
+/** A re-keyed member's `ord`: the new head (`scoredSquads`) and the member number `storedOrd` ends with. */
+export function rekeyedOrd(head: SQL, storedOrd: SQL): SQL {
+  return sql`${head} || substr(${storedOrd}, length(${storedOrd}) - 3)`;
 }
 
 /** What `squad` (in the caller's query) scores, as core's `squadStatus`: joins and columns. */
@@ -76,8 +83,10 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
         where ${profiles.id} = only_user.user_id collate "default" offset 0) as ${profiles}`
     : sql`${profiles}`;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
-      member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name, ${ordSql(seasonId)} as ord
-    from (select ${profiles.id} collate "C" as user_id, ${profiles.fullName} as full_name,
+      member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name,
+      ${ordHeadSql(seasonId)} || int4send(member.member_number) as ord
+    from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
+        ${profiles.fullName} as full_name,
         ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
       from ${members}
       left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
@@ -93,8 +102,8 @@ export function pickersOf(seasonId: string, playerIds: readonly string[]): SQL {
 }
 
 /**
- * `users`' squads scored (user_id, status, total_goals, ord), no profile read: they are on the board
- * already. A few (`isFew`) are found by id, as in `scoredMembers`; a million are better hashed.
+ * `users`' squads scored (user_id, status, total_goals, and `head`: their `ord` but the member number,
+ * `rekeyedOrd`), no profile read: they are on the board already. A few (`isFew`) are found by id, as in `scoredMembers`; a million are better hashed.
  */
 export function scoredSquads(scoring: BoardScoring, users: SQL, isFew: boolean): SQL {
   const { seasonId } = scoring;
@@ -105,6 +114,6 @@ export function scoredSquads(scoring: BoardScoring, users: SQL, isFew: boolean):
     ? sql`(select squad.* from (${users}) as picker cross join lateral
         (${found} and ${squads.userId} = picker.user_id collate "default" offset 0) as squad offset 0) as squad`
     : sql`(${users}) as picker join (${found}) as squad on squad.user_id = picker.user_id`;
-  return sql`(select member.user_id, member.status, member.total_goals, ${ordSql(seasonId)} as ord
+  return sql`(select member.user_id, member.status, member.total_goals, ${ordHeadSql(seasonId)} as head
     from (select squad.user_id collate "C" as user_id, ${columns} from ${squadsOfUsers} ${joins}) as member)`;
 }

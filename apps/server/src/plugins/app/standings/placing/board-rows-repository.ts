@@ -9,16 +9,24 @@ import {
   standingsRankBlocks,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
-import { type BoardScoring, pickersOf, scoredMembers, scoredSquads } from '../member-scoring-repository.ts';
+import {
+  type BoardScoring,
+  pickersOf,
+  rekeyedOrd,
+  scoredMembers,
+  scoredSquads,
+} from '../member-scoring-repository.ts';
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
-  // A goal mover without a change of their own keeps their name, country and club (`standings_kept`).
+  // A goal mover without a change of their own keeps their name, country, club and member number
+  // (the end of their `ord`) in `standings_kept`.
   await tx.execute(sql`create temporary table if not exists standings_placed_users
     (user_id text collate "C" primary key, is_goal_mover boolean not null default false) on commit drop`);
   await tx.execute(sql`create temporary table if not exists standings_kept (user_id text collate "C" primary key,
-    full_name text, country text collate "C", club text collate "C", search_name text collate "C") on commit drop`);
+    full_name text, country text collate "C", club text collate "C", search_name text collate "C", ord bytea)
+    on commit drop`);
   await tx.execute(sql`create temporary table if not exists standings_moves
     (board text, name text collate "C", ord bytea, change int) on commit drop`);
   // Emptied: an account's deletion may take several members off in one transaction.
@@ -71,7 +79,7 @@ export async function removeMembers(
     tx,
     sql`with gone as (delete from ${standings} where ${standings.seasonId} = ${seasonId}
           and ${standings.userId} in (${users}) returning user_id, full_name, country, club, ord, search_name),
-        kept as (insert into standings_kept select gone.user_id, full_name, country, club, search_name
+        kept as (insert into standings_kept select gone.user_id, full_name, country, club, search_name, ord
           from gone join standings_placed_users as placed on placed.user_id = gone.user_id and placed.is_goal_mover),
         gone_leagues as (delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
           and ${leagueStandings.userId} in (${users}) returning league_id, ord),
@@ -93,7 +101,7 @@ export async function insertMembers(
           (season_id, user_id, status, total_goals, full_name, country, club, search_name, ord)
           select ${seasonId}, member.* from ${scoredMembers(scoring, changedUsers)} as member
           union all select ${seasonId}, kept.user_id, mover.status, mover.total_goals, kept.full_name, kept.country,
-            kept.club, kept.search_name, mover.ord
+            kept.club, kept.search_name, ${rekeyedOrd(sql`mover.head`, sql`kept.ord`)}
           from standings_kept as kept join ${scoredSquads(scoring, keptUsers, true)} as mover on mover.user_id = kept.user_id
           returning user_id, country, club, ord, search_name),
         placed_leagues as (insert into ${leagueStandings} (season_id, league_id, user_id, search_name, ord)

@@ -6,9 +6,12 @@ import {
   standingsRankBlocks,
   standingsState,
 } from '../../../../db/schema/index.ts';
-import { type BoardScoring, pickersOf, scoredSquads } from '../member-scoring-repository.ts';
+import { type BoardScoring, pickersOf, rekeyedOrd, scoredSquads } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { loadNextBoard, setLocal } from './next-board-repository.ts';
+
+/** A mover's new `ord`, on a stored row of theirs (`stored`), the member number kept. */
+const newOrd = rekeyedOrd(sql`mover.head`, sql`stored.ord`);
 
 /**
  * The stored board copied with only `scorers`' pickers scored again (`standings_movers`). Answers
@@ -25,7 +28,7 @@ export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorer
     await tx.execute(sql`create unlogged table standings_next as
       select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
         coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
-        stored.club, stored.search_name, coalesce(mover.ord, stored.ord) as ord
+        stored.club, stored.search_name, coalesce(${newOrd}, stored.ord) as ord
       from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
       where stored.season_id = ${scoring.seasonId}`);
     const { members, countries, clubs } = standingsState;
@@ -43,7 +46,7 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
   await db.transaction(async (tx) => {
     await setLocal(tx, { work_mem: '256MB' });
     await tx.execute(sql`insert into league_standings_next (season_id, league_id, user_id, search_name, ord)
-      select stored.season_id, stored.league_id, stored.user_id, stored.search_name, coalesce(mover.ord, stored.ord)
+      select stored.season_id, stored.league_id, stored.user_id, stored.search_name, coalesce(${newOrd}, stored.ord)
       from ${leagueStandings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
       where stored.season_id = ${seasonId}
       order by stored.league_id, reverse(stored.search_name) collate "C"`);
