@@ -42,10 +42,12 @@ export async function bruteForceRanking(db: DatabaseHandle['db'], season: Season
   );
   const squads = new Map<string, string[]>();
   for (const row of squadRows) squads.set(row.user_id, [...(squads.get(row.user_id) ?? []), row.player_id]);
-  const people = await selectRows<{ id: string; member_number: number; country: string; favourite_club: string }>(
-    db,
-    sql`select id, member_number, country, favourite_club from profiles where onboarding_complete`,
-  );
+  const people = await selectRows<{
+    id: string;
+    member_number: number;
+    country: string;
+    favourite_club: string;
+  }>(db, sql`select id, member_number, country, favourite_club from profiles where onboarding_complete`);
   const lastDay = season.gameweeks.at(-1)?.date ?? '';
   const isOver = now.getTime() >= Date.parse(`${lastDay}T00:00:00Z`) + 24 * 60 * 60 * 1000;
 

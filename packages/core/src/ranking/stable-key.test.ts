@@ -102,7 +102,12 @@ describe('stableRankingKey', () => {
         const times = [...shared, ...extra].map((minute) => ORIGIN + minute * MINUTE).sort((a, b) => b - a);
         const base = { status: 'going_bust' as const, totalGoals: 9 };
         const longer = { ...base, userId: userA, memberNumber: 2, goalTimesDescending: times };
-        const prefix = { ...base, userId: userB, memberNumber: 1, goalTimesDescending: times.slice(0, shared.length) };
+        const prefix = {
+          ...base,
+          userId: userB,
+          memberNumber: 1,
+          goalTimesDescending: times.slice(0, shared.length),
+        };
         expect(Math.sign(compareStableKeys(stored(longer), stored(prefix)))).toBe(
           Math.sign(compareRankingEntries(longer, prefix, SEASON)),
         );

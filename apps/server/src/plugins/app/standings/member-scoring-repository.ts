@@ -102,18 +102,25 @@ export function pickersOf(seasonId: string, playerIds: readonly string[]): SQL {
 }
 
 /**
- * `users`' squads scored (user_id, status, total_goals, and `head`: their `ord` but the member number,
- * `rekeyedOrd`), no profile read: they are on the board already. A few (`isFew`) are found by id, as in `scoredMembers`; a million are better hashed.
+ * Squads scored (user_id, status, total_goals, and `head`: their `ord` but the member number,
+ * `rekeyedOrd`), no profile read: their members are on the board already. Either a few `users`'
+ * squads, each found by id as in `scoredMembers`, or every squad picking one of `pickersOf`,
+ * read in one parallel scan (the picks' index found a million pickers three times over, once
+ * per worker).
  */
-export function scoredSquads(scoring: BoardScoring, users: SQL, isFew: boolean): SQL {
+export function scoredSquads(
+  scoring: BoardScoring,
+  of: { users: SQL } | { pickersOf: readonly string[] },
+): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
   const found = sql`select * from ${squads} where ${squads.seasonId} = ${seasonId}`;
   // Fenced (`offset 0`): the scorers are joined to the squads found, not hashed again for each.
-  const squadsOfUsers = isFew
-    ? sql`(select squad.* from (${users}) as picker cross join lateral
+  const chosen =
+    'users' in of
+      ? sql`(select squad.* from (${of.users}) as picker cross join lateral
         (${found} and ${squads.userId} = picker.user_id collate "default" offset 0) as squad offset 0) as squad`
-    : sql`(${users}) as picker join (${found}) as squad on squad.user_id = picker.user_id`;
+      : sql`(${found} and ${squads.playerIds} && ${textArray(of.pickersOf)}::uuid[]) as squad`;
   return sql`(select member.user_id, member.status, member.total_goals, ${ordHeadSql(seasonId)} as head
-    from (select squad.user_id collate "C" as user_id, ${columns} from ${squadsOfUsers} ${joins}) as member)`;
+    from (select squad.user_id collate "C" as user_id, ${columns} from ${chosen} ${joins}) as member)`;
 }

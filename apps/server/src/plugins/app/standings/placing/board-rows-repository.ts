@@ -102,7 +102,7 @@ export async function insertMembers(
           select ${seasonId}, member.* from ${scoredMembers(scoring, changedUsers)} as member
           union all select ${seasonId}, kept.user_id, mover.status, mover.total_goals, kept.full_name, kept.country,
             kept.club, kept.search_name, ${rekeyedOrd(sql`mover.head`, sql`kept.ord`)}
-          from standings_kept as kept join ${scoredSquads(scoring, keptUsers, true)} as mover on mover.user_id = kept.user_id
+          from standings_kept as kept join ${scoredSquads(scoring, { users: keptUsers })} as mover on mover.user_id = kept.user_id
           returning user_id, country, club, ord, search_name),
         placed_leagues as (insert into ${leagueStandings} (season_id, league_id, user_id, search_name, ord)
           select ${seasonId}, ${leagueMembers.leagueId}, placed.user_id, placed.search_name, placed.ord

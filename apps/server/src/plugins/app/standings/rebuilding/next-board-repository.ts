@@ -76,11 +76,13 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
   if (stored !== next) {
     throw new Error(`The rebuilt board's columns (${next}) are not the stored board's (${stored})`);
   }
-  const setNotNull = columns
+  const notNull = columns
     .filter((column) => column.table_name === 'standings' && column.is_nullable === 'NO')
-    .map((column) => `alter column "${column.column_name}" set not null`);
+    .map((column) => `"${column.column_name}"`);
+  // One scan checks the season and the NOT NULL columns; `set not null` then trusts the check.
+  await constrainToSeason(db, 'standings', seasonId, notNull);
+  const setNotNull = notNull.map((column) => `alter column ${column} set not null`);
   if (setNotNull.length > 0) await db.execute(sql.raw(`alter table standings_next ${setNotNull.join(', ')}`));
-  await constrainToSeason(db, 'standings', seasonId);
 }
 
 /** Fresh, empty `standings_rank_blocks_next` and `league_standings_next` of the stored shape. */
@@ -94,8 +96,16 @@ export async function prepareNextTables(db: Database, seasonId: string): Promise
   }
 }
 
-/** A check the swap's attach trusts rather than reading every row. */
-async function constrainToSeason(db: Database, table: (typeof REBUILT_TABLES)[number], seasonId: string) {
-  const check = `season_id = '${seasonLiteral(seasonId)}'`;
+/** A check the swap's attach trusts rather than reading every row (and that `notNull` hold no null). */
+async function constrainToSeason(
+  db: Database,
+  table: (typeof REBUILT_TABLES)[number],
+  seasonId: string,
+  notNull: readonly string[] = [],
+) {
+  const check = [
+    `season_id = '${seasonLiteral(seasonId)}'`,
+    ...notNull.map((column) => `${column} is not null`),
+  ].join(' and ');
   await db.execute(sql.raw(`alter table ${table}_next add constraint ${table}_next_season check (${check})`));
 }

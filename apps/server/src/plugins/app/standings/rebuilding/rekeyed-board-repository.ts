@@ -6,7 +6,7 @@ import {
   standingsRankBlocks,
   standingsState,
 } from '../../../../db/schema/index.ts';
-import { type BoardScoring, pickersOf, rekeyedOrd, scoredSquads } from '../member-scoring-repository.ts';
+import { type BoardScoring, rekeyedOrd, scoredSquads } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { loadNextBoard, setLocal } from './next-board-repository.ts';
 
@@ -24,7 +24,9 @@ export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorer
     // No member's own change is read here: every change waiting is placed on the new board.
     await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
     await tx.execute(sql`create unlogged table standings_movers as
-      select * from ${scoredSquads(scoring, pickersOf(scoring.seasonId, scorers), false)} as mover`);
+      select * from ${scoredSquads(scoring, { pickersOf: scorers })} as mover`);
+    // Its statistics make the copy below hash the movers, not the whole board.
+    await tx.execute(sql`analyze standings_movers`);
     await tx.execute(sql`create unlogged table standings_next as
       select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
         coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
