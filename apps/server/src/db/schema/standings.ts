@@ -36,8 +36,9 @@ export const standings = pgTable(
     status: text('status', { enum: ['safe', 'going_bust', 'bust'] }).notNull(),
     totalGoals: integer('total_goals').notNull(),
     /**
-     * The member's stable ranking key (`ordSql`): bucket, goal dates, coin toss and user id as one
-     * byte string, whose byte order is the global order. Only the member's own entry changes it.
+     * The member's stable ranking key (`scoredMembers`): bucket, goal dates, coin toss and member
+     * number as one byte string, whose byte order is the global order. Only the member's own entry
+     * changes it.
      */
     ord: bytea('ord').notNull(),
     fullName: text('full_name').notNull(),
