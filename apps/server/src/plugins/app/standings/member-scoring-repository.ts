@@ -31,10 +31,7 @@ function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
     from unnest(${ids}::uuid[], ${goals}::int[], ${codes}::text[]) as scorer (player_id, goals, codes))`;
 }
 
-/**
- * `ord` (README: the key) but its last 4 bytes, the member number, which no goal changes; each goal
- * code is six decimal digits read as hex, sorted by intarray.
- */
+/** `ord` (README: the key) but its member number; a goal code is six decimal digits read as hex. */
 function ordHeadSql(seasonId: string): SQL {
   const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
   const group = `case member.status when 'safe' then ${RANKING_GROUP_ORDER.safe}
@@ -102,11 +99,9 @@ export function pickersOf(seasonId: string, playerIds: readonly string[]): SQL {
 }
 
 /**
- * Squads scored (user_id, status, total_goals, and `head`: their `ord` but the member number,
- * `rekeyedOrd`), no profile read: their members are on the board already. Either a few `users`'
- * squads, each found by id as in `scoredMembers`, or every squad picking one of `pickersOf`,
- * read in one parallel scan (the picks' index found a million pickers three times over, once
- * per worker).
+ * Squads scored (user_id, status, total_goals, `head`: `rekeyedOrd`), no profile read: a few `users`'
+ * found by id, or all picking one of `pickersOf` in one parallel scan (the picks' index was read
+ * once per worker).
  */
 export function scoredSquads(
   scoring: BoardScoring,
