@@ -150,7 +150,7 @@ async function countAndIndexNextBoard(
   const analyzeBoard = (db: Database) => analyzeNextBoard(db, rekeyed ? 'vacuum (analyze)' : 'analyze');
   await runSideBySide(database, [...builds.others, analyzeBoard]);
   await vacuumNextLeaguesAndBlocks(database.db);
-  if (rekeyed) await recountNextBlocks(database.db);
+  if (rekeyed) await runSideBySide(database, recountNextBlocks);
   if (!board) throw new Error('The new board was not counted');
   return board;
 }

@@ -6,6 +6,7 @@ import {
   standingsRankBlocks,
   standingsState,
 } from '../../../../db/schema/index.ts';
+import { textArray } from '../../../../db/sql-values.ts';
 import { type BoardScoring, rekeyedOrd, scoredSquads } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { loadNextBoard, setLocal } from './next-board-repository.ts';
@@ -55,15 +56,21 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
     await tx.execute(sql`insert into standings_rank_blocks_next (season_id, board, name, members, start)
       select season_id, board, name, members, start from ${standingsRankBlocks}
       where ${standingsRankBlocks.seasonId} = ${seasonId}`);
+    await tx.execute(sql`drop table standings_movers`);
   });
 }
 
-/** Every copied block counted again over its range, along the new order indexes alone (vacuumed). */
-export async function recountNextBlocks(db: Database): Promise<void> {
+/** The copied blocks counted again, as tasks side by side: each walks one order index (vacuumed). */
+export const recountNextBlocks = [['global', 'league'], ['country'], ['club']].map(
+  (boards) => (db: Database) => recountBlocksOf(db, boards),
+);
+
+/** The copied blocks of `boards` counted again over their ranges, along the new order indexes alone. */
+async function recountBlocksOf(db: Database, boards: readonly string[]): Promise<void> {
   const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
   await db.execute(sql`with bounds as (select board, name, start,
         lead(start) over (partition by board, name order by start) as next
-      from standings_rank_blocks_next)
+      from standings_rank_blocks_next where board = any(${textArray(boards)}::text[]))
     update standings_rank_blocks_next as block set members = case bounds.board
         when 'global' then (select count(*) from standings_next as row where ${inRange})
         when 'country' then (select count(*) from standings_next as row where row.country = bounds.name and ${inRange})
@@ -72,5 +79,4 @@ export async function recountNextBlocks(db: Database): Promise<void> {
           where row.league_id = bounds.name::uuid and ${inRange}) end
     from bounds
     where block.board = bounds.board and block.name = bounds.name and block.start = bounds.start`);
-  await db.execute(sql`drop table standings_movers`);
 }
