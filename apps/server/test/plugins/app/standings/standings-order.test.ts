@@ -1,5 +1,5 @@
-import type { SeasonConfig } from '@hit21/core';
-import { eq } from 'drizzle-orm';
+import { coinTossKey, type SeasonConfig } from '@hit21/core';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPopulation } from '../../../../bench/standings-population.ts';
 import type { DatabaseHandle } from '../../../../src/db/database.ts';
@@ -130,4 +130,41 @@ describe.each(ENGINES)('stored standings on %s', (engine) => {
     // Equal in everything but the coin toss (twins, and players without goals).
     expect(neighbours.filter(([a, b]) => sameUntilCoinToss(a, b)).length).toBeGreaterThan(50);
   });
+
+  it('settles an equal coin toss by the member number, not the user id', async () => {
+    const [later, earlier] = equalTosses(season.id).sort().reverse() as [string, string];
+    // Made in that order, the id sorting later has the smaller member number; both pick fan-1's squad.
+    for (const id of [later, earlier]) {
+      await database.db.execute(sql`insert into users (id, name, email, email_verified)
+        values (${id}, '', ${`${id}@example.com`}, false)`);
+      await database.db.execute(sql`insert into profiles (id, email, full_name, country, favourite_club,
+          onboarding_complete, player_selection_complete)
+        select ${id}, ${`${id}@example.com`}, 'Tossed Twin', country, favourite_club, true, true
+        from profiles where id = 'fan-1'`);
+      await database.db.execute(sql`insert into picks (user_id, season_id, player_id, slot)
+        select ${id}, season_id, player_id, slot from picks where user_id = 'fan-1'`);
+    }
+    const now = new Date('2026-01-05T12:00:00Z');
+    await recomputeStandings({ database, season, now });
+    const stored = await database.db
+      .select({ userId: standings.userId })
+      .from(standings)
+      .where(eq(standings.seasonId, season.id))
+      .orderBy(standings.ord);
+    const ids = stored.map((row) => row.userId);
+    expect(ids.indexOf(later)).toBe(ids.indexOf(earlier) - 1);
+    expect(ids).toEqual((await bruteForceRanking(database.db, season, now)).map((entry) => entry.userId));
+  });
 });
+
+/** Two user ids whose coin tosses are equal in `seasonId` (32 bits: found within a few hundred thousand). */
+function equalTosses(seasonId: string): [string, string] {
+  const seen = new Map<number, string>();
+  for (let n = 0; ; n += 1) {
+    const id = `toss-${n}`;
+    const toss = coinTossKey(seasonId, id);
+    const twin = seen.get(toss);
+    if (twin) return [twin, id];
+    seen.set(toss, id);
+  }
+}
