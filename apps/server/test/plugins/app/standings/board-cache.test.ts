@@ -13,6 +13,19 @@ import type {
 } from '../../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
 import { listLeaderboard } from '../../../../src/plugins/app/standings/reading/list-leaderboard.ts';
 
+/** A read that counts how often it runs, answering `answer` after `delayMs`. */
+function countedRead<T>(answer: T, delayMs = 0) {
+  const read = {
+    count: 0,
+    load: async () => {
+      read.count++;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return answer;
+    },
+  };
+  return read;
+}
+
 /** The board cache and the shared answers on their own, without a database. */
 describe('the board cache', () => {
   const noDatabase = {} as Parameters<typeof createBoardCache>[0];
@@ -26,48 +39,35 @@ describe('the board cache', () => {
     }
     expect(cache.pageCount).toBeGreaterThan(0);
     expect(cache.pageCount).toBeLessThanOrEqual(10);
-    let reads = 0;
-    const load = async () => {
-      reads++;
-      return { version: 'v1', rows: [row] };
-    };
-    await cache.page('page 49', 'v1', load);
-    expect(reads).toBe(0);
-    await cache.page('page 0', 'v1', load);
-    expect(reads).toBe(1);
+    const read = countedRead({ version: 'v1', rows: [row] });
+    await cache.page('page 49', 'v1', read.load);
+    expect(read.count).toBe(0);
+    await cache.page('page 0', 'v1', read.load);
+    expect(read.count).toBe(1);
   });
 
   it('shares one read between concurrent misses and keeps an answer under the version it read', async () => {
     const cache = createBoardCache(noDatabase);
-    let reads = 0;
-    const load = async () => {
-      reads++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return { version: 'v2', rows: [] };
-    };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.page('p', 'v1', load)));
-    expect(reads).toBe(1);
+    const read = countedRead({ version: 'v2', rows: [] }, 20);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.page('p', 'v1', read.load)));
+    expect(read.count).toBe(1);
     expect(answers.every((answer) => answer.version === 'v2')).toBe(true);
     // Kept under v2, the board it came from, never under v1.
-    await cache.page('p', 'v2', load);
-    expect(reads).toBe(1);
-    await cache.page('p', 'v1', load);
-    expect(reads).toBe(2);
+    await cache.page('p', 'v2', read.load);
+    expect(read.count).toBe(1);
+    await cache.page('p', 'v1', read.load);
+    expect(read.count).toBe(2);
   });
 
   it('forgets a viewer, and does not keep a read that started before they changed', async () => {
     const cache = createBoardCache(noDatabase);
-    let reads = 0;
-    const load = async () => {
-      reads++;
-      return { version: 'v1', country: 'Ireland' };
-    };
-    await cache.viewer('u1', 's', 'v1', load);
-    await cache.viewer('u1', 's', 'v1', load);
-    expect(reads).toBe(1);
+    const read = countedRead({ version: 'v1', country: 'Ireland' });
+    await cache.viewer('u1', 's', 'v1', read.load);
+    await cache.viewer('u1', 's', 'v1', read.load);
+    expect(read.count).toBe(1);
     cache.forgetViewer('u1');
-    await cache.viewer('u1', 's', 'v1', load);
-    expect(reads).toBe(2);
+    await cache.viewer('u1', 's', 'v1', read.load);
+    expect(read.count).toBe(2);
     // Another board version is another read.
     await cache.viewer('u1', 's', 'v2', async () => ({ version: 'v2', country: 'Ireland' }));
     const slow = cache.viewer('u1', 's', 'v3', async () => {
@@ -75,8 +75,8 @@ describe('the board cache', () => {
       return { version: 'v3', country: 'Ireland' };
     });
     await slow;
-    await cache.viewer('u1', 's', 'v3', load);
-    expect(reads).toBe(3);
+    await cache.viewer('u1', 's', 'v3', read.load);
+    expect(read.count).toBe(3);
   });
 });
 
