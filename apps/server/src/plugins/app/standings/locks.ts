@@ -26,9 +26,7 @@ export function startRecomputing(database: DatabaseHandle): boolean {
   return true;
 }
 
-export function stopRecomputing(database: DatabaseHandle): void {
-  recomputing.delete(database);
-}
+export const stopRecomputing = (database: DatabaseHandle): boolean => recomputing.delete(database);
 
 /** How long a rebuild waits for placements holding off rebuilds: they take a second or two. */
 const PLACEMENT_WAIT_MS = 30_000;

@@ -58,27 +58,22 @@ export async function dropNextBoardPlaces(db: Database): Promise<void> {
 
 /** The stored table's NOT NULL columns and the season's check; a rebuild stops if its columns differ. */
 async function completeNextBoard(db: Database, seasonId: string): Promise<void> {
-  const columns = await selectRows<Record<'table_name' | 'column_name' | 'is_nullable' | 'shape', string>>(
+  const [stored, next] = await selectRows<{ shape: string; not_null: string[] | null }>(
     db,
-    sql`select table_name, column_name, is_nullable,
-        concat_ws(' ', column_name, data_type, collation_name, column_default) as shape
+    sql`select string_agg(concat_ws(' ', column_name, data_type, collation_name, column_default), ', '
+          order by ordinal_position) as shape,
+        array_agg(format('%I', column_name) order by ordinal_position) filter (where is_nullable = 'NO') as not_null
       from information_schema.columns
       where table_schema = current_schema() and table_name in ('standings', 'standings_next')
         and column_name <> 'place'
-      order by table_name, ordinal_position`,
+      group by table_name order by table_name`,
   );
-  const shapeOf = (table: string) =>
-    columns
-      .filter((column) => column.table_name === table)
-      .map((column) => column.shape)
-      .join(', ');
-  const [stored, next] = [shapeOf('standings'), shapeOf('standings_next')];
-  if (stored !== next) {
-    throw new Error(`The rebuilt board's columns (${next}) are not the stored board's (${stored})`);
+  if (stored?.shape !== next?.shape) {
+    throw new Error(
+      `The rebuilt board's columns (${next?.shape}) are not the stored board's (${stored?.shape})`,
+    );
   }
-  const notNull = columns
-    .filter((column) => column.table_name === 'standings' && column.is_nullable === 'NO')
-    .map((column) => `"${column.column_name}"`);
+  const notNull = stored?.not_null ?? [];
   // One scan checks the season and the NOT NULL columns; `set not null` then trusts the check.
   await constrainToSeason(db, 'standings', seasonId, notNull);
   const setNotNull = notNull.map((column) => `alter column ${column} set not null`);

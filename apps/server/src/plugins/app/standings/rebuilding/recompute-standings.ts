@@ -44,15 +44,8 @@ const LOCK_NOT_AVAILABLE = '55P03';
 
 export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
 
-export type RecomputeResult =
-  | {
-      status: 'recomputed';
-      method: 'scored' | 'rekeyed';
-      members: number;
-      durationMs: number;
-      computedFor: Date;
-    }
-  | { status: 'busy' };
+type Recomputed = { method: 'scored' | 'rekeyed'; members: number; durationMs: number; computedFor: Date };
+export type RecomputeResult = ({ status: 'recomputed' } & Recomputed) | { status: 'busy' };
 
 type NextBoard = { members: number; countries: string[]; clubs: string[] };
 type Task = (db: Database) => Promise<void>;
