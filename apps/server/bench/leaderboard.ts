@@ -9,6 +9,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { SEARCH_TOTAL_CAP } from '@hit21/core';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../src/db/database.ts';
@@ -96,6 +97,11 @@ export async function runLeaderboardBench(
         (select count(*)::int from standings where search_name like '%united%' or country like '%United%'
           or club like '%United%') as united`,
     );
+    const [tenThousandth] = await selectRows<{ user_id: string }>(
+      database.db,
+      sql`select user_id from standings where search_name like '%united%' or country like '%United%'
+        or club like '%United%' order by ord offset ${SEARCH_TOTAL_CAP - 1} limit 1`,
+    );
     const total = players + 1;
     const pages = (count: number, size: number) => Math.max(1, Math.ceil(count / size));
     const requests: [string, string][] = [
@@ -115,9 +121,10 @@ export async function runLeaderboardBench(
       [`search three letters ("son", ${counts?.son ?? '?'} matches)`, '/api/leaderboard/global?search=son'],
       ['search a club ("arsenal")', '/api/leaderboard/global?search=arsenal'],
       ['search countries and clubs ("united")', '/api/leaderboard/global?search=united'],
+      // Next past the cap (decision 018): after the last member of page 400, the 10,000th match.
       [
-        'search "united", last page',
-        `/api/leaderboard/global?search=united&page=${pages(counts?.united ?? 1, 25)}`,
+        'search "united", page 401 (Next past the cap)',
+        `/api/leaderboard/global?search=united&page=401&after=${tenThousandth?.user_id}`,
       ],
       ['search two letters ("an")', '/api/leaderboard/global?search=an'],
     ];

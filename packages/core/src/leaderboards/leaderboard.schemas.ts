@@ -13,6 +13,50 @@ export const LEADERBOARD_PAGE_SIZES = [25, 50] as const;
  */
 export const SEARCH_TOTAL_CAP = 10_000;
 
+/** A search's page that ends past SEARCH_TOTAL_CAP: asked for with `after`, the last member of the page before. */
+export function isPastSearchCap(page: number, pageSize: number): boolean {
+  return page * pageSize > SEARCH_TOTAL_CAP;
+}
+
+export const SEARCH_PAGE_MESSAGES = {
+  afterNeeded: 'Pages past the first 10,000 matches of a search are reached with Next.',
+  afterWithoutSearch: 'Only a search has pages past 10,000 matches.',
+} as const;
+
+/** The query fields every ranked list shares: a page of a search past the cap names the member it follows. */
+export const rankedListQueryShape = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Case-insensitive, anywhere in the name (and on a board, the country or club); empty means no search. */
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** The user id of the last member of the page before: past the cap, the page walks on from them. */
+  after: z.string().min(1).max(128).optional(),
+  /** "Show Me Only": just the viewer's row, with its rank. */
+  me: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+};
+
+/** `after` comes with a search, and a search's page past the cap comes with `after`. */
+export function checkSearchCursor(
+  query: { page: number; pageSize: number; search?: string; after?: string },
+  context: z.RefinementCtx,
+): void {
+  if (query.after !== undefined && query.search === undefined) {
+    context.addIssue({ code: 'custom', path: ['after'], message: SEARCH_PAGE_MESSAGES.afterWithoutSearch });
+  } else if (
+    query.search !== undefined &&
+    query.after === undefined &&
+    isPastSearchCap(query.page, query.pageSize)
+  ) {
+    context.addIssue({ code: 'custom', path: ['page'], message: SEARCH_PAGE_MESSAGES.afterNeeded });
+  }
+}
+
 export const LEADERBOARD_MESSAGES = {
   noCountry: 'Please set your country in your profile to view country leaderboard.',
   noClub: 'Please set your favorite team in your profile to view team leaderboard.',
@@ -20,21 +64,12 @@ export const LEADERBOARD_MESSAGES = {
 
 export const leaderboardParamsSchema = z.object({ type: z.enum(LEADERBOARD_TYPES) });
 
-export const leaderboardQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().pipe(z.literal(LEADERBOARD_PAGE_SIZES)).default(25),
-  /** Case-insensitive, anywhere in the name, country or club; empty means no search. */
-  search: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  /** "Show Me Only": just the viewer's row, with its rank on this board. */
-  me: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-});
+export const leaderboardQuerySchema = z
+  .object({
+    ...rankedListQueryShape,
+    pageSize: z.coerce.number().pipe(z.literal(LEADERBOARD_PAGE_SIZES)).default(25),
+  })
+  .superRefine(checkSearchCursor);
 export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>;
 /** What a screen asks for: every field optional, numbers as numbers. */
 export type LeaderboardParams = Partial<z.output<typeof leaderboardQuerySchema>>;

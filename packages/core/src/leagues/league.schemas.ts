@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { personNameSchema } from '../accounts/person-name.ts';
-import { leaderboardStatusSchema } from '../leaderboards/leaderboard.schemas.ts';
+import {
+  checkSearchCursor,
+  leaderboardStatusSchema,
+  rankedListQueryShape,
+} from '../leaderboards/leaderboard.schemas.ts';
 import { pickSchema } from '../squads/squads.schemas.ts';
 import { JOIN_REFUSALS } from './league-admission.ts';
 import {
@@ -173,23 +177,15 @@ export const joinLeagueResultSchema = z.object({
 });
 export type JoinLeagueResult = z.infer<typeof joinLeagueResultSchema>;
 
-export const leagueStandingsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .pipe(z.literal(LEAGUE_STANDINGS_PAGE_SIZES))
-    .default(DEFAULT_LEAGUE_STANDINGS_PAGE_SIZE),
-  /** Case-insensitive, anywhere in a member's name; empty means no search. */
-  search: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  me: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-});
+export const leagueStandingsQuerySchema = z
+  .object({
+    ...rankedListQueryShape,
+    pageSize: z.coerce
+      .number()
+      .pipe(z.literal(LEAGUE_STANDINGS_PAGE_SIZES))
+      .default(DEFAULT_LEAGUE_STANDINGS_PAGE_SIZE),
+  })
+  .superRefine(checkSearchCursor);
 export type LeagueStandingsParams = Partial<z.output<typeof leagueStandingsQuerySchema>>;
 
 export const leagueStandingRowSchema = z.object({

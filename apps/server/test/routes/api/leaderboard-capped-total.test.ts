@@ -1,4 +1,10 @@
-import { type LeaderboardPage, type LeagueStandingsPage, SEARCH_TOTAL_CAP } from '@hit21/core';
+import {
+  isPastSearchCap,
+  type LeaderboardPage,
+  type LeagueStandingsPage,
+  SEARCH_PAGE_MESSAGES,
+  SEARCH_TOTAL_CAP,
+} from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLeaderboardPage } from '../../../src/plugins/app/standings/reading/leaderboard-repository.ts';
@@ -66,6 +72,7 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
   it('counts up to the cap, or to the page past it, and pages forward in rank order', async () => {
     const capped = new Set<string>();
     const exact = new Set<string>();
+    const walkedOn = new Set<string>();
     // One letter (every name tested), a name through the trigram index, countries and clubs, a rare name.
     for (const search of ['e', 'quill', 'united', 'son']) {
       for (const scope of scopes) {
@@ -79,21 +86,30 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
         const atCap = SEARCH_TOTAL_CAP / PAGE_SIZE;
         for (const page of new Set([1, 2, atCap, atCap + 1, atCap + 2, last, last + 1])) {
           const label = `${scope.label}, "${search}", page ${page}`;
-          const found = await readLeaderboardPage(context.database.db, {
-            seasonId: SEASON,
-            board: scope.board,
-            page,
-            pageSize: PAGE_SIZE,
-            search,
-          });
-          const isCapped = expectPage(found, expected, page, scope.rank, label);
+          const read = (after?: string) =>
+            readLeaderboardPage(context.database.db, {
+              seasonId: SEASON,
+              board: scope.board,
+              page,
+              pageSize: PAGE_SIZE,
+              search,
+              after,
+            });
+          const isCapped = expectPage(await read(), expected, page, scope.rank, label);
           (isCapped ? capped : exact).add(`${scope.label} ${search}`);
+          // Past the cap, Next walks on from the page before's last member: the same page.
+          if (isPastSearchCap(page, PAGE_SIZE) && page <= last) {
+            const after = expected[(page - 1) * PAGE_SIZE - 1]?.user_id;
+            expectPage(await read(after), expected, page, scope.rank, `${label}, after ${after}`);
+            walkedOn.add(`${scope.label} ${search}`);
+          }
         }
       }
     }
     // Both kinds of answer were checked, on both paths of a name search.
     expect([...capped]).toEqual(expect.arrayContaining(['global e', 'global quill']));
     expect([...exact]).toEqual(expect.arrayContaining(['global son', 'country United Kingdom quill']));
+    expect([...walkedOn]).toEqual(expect.arrayContaining(['global e', 'global quill']));
   });
 
   it("counts a league's name search up to the cap too, and pages it forward", async () => {
@@ -104,17 +120,23 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
       const atCap = SEARCH_TOTAL_CAP / PAGE_SIZE;
       for (const page of new Set([1, atCap, atCap + 1, last, last + 1])) {
         const label = `"${search}", page ${page}`;
-        const found = await readLeagueStandingsPage(context.database.db, {
-          seasonId: SEASON,
-          leagueId,
-          viewerId: viewer.id,
-          page,
-          pageSize: PAGE_SIZE,
-          search,
-          isMeOnly: false,
-          leagueSize: CROWD + 1,
-        });
-        if (expectPage(found, expected, page, (row) => row.global_rank, label)) capped.add(search);
+        const read = (after?: string) =>
+          readLeagueStandingsPage(context.database.db, {
+            seasonId: SEASON,
+            leagueId,
+            viewerId: viewer.id,
+            page,
+            pageSize: PAGE_SIZE,
+            search,
+            after,
+            isMeOnly: false,
+            leagueSize: CROWD + 1,
+          });
+        if (expectPage(await read(), expected, page, (row) => row.global_rank, label)) capped.add(search);
+        if (isPastSearchCap(page, PAGE_SIZE) && page <= last) {
+          const after = expected[(page - 1) * PAGE_SIZE - 1]?.user_id;
+          expectPage(await read(after), expected, page, (row) => row.global_rank, `${label}, after ${after}`);
+        }
       }
     }
     // Capped through the league's trigram index (three letters, a league past BIG_LEAGUE); "e"
@@ -141,13 +163,40 @@ describe.each(ENGINES)('search totals capped at 10,000 on %s', (engine) => {
     expect(
       (await get('/api/leaderboard/global?search=quill&pageSize=25', { 'if-none-match': etag })).statusCode,
     ).toBe(304);
-    // Past the cap, Next still finds rows.
-    const past = (
-      await get('/api/leaderboard/global?search=quill&pageSize=25&page=401')
+    // Past the cap, Next asks after the page before's last member, and finds the rows after them.
+    const page400 = (
+      await get('/api/leaderboard/global?search=quill&pageSize=25&page=400')
     ).json<LeaderboardPage>();
-    expect(past).toMatchObject({ total: 10_025, isTotalCapped: true });
-    expect(past.rows).toHaveLength(PAGE_SIZE);
-    expect(past.rows[0]?.rank).toBeGreaterThan(answer.rows.at(-1)?.rank ?? 0);
+    const lastOf400 = page400.rows.at(-1);
+    const past = await get(
+      `/api/leaderboard/global?search=quill&pageSize=25&page=401&after=${lastOf400?.userId}`,
+    );
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json<LeaderboardPage>()).toMatchObject({ total: 10_025, isTotalCapped: true });
+    const walkedFromTop = await readLeaderboardPage(context.database.db, {
+      seasonId: SEASON,
+      board: GLOBAL_SCOPE.board,
+      page: 401,
+      pageSize: PAGE_SIZE,
+      search: 'quill',
+    });
+    expect(past.json<LeaderboardPage>().rows.map((row) => [row.rank, row.userId])).toEqual(
+      walkedFromTop.rows.map((row) => [row.rank, row.userId]),
+    );
+    expect(walkedFromTop.rows[0]?.rank).toBeGreaterThan(lastOf400?.rank ?? 0);
+    // Without it a page past the cap is refused, at once; so is a cursor without a search.
+    for (const [url, message] of [
+      ['/api/leaderboard/global?search=quill&pageSize=25&page=401', SEARCH_PAGE_MESSAGES.afterNeeded],
+      [
+        `/api/leagues/${leagueId}/standings?search=quill&pageSize=25&page=156000`,
+        SEARCH_PAGE_MESSAGES.afterNeeded,
+      ],
+      [`/api/leaderboard/global?page=2&after=${viewer.id}`, SEARCH_PAGE_MESSAGES.afterWithoutSearch],
+    ] as const) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json(), url).toMatchObject({ code: 'INVALID_REQUEST', userMessage: message });
+    }
     // Show Me Only narrows the search to the viewer: counted exactly.
     const onlyMe = (await get('/api/leaderboard/global?search=e&me=true')).json<LeaderboardPage>();
     expect(onlyMe).toMatchObject({

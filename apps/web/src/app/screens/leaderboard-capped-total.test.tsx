@@ -67,8 +67,17 @@ describe('a search total past the cap', () => {
     const [goTo] = screen.getAllByRole('spinbutton', { name: 'Go to' });
     await user.type(goTo as HTMLElement, '400');
     await waitFor(() => expect(showing()).toBe('Showing 9,976 to 10,000 of 10,000+ players'));
+    expect(api.requests.at(-1)?.query.get('after')).toBeNull();
     const [next] = screen.getAllByRole('button', { name: 'Next page' });
     await user.click(next as HTMLElement);
+    await waitFor(() => expect(showing()).toBe('Showing 10,001 to 10,025 of 10,025+ players'));
+    expect(screen.getByText('401 of 402+')).toBeTruthy();
+    // Past the cap each page is asked after the last member of the page before it, back as well.
+    expect(api.requests.at(-1)?.query.get('after')).toBe('user-10000');
+    await user.click(screen.getAllByRole('button', { name: 'Next page' })[0] as HTMLElement);
+    await waitFor(() => expect(showing()).toBe('Showing 10,026 to 10,050 of 10,050+ players'));
+    expect(api.requests.at(-1)?.query.get('after')).toBe('user-10025');
+    await user.click(screen.getAllByRole('button', { name: 'Previous page' })[0] as HTMLElement);
     await waitFor(() => expect(showing()).toBe('Showing 10,001 to 10,025 of 10,025+ players'));
     expect(screen.getByText('401 of 402+')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Last page' })).toBeNull();

@@ -24,7 +24,14 @@ const onGlobal = initialLeaderboardView('global');
 describe('leaderboard view state', () => {
   it('starts every tab on page 1 of 25, the whole board, no search', () => {
     for (const view of Object.values(onGlobal.views)) {
-      expect(view).toEqual({ page: 1, pageSize: 25, isMeOnly: false, searchInput: '', activeSearch: '' });
+      expect(view).toEqual({
+        page: 1,
+        pageSize: 25,
+        isMeOnly: false,
+        searchInput: '',
+        activeSearch: '',
+        cursors: {},
+      });
     }
     expect(leaderboardQueryOf(onGlobal.views.global)).toEqual({
       page: 1,
@@ -82,11 +89,15 @@ describe('leaderboard view state', () => {
   it('pulls the page back to the last one when the total shrinks', () => {
     const onPage4 = run(onGlobal, { type: 'goToPage', page: 4, pageCount: 4 });
     // 80 players at 25 a page fill 4 pages: nothing to do.
-    expect(run(onPage4, { type: 'receiveTotal', total: 80, isTotalCapped: false })).toBe(onPage4);
+    expect(run(onPage4, { type: 'receivePage', page: 1, total: 80, isTotalCapped: false })).toBe(onPage4);
     // 51 fill 3.
-    expect(run(onPage4, { type: 'receiveTotal', total: 51, isTotalCapped: false }).views.global.page).toBe(3);
+    expect(
+      run(onPage4, { type: 'receivePage', page: 1, total: 51, isTotalCapped: false }).views.global.page,
+    ).toBe(3);
     // Nobody: page 1.
-    expect(run(onPage4, { type: 'receiveTotal', total: 0, isTotalCapped: false }).views.global.page).toBe(1);
+    expect(
+      run(onPage4, { type: 'receivePage', page: 1, total: 0, isTotalCapped: false }).views.global.page,
+    ).toBe(1);
   });
 
   it('empties the search when the tab changes, and keeps each tab its page, size and Show Me Only', () => {

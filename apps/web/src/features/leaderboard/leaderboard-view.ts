@@ -35,6 +35,7 @@ const DEFAULT_TAB_VIEW: LeaderboardTabView = {
   isMeOnly: false,
   searchInput: '',
   activeSearch: '',
+  cursors: {},
 };
 
 export function initialLeaderboardView(tab: LeaderboardType): LeaderboardViewState {

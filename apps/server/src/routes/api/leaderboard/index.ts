@@ -20,7 +20,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       // Reads serve the stored board at once; a stale one is recomputed in the background.
       fastify.standings.requestRefresh();
-      const { page, pageSize, search, me } = request.query;
+      const { page, pageSize, search, after, me } = request.query;
       const body = await listLeaderboard({
         db: fastify.db,
         boards: fastify.boardCache,
@@ -30,6 +30,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         page,
         pageSize,
         search,
+        after,
         isMeOnly: me,
         refreshDelayMs: fastify.standings.refreshDelayMs,
       });

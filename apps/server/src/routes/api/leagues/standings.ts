@@ -21,7 +21,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.requireUser(request);
       // Reads serve the stored standings at once; stale ones are recomputed in the background.
       fastify.standings.requestRefresh();
-      const { page, pageSize, search, me } = request.query;
+      const { page, pageSize, search, after, me } = request.query;
       const body = await listLeagueStandings({
         db: fastify.db,
         boards: fastify.boardCache,
@@ -32,6 +32,7 @@ const leagueStandingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         page,
         pageSize,
         search,
+        after,
         isMeOnly: me,
         refreshDelayMs: fastify.standings.refreshDelayMs,
       });

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { paths } from '../../../config/paths.ts';
 import { sendAnalyticsEvent } from '../../../lib/analytics.ts';
 import { findCountryByName } from '../../../lib/countries.ts';
+import { receivedPage } from '../../../lib/ranked-list-view.ts';
 import { useLeaderboard } from '../api/list-leaderboard.ts';
 import {
   emptyBoardMessage,
@@ -65,7 +66,7 @@ export function LeaderboardScreen({ type, boardNames, clubs, notice }: Leaderboa
 
   useEffect(() => {
     if (data && !board.isPlaceholderData) {
-      dispatch({ type: 'receiveTotal', total: data.total, isTotalCapped: data.isTotalCapped });
+      dispatch(receivedPage(data));
     }
   }, [data, board.isPlaceholderData]);
 

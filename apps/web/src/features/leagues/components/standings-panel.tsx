@@ -4,6 +4,7 @@ import { RankedListPages } from '../../../components/game/ranked-list-pages.tsx'
 import { RankedListToolbar } from '../../../components/game/ranked-list-toolbar.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { receivedPage } from '../../../lib/ranked-list-view.ts';
 import { useLeagueStandings } from '../api/list-league-standings.ts';
 import {
   emptyStandingsMessage,
@@ -29,8 +30,7 @@ export function StandingsPanel({ leagueId, leagueName, clubs }: StandingsPanelPr
   const pageCount = data ? reachablePageCount(data.total, data.pageSize, data.isTotalCapped) : 0;
 
   useEffect(() => {
-    if (data && !standings.isPlaceholderData)
-      dispatch({ type: 'receiveTotal', total: data.total, isTotalCapped: data.isTotalCapped });
+    if (data && !standings.isPlaceholderData) dispatch(receivedPage(data));
   }, [data, standings.isPlaceholderData]);
 
   let content: ReactNode;

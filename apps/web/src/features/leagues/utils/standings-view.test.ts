@@ -25,6 +25,7 @@ describe('standings view', () => {
       isMeOnly: false,
       searchInput: '',
       activeSearch: '',
+      cursors: {},
     });
   });
 
@@ -62,11 +63,11 @@ describe('standings view', () => {
     expect(standingsViewReducer(onPage3, { type: 'goToPage', page: 0, pageCount: 4 }).page).toBe(1);
     // 60 members at 50 a page: page 3 no longer exists.
     expect(
-      standingsViewReducer(onPage3, { type: 'receiveTotal', total: 60, isTotalCapped: false }).page,
+      standingsViewReducer(onPage3, { type: 'receivePage', page: 1, total: 60, isTotalCapped: false }).page,
     ).toBe(2);
-    expect(standingsViewReducer(onPage3, { type: 'receiveTotal', total: 500, isTotalCapped: false })).toBe(
-      onPage3,
-    );
+    expect(
+      standingsViewReducer(onPage3, { type: 'receivePage', page: 1, total: 500, isTotalCapped: false }),
+    ).toBe(onPage3);
   });
 
   it('accepts only the offered page sizes', () => {

@@ -27,6 +27,7 @@ export const INITIAL_STANDINGS_VIEW: StandingsView = {
   isMeOnly: false,
   searchInput: '',
   activeSearch: '',
+  cursors: {},
 };
 
 export const standingsViewReducer: (view: StandingsView, action: StandingsViewAction) => StandingsView =

@@ -84,7 +84,7 @@ async function placeInOneTransaction(
   await createPlacingTables(tx);
   await addUsersToPlace(
     tx,
-    changes.map((change) => change.userId),
+    changes.map(({ userId }) => userId),
   );
   const moved = goals ? await addPickersToPlace(tx, season.id, goals.scorers) : 0;
   if (moved > MAX_GOAL_MOVERS) throw new CannotPlace(`the goals moved more than ${MAX_GOAL_MOVERS} members`);

@@ -50,6 +50,7 @@ export async function readLeaderboardPage(
     page: number;
     pageSize: number;
     search?: string;
+    after?: string;
     onlyUserId?: string;
   },
 ): Promise<StoredPage> {

@@ -37,6 +37,7 @@ export async function readLeagueStandingsPage(
     page: number;
     pageSize: number;
     search?: string;
+    after?: string;
     isMeOnly: boolean;
     /** The league's approved members now (`BIG_LEAGUE`). */
     leagueSize: number;

@@ -30,6 +30,8 @@ export interface PageRequest {
   page: number;
   pageSize: number;
   search?: string;
+  /** A search's page past the cap: the page before's last member (`isPastSearchCap`). */
+  after?: string;
   isMeOnly: boolean;
   /** The longest a change waits before the standings check notices it (standings-service.ts). */
   refreshDelayMs: number;
@@ -108,16 +110,16 @@ export async function answerFor<
 
 /** The viewer's place and the page, both of the board version served (`readOnOneBoard`). */
 function readFromOneBoard(options: Parameters<typeof listLeaderboard>[0]) {
-  const { db, boards, season, viewerId, page, pageSize, search } = options;
+  const { db, boards, season, viewerId, page, pageSize, search, after } = options;
   return readOnOneBoard(boards, season.id, async (version) => {
     const viewer = await boards.viewer(viewerId, season.id, version, () =>
       findViewerPlace(db, season.id, viewerId),
     );
     const board = boardOf(options.type, viewer);
     const onlyUserId = options.isMeOnly ? viewerId : undefined;
-    const key = JSON.stringify([season.id, board, page, pageSize, search ?? null, onlyUserId ?? null]);
+    const key = JSON.stringify([season.id, board, page, pageSize, search, after, onlyUserId]);
     const stored = await boards.page(key, version, () =>
-      readLeaderboardPage(db, { seasonId: season.id, board, page, pageSize, search, onlyUserId }),
+      readLeaderboardPage(db, { seasonId: season.id, board, page, pageSize, search, after, onlyUserId }),
     );
     return { answer: { viewer, board, stored }, versions: [viewer.version, stored.version] };
   });

@@ -65,9 +65,9 @@ function readFromOneBoard(
   options: Parameters<typeof listLeagueStandings>[0],
   viewer: KeptMembership,
 ): Promise<{ stored: StoredLeaguePage; isViewerRanked: boolean }> {
-  const { db, boards, leagueId, viewerId, page, pageSize, search, isMeOnly } = options;
+  const { db, boards, leagueId, viewerId, page, pageSize, search, after, isMeOnly } = options;
   return readOnOneBoard(boards, viewer.seasonId, async (version) => {
-    const asked = [page, pageSize, search ?? null, isMeOnly ? viewerId : null];
+    const asked = [page, pageSize, search, after, isMeOnly ? viewerId : null];
     const key = JSON.stringify(['league', leagueId, viewer.membersChangedAt, ...asked]);
     const stored = await boards.page(key, version, () =>
       readLeagueStandingsPage(db, {

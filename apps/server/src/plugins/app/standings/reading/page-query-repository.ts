@@ -9,7 +9,7 @@ import { type BlockBoard, boardPage, withRanks } from '../rank-blocks-repository
 /**
  * A page of `board` with its total, in one statement. A search's matches are counted up to `limit`
  * (decision 018), one past the cap or the page's end: under it every match is sorted; past it the
- * order index is walked until the page is full.
+ * order index is walked until the page is full, from the member `after` when the page lies past the cap.
  */
 export function rankedPageQuery(options: {
   seasonId: string;
@@ -21,10 +21,21 @@ export function rankedPageQuery(options: {
   /** The board's `ord`s, the ranks' count. */
   ords: SQL;
   counted?: Partial<SearchMatch>;
+  /** The user id of the page before's last member (`isPastSearchCap`). */
+  after?: string;
 }): { query: SQL; limit?: number } {
-  const { seasonId, board, pageSize, rowsWhere, counted } = options;
+  const { seasonId, board, pageSize, rowsWhere, counted, after } = options;
   const offset = (options.page - 1) * pageSize;
   if (!counted) return { query: boardPage(seasonId, board, rowsWhere(), offset, pageSize) };
+  const ranked = sql`page as (${withRanks(seasonId, board, options.ords)})`;
+  if (after !== undefined) {
+    const cursor = sql`(select ord from (${rowsWhere(sql`user_id = ${after}`)}) as cursor)`;
+    const walk = rowsWhere(allOf([counted.walkedCondition, sql`ord > ${cursor}`]));
+    const query = sql`with walked as materialized (${walk} order by ord limit ${pageSize + 1}),
+      found as materialized (select * from walked order by ord limit ${pageSize}), ${ranked}
+      select ${offset} + (select count(*) from walked) as total, page.* from (select) as one left join page on true`;
+    return { query, limit: offset + pageSize + 1 };
+  }
   const limit = Math.max(SEARCH_TOTAL_CAP, offset + pageSize) + 1;
   const matches = rowsWhere(counted.condition);
   const query = sql`with counted as materialized (select count(*) as total from (${matches} limit ${limit}) as match),
@@ -33,8 +44,7 @@ export function rankedPageQuery(options: {
       select * from (select * from listed order by ord limit ${pageSize} offset ${offset}) as sorted
       union all
       select * from (${rowsWhere(counted.walkedCondition)} order by ord limit ${pageSize} offset ${offset}) as walk
-        where (select total from counted) >= ${limit}),
-    page as (${withRanks(seasonId, board, options.ords)})
+        where (select total from counted) >= ${limit}), ${ranked}
     select counted.total, page.* from counted left join page on true`;
   return { query, limit };
 }
