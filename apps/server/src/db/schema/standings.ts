@@ -90,9 +90,9 @@ export const RANK_BLOCK_SIZE = 4096;
  * earlier blocks plus those in their block up to them (a few thousand index entries at most), and
  * a page of any depth starts from the block holding its first rank, so no rank is stored. A
  * board's first block starts at the empty string, before any `ord`. A rebuild cuts every board at
- * the global order's blocks; a placement moves the counts and cuts a block grown past twice
- * RANK_BLOCK_SIZE in two or more. Rebuilt and swapped in with `standings`; `name` compares in byte
- * order, as the board's country and club do.
+ * the global order's blocks, merged along the board to RANK_BLOCK_SIZE; a placement moves the
+ * counts and cuts a block grown past twice RANK_BLOCK_SIZE in two or more. Rebuilt and swapped in
+ * with `standings`; `name` compares in byte order, as the board's country and club do.
  */
 export const standingsRankBlocks = pgTable(
   'standings_rank_blocks',

@@ -72,13 +72,15 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
   });
 }
 
-/** Saves `blocks`, each board's first from the empty string: a member placed above it has a block. */
+/** Saves `blocks` merged to RANK_BLOCK_SIZE or more along each board, its first from the empty string. */
 function savedRankBlocks(seasonId: string): SQL {
   return sql`saved_blocks as (
       insert into standings_rank_blocks_next (season_id, board, name, members, start)
-      select ${seasonId}, board, name, members,
-        case when row_number() over (partition by board, name order by start) = 1 then ''::bytea else start end
-      from blocks)`;
+      select ${seasonId}, board, name, sum(members)::int, case when part = 0 then ''::bytea else ${firstOrd('start')} end
+      from (select board, name, members, start,
+          (sum(members) over (partition by board, name order by start) - members) / ${RANK_BLOCK_SIZE} as part
+        from blocks) as block
+      group by board, name, part)`;
 }
 
 /** The board's statistics, once no index build reads it (a statistics scan cannot run beside one). */
