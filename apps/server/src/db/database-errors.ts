@@ -50,6 +50,9 @@ export function isDatabaseUnreachableError(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATEs worth a retry: a lock not taken within `lock_timeout`; a snapshot's write conflict. */
+export const SQL_STATES = { lockNotAvailable: '55P03', serializationFailure: '40001' } as const;
+
 /** Whether `error`, or an error it wraps (drizzle's "Failed query"), carries PostgreSQL's SQLSTATE `code`. */
 export function hasSqlState(error: unknown, code: string): boolean {
   const seen = new Set<unknown>();

@@ -110,8 +110,8 @@ export async function insertMembers(
             and ${leagueMembers.status} = 'approved'
           join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
           returning league_id, ord),
-        names as (insert into ${standingsNames} (search_name)
-          select distinct search_name from placed on conflict do nothing),
+        names as (insert into ${standingsNames} (search_name) select distinct search_name from placed
+          where user_id not in (${keptUsers}) on conflict do nothing),
         moves as (${logMoves('placed', 'placed_leagues', 1)})
       select (select count(*)::int from placed) as placed,
         (select array_agg(distinct country) from placed) as countries,

@@ -1,6 +1,6 @@
 import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../../db/database.ts';
-import { hasSqlState } from '../../../../db/database-errors.ts';
+import { hasSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
 import type { RankedWith } from '../../../../db/schema/index.ts';
 import { holdOffRebuilds, isRecomputing, lockBoardsForPlacing } from '../locks.ts';
 import { MAX_GOAL_MOVERS, MAX_PLACED_CHANGES } from '../model.ts';
@@ -41,8 +41,6 @@ export type PlaceResult =
 /** Rolls the placement's transaction back and asks for a rebuild. */
 class CannotPlace extends Error {}
 
-const SERIALIZATION_FAILURE = '40001';
-
 /** Places the members changed since the stored board in one transaction (README: placing). */
 export async function placeMemberChanges(options: {
   database: DatabaseHandle;
@@ -66,7 +64,7 @@ export async function placeMemberChanges(options: {
       return result;
     } catch (error) {
       if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
-      if (attempt < 3 && hasSqlState(error, SERIALIZATION_FAILURE)) continue;
+      if (attempt < 3 && hasSqlState(error, SQL_STATES.serializationFailure)) continue;
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
 import type { Database, DatabaseHandle } from '../../../../db/database.ts';
-import { hasSqlState } from '../../../../db/database-errors.ts';
+import { hasSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
 import {
   lockStoredBoards,
   releaseRecomputeLock,
@@ -40,7 +40,6 @@ import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './r
 const SWAP_LOCK_TIMEOUT_MS = 200;
 /** Swap attempts before the rebuild gives up (the next check starts another). */
 const SWAP_ATTEMPTS = 50;
-const LOCK_NOT_AVAILABLE = '55P03';
 
 export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
 
@@ -93,9 +92,10 @@ export async function recomputeStandings(options: {
           }),
         );
         phaseDone('swapped');
+        // Readers have the new board; under the rebuild's lock, no other rebuild adds names. A
+        // re-keyed board holds the names the stored one did.
         if (rekeyed) await cutSwollenBlocksWhenPlacingAllows(db, season.id);
-        // Readers have the new board; under the rebuild's lock, no other rebuild adds names.
-        await forgetAllUnheldNames(db);
+        else await forgetAllUnheldNames(db);
         await dropReplacedBoard(db);
         const method = rekeyed ? 'rekeyed' : 'scored';
         return { status: 'recomputed', method, members: board.members, durationMs, computedFor: now };
@@ -178,7 +178,7 @@ async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
     try {
       return await swap();
     } catch (error) {
-      if (attempt >= SWAP_ATTEMPTS || !hasSqlState(error, LOCK_NOT_AVAILABLE)) throw error;
+      if (attempt >= SWAP_ATTEMPTS || !hasSqlState(error, SQL_STATES.lockNotAvailable)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * Math.random() * attempt));
     }
   }
