@@ -179,7 +179,8 @@ describe.each(ENGINES)('GET /api/leaderboard/:type on %s', (engine) => {
       total: CROWD + 1,
       page: 999,
     });
-    expect(await page('/api/leaderboard/team?search=arsenal&page=999')).toMatchObject({ rows: [] });
+    // A search's page past its 10,000th match is asked after a member (leaderboard-capped-total.test.ts).
+    expect(await page('/api/leaderboard/team?search=arsenal&page=400')).toMatchObject({ rows: [] });
   });
 
   it('refuses the country and team boards to a profile without a country or club, with the specified messages', async () => {

@@ -57,9 +57,7 @@ function boardVersions(db: Executor, versionMaxAgeMs: number) {
       return known.version;
     },
     refreshVersion,
-    forgetVersions(): void {
-      versions.clear();
-    },
+    forgetVersions: (): void => versions.clear(),
   };
 }
 

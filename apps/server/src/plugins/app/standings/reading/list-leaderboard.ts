@@ -43,12 +43,16 @@ export async function listLeaderboard(
 ): Promise<LeaderboardPage> {
   const { season, page, pageSize } = options;
   const { viewer, board, stored } = await readFromOneBoard(options);
-  const { kind, ...filter } = board;
+  const filter =
+    board.kind === 'global'
+      ? {}
+      : board.kind === 'country'
+        ? { country: board.country }
+        : { club: board.club };
   const viewerPending = isPendingOn(board, viewer)
     ? { withinSeconds: expectedWaitSeconds(viewer, options.refreshDelayMs) }
     : null;
-  return answerFor({
-    ...options,
+  return answerFor(options, {
     seasonId: season.id,
     stored,
     notice: viewerPending?.withinSeconds ?? null,
@@ -67,14 +71,18 @@ export async function listLeaderboard(
   });
 }
 
+type RowsPage = { rows: readonly { userId: string; isYou: boolean; picks?: unknown }[] };
+
 /** The answers built from each cached page, by pending notice (in seconds, or none). */
 const sharedAnswers = new WeakMap<object, Map<number | null, unknown>>();
 
-/** A cached page's answer, built once per notice for viewers not on it; with their own row for one who is. */
-export async function answerFor<
-  Page extends { rows: readonly { userId: string; isYou: boolean; picks?: unknown }[] },
->(
-  options: Pick<PageRequest, 'db' | 'boards' | 'season' | 'viewerId'> & {
+/**
+ * A cached page's answer, built once per notice; a viewer with a row on it gets it with their own
+ * row. Synchronous for everyone else: most requests of a busy board.
+ */
+export function answerFor<Page extends RowsPage>(
+  request: Pick<PageRequest, 'db' | 'boards' | 'season' | 'viewerId'>,
+  answer: {
     seasonId: string;
     stored: { version: string; computedFor: Date | null };
     notice: number | null;
@@ -82,15 +90,24 @@ export async function answerFor<
     schema: ZodType;
     rowSchema: ZodType;
   },
+): Page | Promise<Page> {
+  const answers = sharedAnswers.get(answer.stored) ?? new Map<number | null, unknown>();
+  if (!answers.has(answer.notice))
+    sharedAnswers.set(answer.stored, answers.set(answer.notice, answer.build()));
+  const shared = answers.get(answer.notice) as Page;
+  const ownIndex = shared.rows.findIndex((row) => row.userId === request.viewerId);
+  const ownRow = shared.rows[ownIndex];
+  return ownRow ? withViewerPicks(request, answer, shared, { ownIndex, ownRow }) : shared;
+}
+
+/** The shared answer with the viewer's row marked theirs, with their picks' goals as of the stored board. */
+async function withViewerPicks<Page extends RowsPage>(
+  { db, boards, season, viewerId }: Parameters<typeof answerFor>[0],
+  { seasonId, stored, schema, rowSchema }: Parameters<typeof answerFor>[1],
+  shared: Page,
+  { ownIndex, ownRow }: { ownIndex: number; ownRow: Page['rows'][number] },
 ): Promise<Page> {
-  const { db, boards, season, seasonId, viewerId, stored, notice } = options;
-  const answers = sharedAnswers.get(stored) ?? new Map<number | null, unknown>();
-  if (!answers.has(notice)) sharedAnswers.set(stored, answers.set(notice, options.build()));
-  const shared = answers.get(notice) as Page;
-  const ownIndex = shared.rows.findIndex((row) => row.userId === viewerId);
-  const sharedOwnRow = shared.rows[ownIndex];
-  if (!sharedOwnRow) return shared;
-  // Their picks' goals as of the stored board, to add up to its total; kept until their profile changes.
+  // Kept until their profile changes.
   const { version, computedFor } = stored;
   const loadPicks = async (at: Date) => ({
     version,
@@ -99,13 +116,7 @@ export async function answerFor<
   const picks = computedFor
     ? (await boards.viewer(viewerId, seasonId, version, () => loadPicks(computedFor), 'picks')).picks
     : undefined;
-  return withOwnRow(
-    shared,
-    ownIndex,
-    { ...sharedOwnRow, isYou: true, picks },
-    options.schema,
-    options.rowSchema,
-  );
+  return withOwnRow(shared, ownIndex, { ...ownRow, isYou: true, picks }, schema, rowSchema);
 }
 
 /** The viewer's place and the page, both of the board version served (`readOnOneBoard`). */

@@ -37,8 +37,7 @@ export async function listLeagueStandings(
   const { stored, isViewerRanked } = await readFromOneBoard(options, viewer);
   const pendingWithinSeconds =
     stored.membersChanged || !isViewerRanked ? expectedWaitSeconds(stored, options.refreshDelayMs) : null;
-  return answerFor({
-    ...options,
+  return answerFor(options, {
     seasonId: viewer.seasonId,
     stored,
     notice: pendingWithinSeconds,
