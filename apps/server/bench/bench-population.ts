@@ -23,6 +23,7 @@ import {
 } from '../src/plugins/app/standings/rebuilding/recompute-standings.ts';
 import { requestBoardRebuild } from '../src/plugins/app/standings/standings-inputs-repository.ts';
 import { findFreePort, launchServer } from '../test/support/server-processes.ts';
+import { buildServerBundle } from './load-test/production-server.ts';
 import { addPopulation } from './standings-population.ts';
 
 /** The benchmarks' PUBLIC_URL, which production requires: the origin their own requests claim. */
@@ -170,7 +171,7 @@ async function sampleResidentMemory<T>(work: () => Promise<T>): Promise<{ result
 
 /**
  * Serves the population's database over HTTP for the load generator. On PostgreSQL the server is
- * a process of its own (`npm run serve`'s command, production settings), as it is in production:
+ * a process of its own running the production bundle (`npm run start:production`'s), as in production:
  * sharing this process's one thread with the load generator would halve what it can answer. The
  * embedded database admits one process, so there it is served from this one.
  */
@@ -185,23 +186,35 @@ export async function serveBenchPopulation(
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const { config } = population;
-  const server = launchServer(url, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: config.PUBLIC_URL,
-    DATABASE_URL: population.url,
-    DATA_DIR: config.DATA_DIR,
-    BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? '',
-    RATE_LIMIT_MAX: String(config.RATE_LIMIT_MAX),
-    ACCOUNT_RATE_LIMIT_PER_CLIENT: String(config.ACCOUNT_RATE_LIMIT_PER_CLIENT),
-    CLOCK_NOW: AFTER_GAMEWEEK_38,
-    // The population's board is computed already: the scheduled goals sync is not wanted here.
-    STATS_SYNC_INTERVAL_MINUTES: '0',
+  const build = await buildServerBundle();
+  const server = launchServer(
+    url,
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: config.PUBLIC_URL,
+      DATABASE_URL: population.url,
+      DATA_DIR: config.DATA_DIR,
+      BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? '',
+      RATE_LIMIT_MAX: String(config.RATE_LIMIT_MAX),
+      ACCOUNT_RATE_LIMIT_PER_CLIENT: String(config.ACCOUNT_RATE_LIMIT_PER_CLIENT),
+      CLOCK_NOW: AFTER_GAMEWEEK_38,
+      // The population's board is computed already: the scheduled goals sync is not wanted here.
+      STATS_SYNC_INTERVAL_MINUTES: '0',
+    },
+    { bundle: build.bundle },
+  );
+  const close = async () => {
+    await server.stop();
+    await build.remove();
+  };
+  await server.waitUntilHealthy(120_000).catch(async (error: unknown) => {
+    await close();
+    throw error;
   });
-  await server.waitUntilHealthy(120_000);
-  return { url, close: () => server.stop() };
+  return { url, close };
 }
 
 export function seconds1(started: number): string {

@@ -17,33 +17,35 @@ export interface ProductionBuild {
 
 /**
  * `npm run build` of the checkout as it is now, into folders of this run's own: the web app
- * under `workDir`, the server bundle in a `dist-test-*` folder of apps/server (the bundle reads
- * the migrations and season data beside it), so a server running from dist/ is never disturbed.
+ * under `workDir`, the server bundle as `buildServerBundle` writes it.
  */
 export async function buildForProduction(workDir: string): Promise<ProductionBuild> {
-  const run = promisify(execFile);
   const webDistDir = path.join(workDir, 'web', 'dist');
+  await promisify(execFile)(
+    'npm',
+    ['run', 'build', '-w', '@hit21/web', '--', '--outDir', webDistDir, '--emptyOutDir'],
+    { cwd: REPOSITORY_ROOT, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return { ...(await buildServerBundle()), webDistDir };
+}
+
+/**
+ * The server's part of `npm run build`, in a `dist-test-*` folder of apps/server (the bundle reads
+ * the migrations and season data beside it), so a server running from dist/ is never disturbed.
+ */
+export async function buildServerBundle(): Promise<Omit<ProductionBuild, 'webDistDir'>> {
   const serverDir = await mkdtemp(path.join(SERVER_ROOT, 'dist-test-load-'));
+  const remove = () => rm(serverDir, { recursive: true, force: true });
   try {
-    const env = { ...process.env, NODE_ENV: 'production' };
-    await run('npm', ['run', 'build', '-w', '@hit21/web', '--', '--outDir', webDistDir, '--emptyOutDir'], {
+    await promisify(execFile)('npm', ['run', 'build', '-w', '@hit21/server', '--', '--dir', serverDir], {
       cwd: REPOSITORY_ROOT,
-      env,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    await run('npm', ['run', 'build', '-w', '@hit21/server', '--', '--dir', serverDir], {
-      cwd: REPOSITORY_ROOT,
-      env,
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   } catch (error) {
-    await rm(serverDir, { recursive: true, force: true });
+    await remove();
     throw error;
   }
-  return {
-    bundle: path.join(serverDir, 'server.js'),
-    webDistDir,
-    remove: () => rm(serverDir, { recursive: true, force: true }),
-  };
+  return { bundle: path.join(serverDir, 'server.js'), remove };
 }
 
 export interface ProductionServer {
