@@ -43,12 +43,7 @@ export async function listLeaderboard(
 ): Promise<LeaderboardPage> {
   const { season, page, pageSize } = options;
   const { viewer, board, stored } = await readFromOneBoard(options);
-  const filter =
-    board.kind === 'global'
-      ? {}
-      : board.kind === 'country'
-        ? { country: board.country }
-        : { club: board.club };
+  const { kind, ...filter } = board;
   const viewerPending = isPendingOn(board, viewer)
     ? { withinSeconds: expectedWaitSeconds(viewer, options.refreshDelayMs) }
     : null;
@@ -100,14 +95,13 @@ export function answerFor<Page extends RowsPage>(
   return ownRow ? withViewerPicks(request, answer, shared, { ownIndex, ownRow }) : shared;
 }
 
-/** The shared answer with the viewer's row marked theirs, with their picks' goals as of the stored board. */
+/** The shared answer with the viewer's row marked theirs, their picks' goals as of the stored board (kept). */
 async function withViewerPicks<Page extends RowsPage>(
   { db, boards, season, viewerId }: Parameters<typeof answerFor>[0],
   { seasonId, stored, schema, rowSchema }: Parameters<typeof answerFor>[1],
   shared: Page,
   { ownIndex, ownRow }: { ownIndex: number; ownRow: Page['rows'][number] },
 ): Promise<Page> {
-  // Kept until their profile changes.
   const { version, computedFor } = stored;
   const loadPicks = async (at: Date) => ({
     version,

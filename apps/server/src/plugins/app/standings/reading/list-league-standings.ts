@@ -44,11 +44,7 @@ export async function listLeagueStandings(
     schema: leagueStandingsPageSchema,
     rowSchema: leagueStandingRowSchema,
     build: (): LeagueStandingsPage => ({
-      rows: stored.rows.map(({ joinedAt, ...row }) => ({
-        ...row,
-        joinedAt: joinedAt.toISOString(),
-        isYou: false,
-      })),
+      rows: stored.rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString(), isYou: false })),
       total: stored.total,
       isTotalCapped: stored.isTotalCapped,
       page,
