@@ -21,7 +21,7 @@ import {
   serveBenchPopulation,
   timeRecompute,
 } from './bench-population.ts';
-import { measure } from './leaderboard.ts';
+import { measure } from './measure.ts';
 
 const SMALL_LEAGUE = 50;
 const VIEWER_LEAGUES = 30;
