@@ -47,7 +47,8 @@ export function initialLeaderboardView(tab: LeaderboardType): LeaderboardViewSta
 
 function withoutSearch(view: LeaderboardTabView): LeaderboardTabView {
   if (view.searchInput === '' && view.activeSearch === '') return view;
-  return { ...view, searchInput: '', activeSearch: '', page: view.activeSearch === '' ? view.page : 1 };
+  const page = view.activeSearch === '' ? view.page : 1;
+  return { ...view, searchInput: '', activeSearch: '', page, cursors: {} };
 }
 
 /**
