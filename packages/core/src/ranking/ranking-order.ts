@@ -23,8 +23,8 @@ const GROUP_ORDER = RANKING_GROUP_ORDER;
  * The virtual coin toss: a stable pseudo-random key from the season and the user id, so tied
  * users keep their order from one request to the next. It is the first 32 bits of the MD5 of
  * `season:user` (UTF-8), big-endian: a database computes the same with its built-in `md5()`
- * (`('x' || left(md5(season || ':' || user_id), 8))::bit(32)::bigint` in PostgreSQL), so it can
- * rank millions of players without a round trip through the server.
+ * (as four bytes, `decode(left(md5(season || ':' || user_id), 8), 'hex')` in PostgreSQL), so it
+ * can rank millions of players without a round trip through the server.
  */
 export function coinTossKey(seasonId: string, userId: string): number {
   const digest = md5(utf8ToBytes(`${seasonId}:${userId}`));

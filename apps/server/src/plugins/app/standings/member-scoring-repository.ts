@@ -40,7 +40,7 @@ function ordHeadSql(seasonId: string): SQL {
   const terminator = STABLE_KEY.terminator.toString(16);
   return sql`int2send((${sql.raw(bucket)})::int2)
     || decode(array_to_string(sort(member.codes), '') || ${terminator}, 'hex')
-    || substr(int8send(('x' || left(md5(${seasonId} || ':' || member.user_id), 8))::bit(32)::bigint), 5)`;
+    || decode(left(md5(${seasonId} || ':' || member.user_id), 8), 'hex')`;
 }
 
 /** A re-keyed member's `ord`: the new head (`scoredSquads`) and the member number `storedOrd` ends with. */
