@@ -74,6 +74,29 @@ describe.each(ENGINES)('profile writes as one operation on %s', (engine) => {
     });
   });
 
+  it('stores the official name of the country a request names in another case or spelling', async () => {
+    for (const [typed, stored] of [
+      ['united KINGDOM', 'United Kingdom'],
+      ['UK', 'United Kingdom'],
+      ['usa', 'United States of America'],
+    ]) {
+      const { cookie } = await signUp(context.app);
+      const onboarded = await send(context.app, 'PUT', '/api/profile/onboarding', {
+        cookie,
+        body: { ...ONBOARDING, country: typed },
+      });
+      expect(onboarded.statusCode, typed).toBe(200);
+      expect(onboarded.json().country, typed).toBe(stored);
+    }
+    const { cookie } = await signUp(context.app);
+    const refused = await send(context.app, 'PUT', '/api/profile/onboarding', {
+      cookie,
+      body: { ...ONBOARDING, country: 'Atlantis' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().userMessage).toBe('Please choose a country from the list');
+  });
+
   it('names the refused field and its reason', async () => {
     const { cookie } = await signUp(context.app);
     const refused = await send(context.app, 'PUT', '/api/profile/onboarding', {

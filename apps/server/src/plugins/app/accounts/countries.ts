@@ -3,7 +3,12 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 countries.registerLocale(english);
 
-/** Whether a name is an ISO 3166 English country name (the onboarding list offers only those). */
-export function isKnownCountryName(name: string): boolean {
-  return countries.getAlpha2Code(name, 'en') !== undefined;
+/**
+ * The official English name of the country `name` names (any case, or another of its English
+ * names, such as "UK"), as the onboarding list offers it; undefined for any other text. Stored so,
+ * one country is one board whatever a request spelled.
+ */
+export function officialCountryName(name: string): string | undefined {
+  const code = countries.getAlpha2Code(name, 'en');
+  return code === undefined ? undefined : countries.getName(code, 'en', { select: 'official' });
 }

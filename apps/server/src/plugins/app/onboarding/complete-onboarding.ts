@@ -1,7 +1,7 @@
 import type { onboardingInputSchema, Profile, SeasonConfig } from '@hit21/core';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
-import { isKnownCountryName } from '../accounts/countries.ts';
+import { officialCountryName } from '../accounts/countries.ts';
 import { assertDateOfBirthAllowed, profileFieldRefusal } from '../accounts/profile-field-refusal.ts';
 import { createProfile, findOrCreateProfile, updateProfile } from '../accounts/profile-repository.ts';
 import { listSeasonClubs } from '../season/season-repository.ts';
@@ -25,7 +25,8 @@ export interface CompleteOnboardingOptions {
 export async function completeOnboarding(options: CompleteOnboardingOptions): Promise<Profile> {
   const { db, user, season, input, now } = options;
   assertDateOfBirthAllowed(input.dob, now);
-  if (!isKnownCountryName(input.country)) {
+  const country = officialCountryName(input.country);
+  if (country === undefined) {
     throw profileFieldRefusal('body.country', 'Please choose a country from the list');
   }
 
@@ -38,7 +39,7 @@ export async function completeOnboarding(options: CompleteOnboardingOptions): Pr
     await updateProfile(tx, user.id, {
       fullName: input.fullName,
       dob: input.dob,
-      country: input.country,
+      country,
       favouriteClub: input.favouriteClub,
       // The specification stores the free text when Other was chosen.
       howDidYouHear:
