@@ -22,6 +22,7 @@ export * from './players/players.schemas.ts';
 export * from './players/positions.ts';
 export * from './random/seeded-random.ts';
 export * from './ranking/ranking-order.ts';
+export * from './ranking/scorer-changes.ts';
 export * from './ranking/stable-key.ts';
 export * from './season/calendar.ts';
 export * from './season/season.schemas.ts';

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { squadStatus } from '../squads/squad-rules.ts';
 import { coinTossKey, compareRankingEntries, type RankingEntry } from './ranking-order.ts';
+import { type CountedScorer, changedScorers } from './scorer-changes.ts';
 import {
-  type CountedScorer,
-  changedScorers,
   compareKeyBytes,
   compareStableKeys,
   goalCodes,
@@ -209,18 +208,6 @@ describe('changedScorers', () => {
     goals.flatMap((times, index) =>
       times.length > 0 ? [[`f${index}`, [...times].sort((a, b) => a - b)]] : [],
     );
-  const [early, saturday, sunday] = [1_000, 2_000, 3_000];
-  const before = scorers([[early], [early, saturday], [saturday]]);
-
-  it('names a goal added, a first scorer, a goal taken away, one moved, and nobody when nothing changed', () => {
-    expect(changedScorers(before, before)).toEqual([]);
-    expect(
-      changedScorers(before, scorers([[early], [early, saturday, sunday], [saturday], [sunday]])),
-    ).toEqual(['f1', 'f3']);
-    expect(changedScorers(before, scorers([[early], [early]]))).toEqual(['f1', 'f2']);
-    expect(changedScorers(before, scorers([[early], [early, sunday], [saturday]]))).toEqual(['f1']);
-    expect(changedScorers(before, scorers([[early, early], [early, saturday], [saturday]]))).toEqual(['f0']);
-  });
 
   it("names every footballer whose goals differ, and no one else's pickers get a new key", () => {
     fc.assert(

@@ -110,21 +110,3 @@ export function compareStableKeys(
   if (a.coinToss !== b.coinToss) return a.coinToss - b.coinToss;
   return a.memberNumber - b.memberNumber;
 }
-
-/** A footballer as a board counts him: his id and his goals' kick-off times (epoch ms, ascending). */
-export type CountedScorer = readonly [playerId: string, goalTimes: readonly number[]];
-
-/**
- * The footballers whose counted goals differ between two boards (a goal added, taken away, or
- * moved to another kick-off or footballer). A member's key depends on their own picks' goals
- * alone, so only these footballers' pickers have new keys.
- */
-export function changedScorers(before: readonly CountedScorer[], after: readonly CountedScorer[]): string[] {
-  const timesOf = (scorers: readonly CountedScorer[]) =>
-    new Map(scorers.map(([playerId, times]) => [playerId, times.join(',')]));
-  const old = timesOf(before);
-  const next = timesOf(after);
-  return [...new Set([...old.keys(), ...next.keys()])].filter(
-    (playerId) => old.get(playerId) !== next.get(playerId),
-  );
-}

@@ -18,17 +18,27 @@ export type SquadStatus = 'safe' | 'going_bust' | 'bust';
 /** The dashboard adds "optimal": exactly 21 with every pick on the scoresheet. */
 export type DashboardStatus = SquadStatus | 'optimal';
 
+/** A fan's picks without a goal; all four for a fan without picks, who goes bust as one waiting for a scorer. */
+export function scorelessPicks(pickGoals: readonly number[]): number {
+  return pickGoals.length === 0 ? SQUAD_SIZE : pickGoals.filter((goals) => goals === 0).length;
+}
+
 /**
- * bust if the total is over 21 (checked first); going_bust if any pick has 0 goals or there
- * are no picks; safe otherwise. Once the season is over, going_bust is final: bust.
+ * bust if the total is over 21 (checked first); going_bust if a pick has 0 goals or there are no
+ * picks (`scorelessPicks`); safe otherwise. Once the season is over, going_bust is final: bust.
  */
-export function squadStatus(pickGoals: readonly number[], options: { isSeasonOver: boolean }): SquadStatus {
-  const total = pickGoals.reduce((sum, goals) => sum + goals, 0);
-  if (total > GOAL_TARGET) return 'bust';
-  if (pickGoals.length === 0 || pickGoals.some((goals) => goals === 0)) {
-    return options.isSeasonOver ? 'bust' : 'going_bust';
-  }
+export function entryStatus(
+  entry: { totalGoals: number; scoreless: number },
+  options: { isSeasonOver: boolean },
+): SquadStatus {
+  if (entry.totalGoals > GOAL_TARGET) return 'bust';
+  if (entry.scoreless > 0) return options.isSeasonOver ? 'bust' : 'going_bust';
   return 'safe';
+}
+
+export function squadStatus(pickGoals: readonly number[], options: { isSeasonOver: boolean }): SquadStatus {
+  const totalGoals = pickGoals.reduce((sum, goals) => sum + goals, 0);
+  return entryStatus({ totalGoals, scoreless: scorelessPicks(pickGoals) }, options);
 }
 
 export function dashboardStatus(

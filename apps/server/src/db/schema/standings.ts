@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -46,6 +47,11 @@ export const standings = pgTable(
     searchName: text('search_name').notNull(),
     country: text('country').notNull(),
     club: text('club').notNull(),
+    /**
+     * The member's picks without a goal (four without a squad): with the goals, it gives the status
+     * of a member re-keyed from this row alone (core's `rekeyedEntry`).
+     */
+    scoreless: smallint('scoreless').notNull(),
   },
   // The season comes last in each key: every lookup names it, but as the first column its long
   // text, the same in every entry, made a rebuild's index builds far slower (decision 005).

@@ -8,7 +8,7 @@ import {
 } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { searchKeySql } from '../../../db/name-folding.ts';
-import { picks, profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
+import { profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 
 /** The goals a board is scored with, and its season. */
@@ -31,21 +31,20 @@ function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
     from unnest(${ids}::uuid[], ${goals}::int[], ${codes}::text[]) as scorer (player_id, goals, codes))`;
 }
 
-/** `ord` (README: the key) but its member number; a goal code is six decimal digits read as hex. */
-function ordHeadSql(seasonId: string): SQL {
-  const goalsKey = `case when member.status = 'bust' then member.total_goals else -member.total_goals end`;
-  const group = `case member.status when 'safe' then ${RANKING_GROUP_ORDER.safe}
+/** The bucket and goal dates of `ord` (README: the key) from a status, goals and `codes` ascending (SQL). */
+export function keyHeadSql(status: string, totalGoals: string, codes: string): string {
+  const goalsKey = `case when ${status} = 'bust' then ${totalGoals} else -(${totalGoals}) end`;
+  const group = `case ${status} when 'safe' then ${RANKING_GROUP_ORDER.safe}
     when 'going_bust' then ${RANKING_GROUP_ORDER.going_bust} else ${RANKING_GROUP_ORDER.bust} end`;
   const bucket = `(${group}) * ${STABLE_KEY.groupStride} + ${goalsKey} + ${STABLE_KEY.goalsOffset}`;
   const terminator = STABLE_KEY.terminator.toString(16);
-  return sql`int2send((${sql.raw(bucket)})::int2)
-    || decode(array_to_string(sort(member.codes), '') || ${terminator}, 'hex')
-    || decode(left(md5(${seasonId} || ':' || member.user_id), 8), 'hex')`;
+  return `int2send((${bucket})::int2) || decode(array_to_string(${codes}, '') || '${terminator}', 'hex')`;
 }
 
-/** A re-keyed member's `ord`: the new head (`scoredSquads`) and the member number `storedOrd` ends with. */
-export function rekeyedOrd(head: SQL, storedOrd: SQL): SQL {
-  return sql`${head} || substr(${storedOrd}, length(${storedOrd}) - 3)`;
+/** Core's `entryStatus` of goals and picks without a goal; `isSeasonOver` as the board's. */
+export function statusSql(totalGoals: string, scoreless: string, { isSeasonOver }: RankedWith): string {
+  return `case when ${totalGoals} > ${GOAL_TARGET}::int then 'bust'
+    when ${scoreless} > 0 then '${isSeasonOver ? 'bust' : 'going_bust'}' else 'safe' end`;
 }
 
 /** What `squad` (in the caller's query) scores, as core's `squadStatus`: joins and columns. */
@@ -60,12 +59,9 @@ function squadScore(scoring: BoardScoring) {
     (slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`,
     ' + ',
   );
-  const incomplete = scoring.rankedWith.isSeasonOver ? 'bust' : 'going_bust';
   const columns = sql`${goals} as total_goals,
     ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes,
-    case when ${goals} > ${GOAL_TARGET}::int then 'bust'
-      when squad.user_id is null or ${scoreless} > 0 then ${incomplete}
-      else 'safe' end as status`;
+    case when squad.user_id is null then ${SQUAD_SIZE} else ${scoreless} end as scoreless`;
   return { joins, columns };
 }
 
@@ -79,43 +75,38 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
     ? sql`(${onlyUsers}) as only_user cross join lateral (select * from ${profiles}
         where ${profiles.id} = only_user.user_id collate "default" offset 0) as ${profiles}`
     : sql`${profiles}`;
+  const coinToss = sql`decode(left(md5(${seasonId} || ':' || member.user_id), 8), 'hex')`;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
       member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name,
-      ${ordHeadSql(seasonId)} || int4send(member.member_number) as ord
-    from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
-        ${profiles.fullName} as full_name,
-        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
-      from ${members}
-      left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
-      ${joins}
-      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
+      ${sql.raw(keyHeadSql('member.status', 'member.total_goals', 'sort(member.codes)'))} || ${coinToss} || int4send(member.member_number) as ord,
+      member.scoreless::int2 as scoreless
+    from (select scored.*, ${sql.raw(statusSql('scored.total_goals', 'scored.scoreless', scoring.rankedWith))} as status
+      from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
+          ${profiles.fullName} as full_name,
+          ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
+        from ${members}
+        left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
+        ${joins}
+        where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+          and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as scored) as member)`;
 }
 
-/** The season's users whose squad picks one of `playerIds` (the picks' (player, user) index finds them). */
-export function pickersOf(seasonId: string, playerIds: readonly string[]): SQL {
-  return sql`select distinct ${picks.userId} as user_id from ${picks}
-    where ${picks.playerId} = any(${textArray(playerIds)}::uuid[]) and ${picks.seasonId} = ${seasonId}`;
+/** A re-keyed member's `ord`: the new head (`scoredSquads`) and the coin toss and number `storedOrd` ends with. */
+export function rekeyedOrd(head: SQL, storedOrd: SQL): SQL {
+  return sql`${head} || substr(${storedOrd}, length(${storedOrd}) - 7)`;
 }
 
 /**
- * Squads scored (user_id, status, total_goals, `head`: `rekeyedOrd`), no profile read: a few `users`'
- * found by id, or all picking one of `pickersOf` in one parallel scan (the picks' index was read
- * once per worker).
+ * The squads picking one of `playerIds` scored (user_id, status, total_goals, scoreless and `head`:
+ * `rekeyedOrd`) in one parallel scan, no profile read: a gameweek's movers, a million and more.
  */
-export function scoredSquads(
-  scoring: BoardScoring,
-  of: { users: SQL } | { pickersOf: readonly string[] },
-): SQL {
+export function scoredSquads(scoring: BoardScoring, playerIds: readonly string[]): SQL {
   const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
-  const found = sql`select * from ${squads} where ${squads.seasonId} = ${seasonId}`;
-  // Fenced (`offset 0`): the scorers are joined to the squads found, not hashed again for each.
-  const chosen =
-    'users' in of
-      ? sql`(select squad.* from (${of.users}) as picker cross join lateral
-        (${found} and ${squads.userId} = picker.user_id collate "default" offset 0) as squad offset 0) as squad`
-      : sql`(${found} and ${squads.playerIds} && ${textArray(of.pickersOf)}::uuid[]) as squad`;
-  return sql`(select member.user_id, member.status, member.total_goals, ${ordHeadSql(seasonId)} as head
-    from (select squad.user_id collate "C" as user_id, ${columns} from ${chosen} ${joins}) as member)`;
+  return sql`(select member.user_id, member.status, member.total_goals, member.scoreless::int2 as scoreless,
+      ${sql.raw(keyHeadSql('member.status', 'member.total_goals', 'sort(member.codes)'))} as head
+    from (select scored.*, ${sql.raw(statusSql('scored.total_goals', 'scored.scoreless', scoring.rankedWith))} as status
+      from (select squad.user_id collate "C" as user_id, ${columns}
+        from (select * from ${squads} where ${squads.seasonId} = ${seasonId}
+          and ${squads.playerIds} && ${textArray(playerIds)}::uuid[]) as squad ${joins}) as scored) as member)`;
 }

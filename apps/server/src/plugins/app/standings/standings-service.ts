@@ -119,8 +119,8 @@ async function placeNow(
     const reason = goalsAt ? 'goals counted changed' : 'members changed';
     fastify.log.info(
       { standings: { seasonId: season.id, reason, ...placed } },
-      `Standings of ${season.id}: ${placed.placed} players placed (${placed.moved} moved by the goals of ` +
-        `${placed.scorersChanged} footballers), ${placed.removed} taken off, in ${placed.durationMs} ms`,
+      `Standings of ${season.id}: ${placed.placed} players placed, ${placed.moved} re-keyed by the goals of ` +
+        `${placed.scorersChanged} footballers, ${placed.removed} taken off, in ${placed.durationMs} ms`,
     );
   }
   return placed;
@@ -134,7 +134,7 @@ async function checkAndRecompute(
   const current = await fastify.activeSeason.get();
   const reason = await standingsStaleReason(fastify.db, current, now);
   if (!reason) return { status: 'fresh' };
-  // A live goal moves its scorer's pickers alone: they are placed again, not everyone ranked.
+  // A live goal moves its scorer's pickers alone: they are re-keyed where they stand, not everyone ranked.
   if (reason === 'members changed' || reason === 'goals counted changed') {
     const placed = await placeChanges(current, reason === 'goals counted changed' ? now : undefined);
     if (placed.status !== 'needs rebuild') return { ...placed, reason };

@@ -1,36 +1,31 @@
+import type { ScorerChange } from '@hit21/core';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows, type Transaction } from '../../../../db/database.ts';
 import {
   leagueMembers,
   leagueStandings,
   leagues,
+  type RankedWith,
   standings,
   standingsNames,
   standingsRankBlocks,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
-import {
-  type BoardScoring,
-  pickersOf,
-  rekeyedOrd,
-  scoredMembers,
-  scoredSquads,
-} from '../member-scoring-repository.ts';
+import { goalMovers, rekeyedColumns } from '../goal-movers-repository.ts';
+import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
 import { MAX_BLOCK_MEMBERS } from '../model.ts';
 import { type BlockRow, cutBlocks } from '../rank-blocks-repository.ts';
 
 export async function createPlacingTables(tx: Transaction): Promise<void> {
-  // A goal mover without a change of their own keeps their name, country, club and member number
-  // (the end of their `ord`) in `standings_kept`.
   await tx.execute(sql`create temporary table if not exists standings_placed_users
-    (user_id text collate "C" primary key, is_goal_mover boolean not null default false) on commit drop`);
-  await tx.execute(sql`create temporary table if not exists standings_kept (user_id text collate "C" primary key,
-    full_name text, country text collate "C", club text collate "C", search_name text collate "C", ord bytea)
-    on commit drop`);
+    (user_id text collate "C" primary key) on commit drop`);
+  // The pickers of the footballers whose goals changed, with their picks' changes (`goalMovers`).
+  await tx.execute(sql`create temporary table if not exists standings_goal_movers (user_id text collate "C"
+    primary key, goals int, scoreless int, added int[], removed int[]) on commit drop`);
   await tx.execute(sql`create temporary table if not exists standings_moves
     (board text, name text collate "C", ord bytea, change int) on commit drop`);
   // Emptied: an account's deletion may take several members off in one transaction.
-  await tx.execute(sql`truncate standings_placed_users, standings_kept, standings_moves`);
+  await tx.execute(sql`truncate standings_placed_users, standings_goal_movers, standings_moves`);
 }
 
 export async function addUsersToPlace(tx: Transaction, userIds: readonly string[]): Promise<void> {
@@ -39,25 +34,22 @@ export async function addUsersToPlace(tx: Transaction, userIds: readonly string[
     select distinct user_id from unnest(${textArray(userIds)}::text[]) as user_id on conflict do nothing`);
 }
 
-/** Adds the pickers of `playerIds` (found by the picks' (player, user) index); answers how many they are. */
-export async function addPickersToPlace(
+/** Keeps the pickers of `changes`' footballers, with their changes; answers how many they are. */
+export async function addGoalMovers(
   tx: Transaction,
   seasonId: string,
-  playerIds: readonly string[],
+  changes: readonly ScorerChange[],
 ): Promise<number> {
-  if (playerIds.length === 0) return 0;
-  const [row] = await selectRows<{ pickers: number }>(
+  if (changes.length === 0) return 0;
+  const [row] = await selectRows<{ movers: number }>(
     tx,
-    sql`with pickers as (${pickersOf(seasonId, playerIds)}),
-      added as (insert into standings_placed_users select user_id, true from pickers on conflict do nothing)
-      select count(*)::int as pickers from pickers`,
+    sql`with added as (insert into standings_goal_movers ${goalMovers(seasonId, changes)} returning 1)
+      select count(*)::int as movers from added`,
   );
-  return row?.pickers ?? 0;
+  return row?.movers ?? 0;
 }
 
 const placedUsers = sql`select user_id from standings_placed_users`;
-const changedUsers = sql`select user_id from standings_placed_users where not is_goal_mover`;
-const keptUsers = sql`select user_id from standings_kept`;
 
 /** Logs a move of `change` on every board of the rows of `rows`, and of the league rows of `leagueRows`. */
 function logMoves(rows: string, leagueRows: string, change: 1 | -1) {
@@ -78,9 +70,7 @@ export async function removeMembers(
   const [row] = await selectRows<{ removed: number; search_names: string[] | null }>(
     tx,
     sql`with gone as (delete from ${standings} where ${standings.seasonId} = ${seasonId}
-          and ${standings.userId} in (${users}) returning user_id, full_name, country, club, ord, search_name),
-        kept as (insert into standings_kept select gone.user_id, full_name, country, club, search_name, ord
-          from gone join standings_placed_users as placed on placed.user_id = gone.user_id and placed.is_goal_mover),
+          and ${standings.userId} in (${users}) returning user_id, country, club, ord, search_name),
         gone_leagues as (delete from ${leagueStandings} where ${leagueStandings.seasonId} = ${seasonId}
           and ${leagueStandings.userId} in (${users}) returning league_id, ord),
         moves as (${logMoves('gone', 'gone_leagues', -1)})
@@ -98,11 +88,8 @@ export async function insertMembers(
   const [row] = await selectRows<{ placed: number; countries: string[] | null; clubs: string[] | null }>(
     tx,
     sql`with placed as (insert into ${standings}
-          (season_id, user_id, status, total_goals, full_name, country, club, search_name, ord)
-          select ${seasonId}, member.* from ${scoredMembers(scoring, changedUsers)} as member
-          union all select ${seasonId}, kept.user_id, mover.status, mover.total_goals, kept.full_name, kept.country,
-            kept.club, kept.search_name, ${rekeyedOrd(sql`mover.head`, sql`kept.ord`)}
-          from standings_kept as kept join ${scoredSquads(scoring, { users: keptUsers })} as mover on mover.user_id = kept.user_id
+          (season_id, user_id, status, total_goals, full_name, country, club, search_name, ord, scoreless)
+          select ${seasonId}, member.* from ${scoredMembers(scoring, placedUsers)} as member
           returning user_id, country, club, ord, search_name),
         placed_leagues as (insert into ${leagueStandings} (season_id, league_id, user_id, search_name, ord)
           select ${seasonId}, ${leagueMembers.leagueId}, placed.user_id, placed.search_name, placed.ord
@@ -111,13 +98,42 @@ export async function insertMembers(
           join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
           returning league_id, ord),
         names as (insert into ${standingsNames} (search_name) select distinct search_name from placed
-          where user_id not in (${keptUsers}) on conflict do nothing),
+          on conflict do nothing),
         moves as (${logMoves('placed', 'placed_leagues', 1)})
       select (select count(*)::int from placed) as placed,
         (select array_agg(distinct country) from placed) as countries,
         (select array_agg(distinct club) from placed) as clubs`,
   );
   return { placed: row?.placed ?? 0, countries: row?.countries ?? [], clubs: row?.clubs ?? [] };
+}
+
+/**
+ * Re-keys in place the goal movers who have no change of their own (core's `rekeyedEntry`, from
+ * their stored rows: no squad is read), on the board and in their leagues, and logs their moves.
+ */
+export async function rekeyGoalMovers(
+  tx: Transaction,
+  seasonId: string,
+  rankedWith: RankedWith,
+): Promise<void> {
+  const next = rekeyedColumns(rankedWith);
+  await tx.execute(sql`with rekeyed as materialized (
+      select stored.user_id, stored.country, stored.club, stored.ord as old_ord, ${next.status} as status,
+        ${next.total_goals} as total_goals, ${next.scoreless} as scoreless, ${next.ord} as ord
+      from standings_goal_movers as mover
+      join ${standings} as stored on stored.user_id = mover.user_id and stored.season_id = ${seasonId}
+      where mover.user_id not in (${placedUsers})),
+    board as (update ${standings} as row set status = rekeyed.status, total_goals = rekeyed.total_goals,
+        scoreless = rekeyed.scoreless, ord = rekeyed.ord
+      from rekeyed where row.user_id = rekeyed.user_id and row.season_id = ${seasonId}),
+    leagues as (update ${leagueStandings} as row set ord = rekeyed.ord
+      from rekeyed where row.user_id = rekeyed.user_id and row.season_id = ${seasonId}
+      returning row.league_id, rekeyed.old_ord, rekeyed.ord),
+    left_rows as (select country, club, old_ord as ord from rekeyed),
+    left_leagues as (select league_id, old_ord as ord from leagues),
+    moves_out as (${logMoves('left_rows', 'left_leagues', -1)}),
+    moves_in as (${logMoves('rekeyed', 'leagues', 1)})
+    select 1`);
 }
 
 /** The seasons whose stored boards or league standings hold the member. */

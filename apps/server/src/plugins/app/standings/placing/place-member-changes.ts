@@ -1,4 +1,4 @@
-import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
+import { isSeasonOver, type ScorerChange, type SeasonConfig, scorerChanges, seasonOrigin } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../../db/database.ts';
 import { hasSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
 import type { RankedWith } from '../../../../db/schema/index.ts';
@@ -6,11 +6,12 @@ import { holdOffRebuilds, isRecomputing, lockBoardsForPlacing } from '../locks.t
 import { MAX_GOAL_MOVERS, MAX_PLACED_CHANGES } from '../model.ts';
 import { readRankingInputs } from '../ranking-inputs.ts';
 import {
-  addPickersToPlace,
+  addGoalMovers,
   addUsersToPlace,
   applyBlockMoves,
   createPlacingTables,
   insertMembers,
+  rekeyGoalMovers,
   removeMembers,
 } from './board-rows-repository.ts';
 import {
@@ -26,9 +27,10 @@ import {
 export type PlaceResult =
   | {
       status: 'placed';
+      /** Members whose own change was placed (taken off, then put back scored). */
       placed: number;
       removed: number;
-      /** Footballers whose goals changed, and their pickers moved with them. */
+      /** Footballers whose goals changed, and their pickers, re-keyed where they stand. */
       scorersChanged: number;
       moved: number;
       durationMs: number;
@@ -84,10 +86,11 @@ async function placeInOneTransaction(
     tx,
     changes.map(({ userId }) => userId),
   );
-  const moved = goals ? await addPickersToPlace(tx, season.id, goals.scorers) : 0;
+  const moved = goals ? await addGoalMovers(tx, season.id, goals.changes) : 0;
   if (moved > MAX_GOAL_MOVERS) throw new CannotPlace(`the goals moved more than ${MAX_GOAL_MOVERS} members`);
   const { removed } = await removeMembers(tx, season.id);
   const rankedWith = goals?.placed.rankedWith ?? state.rankedWith;
+  if (moved > 0) await rekeyGoalMovers(tx, season.id, rankedWith);
   const placed = await insertMembers(tx, { seasonId: season.id, rankedWith });
   await applyBlockMoves(tx, season.id);
   // A rebuild under way may not have read these changes: they stay in the log, marked placed,
@@ -101,7 +104,7 @@ async function placeInOneTransaction(
     placeMs: durationMs,
     goals: goals?.placed,
   });
-  const scorersChanged = goals?.scorers.length ?? 0;
+  const scorersChanged = goals?.changes.length ?? 0;
   return {
     result: { status: 'placed', placed: placed.placed, removed, scorersChanged, moved, durationMs },
     settle: isRebuildRunning ? undefined : changes,
@@ -131,9 +134,9 @@ async function readWorkToPlace(
   return { state, changes, isRebuildRunning, goals };
 }
 
-type GoalChanges = { placed: GoalsPlaced; scorers: string[] };
+type GoalChanges = { placed: GoalsPlaced; changes: ScorerChange[] };
 
-/** The goals that count at `now` and the footballers whose goals changed since `stored`. */
+/** The goals that count at `now` and the changes of the footballers whose goals changed since `stored`. */
 async function readGoalChanges(
   tx: Transaction,
   season: SeasonConfig,
@@ -144,6 +147,6 @@ async function readGoalChanges(
   if (inputs.rankedWith.isSeasonOver !== stored.isSeasonOver) throw new CannotPlace('the season ended');
   return {
     placed: { computedFor: now, goalsFingerprint: inputs.goalsFingerprint, rankedWith: inputs.rankedWith },
-    scorers: changedScorers(stored.scorers, inputs.rankedWith.scorers),
+    changes: scorerChanges(stored.scorers, inputs.rankedWith.scorers, seasonOrigin(season.id)),
   };
 }

@@ -25,13 +25,14 @@ export async function rekeyNextBoard(db: Database, scoring: BoardScoring, scorer
     // No member's own change is read here: every change waiting is placed on the new board.
     await tx.execute(sql`create table standings_changes_covered (user_id text, seq bigint)`);
     await tx.execute(sql`create unlogged table standings_movers as
-      select * from ${scoredSquads(scoring, { pickersOf: scorers })} as mover`);
+      select * from ${scoredSquads(scoring, scorers)} as mover`);
     // Its statistics make the copy below hash the movers, not the whole board.
     await tx.execute(sql`analyze standings_movers`);
     await tx.execute(sql`create unlogged table standings_next as
       select stored.season_id, stored.user_id, coalesce(mover.status, stored.status) as status,
         coalesce(mover.total_goals, stored.total_goals) as total_goals, stored.full_name, stored.country,
-        stored.club, stored.search_name, coalesce(${newOrd}, stored.ord) as ord
+        stored.club, stored.search_name, coalesce(${newOrd}, stored.ord) as ord,
+        coalesce(mover.scoreless, stored.scoreless) as scoreless
       from ${standings} as stored left join standings_movers as mover on mover.user_id = stored.user_id
       where stored.season_id = ${scoring.seasonId}`);
     const { members, countries, clubs } = standingsState;
