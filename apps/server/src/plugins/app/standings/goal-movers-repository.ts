@@ -1,12 +1,8 @@
 import type { ScorerChange } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RankedWith } from '../../../db/schema/index.ts';
-import { picks } from '../../../db/schema/index.ts';
+import { picks, type RankedWith } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
-import { keyHeadSql, statusSql } from './member-scoring-repository.ts';
-
-/** The coin toss and member number that end every `ord`: a re-keyed member keeps them. */
-const TAIL_BYTES = 8;
+import { keyHeadSql, statusSql, storedTail, TAIL_BYTES } from './member-scoring-repository.ts';
 
 /** Core's `scorerChanges` as rows (player_id, goals, scoreless, added, removed: the codes as int[]). */
 function changeList(changes: readonly ScorerChange[]): SQL {
@@ -55,8 +51,6 @@ export function rekeyedColumns(
     status: sql.raw(status),
     total_goals: sql.raw(totalGoals),
     scoreless: sql.raw(`${scoreless}::int2`),
-    ord: sql.raw(
-      `${keyHeadSql(`(${status})`, totalGoals, codes)} || substr(stored.ord, length(stored.ord) - ${TAIL_BYTES - 1})`,
-    ),
+    ord: sql.raw(`${keyHeadSql(`(${status})`, totalGoals, codes)} || ${storedTail('stored.ord')}`),
   };
 }

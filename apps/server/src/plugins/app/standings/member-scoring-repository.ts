@@ -18,8 +18,7 @@ export interface BoardScoring {
 }
 
 const SLOTS = Array.from({ length: SQUAD_SIZE }, (_, index) => index + 1);
-const overSlots = (term: (slot: number) => string, separator: string) =>
-  sql.raw(SLOTS.map(term).join(separator));
+const overSlots = (term: (slot: number) => string, separator: string) => SLOTS.map(term).join(separator);
 
 /** The scorers (player_id, goals, codes), joined per slot: a parallel plan cannot read a CTE. */
 function scorerList({ seasonId, rankedWith }: BoardScoring): SQL {
@@ -55,13 +54,14 @@ function squadScore(scoring: BoardScoring) {
   const joinSlot = (slot: number) => sql`left join ${scorers} as ${onSlot(slot)}`;
   const joins = sql.join(SLOTS.map(joinSlot), sql` `);
   const goals = overSlots((slot) => `coalesce(scorer_${slot}.goals, 0)`, ' + ');
-  const scoreless = overSlots(
+  const scoredSlots = overSlots(
     (slot) => `(squad.player_ids[${slot}] is not null and scorer_${slot}.player_id is null)::int`,
     ' + ',
   );
-  const columns = sql`${goals} as total_goals,
+  const scoreless = `case when squad.user_id is null then ${SQUAD_SIZE} else ${scoredSlots} end`;
+  const columns = sql.raw(`${goals} as total_goals, ${scoreless} as scoreless,
     ${overSlots((slot) => `coalesce(scorer_${slot}.codes, '{}')`, ' || ')} as codes,
-    case when squad.user_id is null then ${SQUAD_SIZE} else ${scoreless} end as scoreless`;
+    ${statusSql(`(${goals})`, `(${scoreless})`, scoring.rankedWith)} as status`);
   return { joins, columns };
 }
 
@@ -78,35 +78,38 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
   const coinToss = sql`decode(left(md5(${seasonId} || ':' || member.user_id), 8), 'hex')`;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
       member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name,
-      ${sql.raw(keyHeadSql('member.status', 'member.total_goals', 'sort(member.codes)'))} || ${coinToss} || int4send(member.member_number) as ord,
-      member.scoreless::int2 as scoreless
-    from (select scored.*, ${sql.raw(statusSql('scored.total_goals', 'scored.scoreless', scoring.rankedWith))} as status
-      from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
-          ${profiles.fullName} as full_name,
-          ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
-        from ${members}
-        left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
-        ${joins}
-        where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
-          and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as scored) as member)`;
+      ${memberHead} || ${coinToss} || int4send(member.member_number) as ord, member.scoreless::int2 as scoreless
+    from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
+        ${profiles.fullName} as full_name,
+        ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
+      from ${members}
+      left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
+      ${joins}
+      where ${profiles.onboardingComplete} and ${profiles.fullName} is not null
+        and ${profiles.country} is not null and ${profiles.favouriteClub} is not null) as member)`;
 }
 
-/** A re-keyed member's `ord`: the new head (`scoredSquads`) and the coin toss and number `storedOrd` ends with. */
-export function rekeyedOrd(head: SQL, storedOrd: SQL): SQL {
-  return sql`${head} || substr(${storedOrd}, length(${storedOrd}) - 7)`;
+/** The coin toss and member number that end every `ord`: a re-keyed member keeps them. */
+export const TAIL_BYTES = 8;
+
+/** The coin toss and member number a stored `ord` (SQL) ends with. */
+export function storedTail(ord: string): string {
+  return `substr(${ord}, length(${ord}) - ${TAIL_BYTES - 1})`;
 }
+
+/** A scored `member`'s bucket and goal dates: the head of its `ord`. */
+const memberHead = sql.raw(keyHeadSql('member.status', 'member.total_goals', 'sort(member.codes)'));
 
 /**
- * The squads picking one of `playerIds` scored (user_id, status, total_goals, scoreless and `head`:
- * `rekeyedOrd`) in one parallel scan, no profile read: a gameweek's movers, a million and more.
+ * The squads picking one of `playerIds` scored (user_id, status, total_goals, scoreless and the
+ * `head` of their new `ord`) in one parallel scan, no profile read: a gameweek's movers, a million
+ * and more.
  */
 export function scoredSquads(scoring: BoardScoring, playerIds: readonly string[]): SQL {
-  const { seasonId } = scoring;
   const { joins, columns } = squadScore(scoring);
   return sql`(select member.user_id, member.status, member.total_goals, member.scoreless::int2 as scoreless,
-      ${sql.raw(keyHeadSql('member.status', 'member.total_goals', 'sort(member.codes)'))} as head
-    from (select scored.*, ${sql.raw(statusSql('scored.total_goals', 'scored.scoreless', scoring.rankedWith))} as status
-      from (select squad.user_id collate "C" as user_id, ${columns}
-        from (select * from ${squads} where ${squads.seasonId} = ${seasonId}
-          and ${squads.playerIds} && ${textArray(playerIds)}::uuid[]) as squad ${joins}) as scored) as member)`;
+      ${memberHead} as head
+    from (select squad.user_id collate "C" as user_id, ${columns}
+      from (select * from ${squads} where ${squads.seasonId} = ${scoring.seasonId}
+        and ${squads.playerIds} && ${textArray(playerIds)}::uuid[]) as squad ${joins}) as member)`;
 }

@@ -7,12 +7,12 @@ import {
   standingsState,
 } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
-import { type BoardScoring, rekeyedOrd, scoredSquads } from '../member-scoring-repository.ts';
+import { type BoardScoring, scoredSquads, storedTail } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
 import { loadNextBoard, setLocal } from './next-board-repository.ts';
 
 /** A mover's new `ord`, on a stored row of theirs (`stored`), the member number kept. */
-const newOrd = rekeyedOrd(sql`mover.head`, sql`stored.ord`);
+const newOrd = sql.raw(`mover.head || ${storedTail('stored.ord')}`);
 
 /**
  * The stored board copied with only `scorers`' pickers scored again (`standings_movers`). Answers
