@@ -66,3 +66,21 @@ export function hasSqlState(error: unknown, code: string): boolean {
   }
   return false;
 }
+
+/**
+ * Runs `work`, again while it fails with SQLSTATE `code`, up to `attempts` runs. With `pauseMs`, each
+ * retry first waits a random part of `pauseMs` times the attempts so far, so that racers spread out.
+ */
+export async function retryOnSqlState<T>(
+  { code, attempts, pauseMs }: { code: string; attempts: number; pauseMs?: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !hasSqlState(error, code)) throw error;
+      if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs * Math.random() * attempt));
+    }
+  }
+}

@@ -198,3 +198,29 @@ export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> 
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/** Settings for the rest of the caller's transaction (`set local`). */
+export async function setLocal(tx: Transaction, settings: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(settings)) {
+    await tx.execute(sql.raw(`set local ${name} = '${value}'`));
+  }
+}
+
+/** Runs the tasks in order on up to `parallelConnections` connections; the first failure stops the rest. */
+export async function runSideBySide(
+  database: DatabaseHandle,
+  tasks: readonly ((db: Database) => Promise<void>)[],
+): Promise<void> {
+  const queue = [...tasks];
+  const runners = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
+    database.withConnection(async (connection) => {
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        await task(connection.db).catch((error: unknown) => {
+          queue.length = 0;
+          throw error;
+        });
+      }
+    }),
+  );
+  await Promise.all(runners);
+}

@@ -113,3 +113,17 @@ export const foldSearch = (search: string): string =>
       return index < 0 ? character : (SEARCH_FOLDING.to[index] ?? '');
     })
     .join('');
+
+/**
+ * `search` folded as the stored names are, as a LIKE pattern: folding drops its wildcards
+ * (punctuation); punctuation alone names nobody (an apostrophe, which no folded name holds).
+ */
+export function likePattern(search: string): string {
+  const key = foldSearch(search);
+  return key.trim() === '' ? "'" : `%${key}%`;
+}
+
+/** `likePattern`, lower-cased by the database as the stored names are (`searchKeySql`). */
+export function namePattern(search: string): SQL {
+  return sql`lower(${likePattern(search)})`;
+}

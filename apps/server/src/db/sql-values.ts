@@ -12,6 +12,13 @@ export function textArray(values: readonly string[]): string {
   return `{"${quoted.join('","')}"}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a uuid: anything else, cast to one, fails the statement. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** An instant as microseconds since 1970, as text: how a board version writes it. */
 export function microsOf(instant: SQL | AnyColumn): SQL {
   return sql`(extract(epoch from ${instant}) * 1000000)::bigint::text`;

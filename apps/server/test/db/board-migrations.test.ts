@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Executor, selectRows } from '../../src/db/database.ts';
+import { likePattern } from '../../src/db/name-folding.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
-import { likePattern } from '../../src/plugins/app/standings/reading/page-query-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 

@@ -2,10 +2,9 @@ import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/database.ts';
-import { foldSearch, SEARCH_FOLDING, searchKeySql } from '../../src/db/name-folding.ts';
+import { foldSearch, likePattern, SEARCH_FOLDING, searchKeySql } from '../../src/db/name-folding.ts';
 import { latestMigrationTag, readSchemaVersion } from '../../src/db/schema-version.ts';
 import { textArray } from '../../src/db/sql-values.ts';
-import { likePattern } from '../../src/plugins/app/standings/reading/page-query-repository.ts';
 import { migrateTo, migrationsUpTo } from '../support/migrations.ts';
 import { createTestDatabase, engines } from '../support/test-database.ts';
 

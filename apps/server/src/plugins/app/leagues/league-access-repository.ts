@@ -2,6 +2,7 @@ import type { LeagueJoinMode, MembershipStatus } from '@hit21/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { leagueMembers, leagues } from '../../../db/schema/index.ts';
+import { isUuid } from '../../../db/sql-values.ts';
 import { markMemberChanged } from '../standings/public.ts';
 
 export interface LeagueRow {
@@ -29,8 +30,6 @@ export interface MembershipRow {
   kickedAt: Date | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A league and the viewer's membership of it. With `lock`, the league row is locked FOR UPDATE
  * so that every change to the league or its members is serialised on it: two joins racing for
@@ -43,7 +42,7 @@ export async function findLeagueWithMembership(
   options: { lock?: boolean } = {},
 ): Promise<{ league: LeagueRow; membership: MembershipRow | null } | null> {
   // Not an id at all: no league, rather than a failed uuid cast in the database.
-  if (!UUID.test(leagueId)) return null;
+  if (!isUuid(leagueId)) return null;
   const query = db.select().from(leagues).where(eq(leagues.id, leagueId));
   const [league] = options.lock ? await query.for('update') : await query;
   if (!league) return null;

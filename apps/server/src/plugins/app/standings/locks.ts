@@ -79,6 +79,17 @@ export async function waitToPlace(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.standingsPlacing})`);
 }
 
+/** Runs `work` in a transaction of its own, once a placement under way has committed. */
+export async function betweenPlacements(
+  db: Database,
+  work: (tx: Transaction) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await waitToPlace(tx);
+    await work(tx);
+  });
+}
+
 /** False when a rebuild runs now; else none starts until this transaction ends. */
 export async function holdOffRebuilds(tx: Transaction): Promise<boolean> {
   return tryLock(tx, sql`pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.standingsRecompute})`);

@@ -2,19 +2,13 @@ import type { Executor } from '../../../db/database.ts';
 import type { RankedWith } from '../../../db/schema/index.ts';
 import { type InputStamps, listCountedGoals, readInputStamps } from './standings-inputs-repository.ts';
 
-/** The goals a board is scored from at one moment, with the stamps they were read with. */
-export interface RankingInputs extends InputStamps {
-  /** Every footballer who has scored, with his goals' kick-off times. */
-  rankedWith: RankedWith;
-}
-
-/** The goals that count at `now` and the stamps, read in the caller's snapshot. */
+/** The goals that count at `now` as a board is scored from them, and the stamps, in the caller's snapshot. */
 export async function readRankingInputs(
   db: Executor,
   seasonId: string,
   now: Date,
   isSeasonOver: boolean,
-): Promise<RankingInputs> {
+): Promise<InputStamps & { rankedWith: RankedWith }> {
   const stamps = await readInputStamps(db, seasonId, now);
   const goalTimesByPlayer = new Map<string, number[]>();
   for (const goal of await listCountedGoals(db, seasonId, now)) {

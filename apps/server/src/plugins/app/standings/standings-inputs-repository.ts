@@ -21,10 +21,7 @@ function countedGoals(seasonId: string, now: Date): SQL {
     where ${players.seasonId} = ${seasonId} and ${goals.kickoffAt} <= ${now.toISOString()}`;
 }
 
-/**
- * The inputs version (0 before the first `requestBoardRebuild`) and an md5 of the counted goals,
- * which a sync changing a goal and the clock passing a kick-off either way both change.
- */
+/** The inputs version (0 before the first `requestBoardRebuild`) and an md5 of the counted goals. */
 function inputStampColumns(seasonId: string, now: Date): SQL {
   return sql`coalesce((select ${standingsInputs.version} from ${standingsInputs} where ${standingsInputs.id} = 1), 0) as inputs_version,
     (select md5(coalesce(string_agg(

@@ -55,8 +55,7 @@ export const standingsPlugin = fp<StandingsPluginOptions>(
     const placeChanges: PlaceChanges = (season, goalsAt) =>
       placements.run(() => placeNow(fastify, season, goalsAt));
     function refresh(): Promise<RefreshResult> {
-      if (queued) return queued;
-      queued = checks.run(() => {
+      queued ??= checks.run(() => {
         queued = undefined;
         return checkAndRecompute(fastify, placeChanges);
       });

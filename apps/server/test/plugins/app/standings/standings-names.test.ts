@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../../../src/db/database.ts';
-import { lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
-import { forgetAllUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
+import { betweenPlacements, lockBoardsForPlacing } from '../../../../src/plugins/app/standings/locks.ts';
+import { forgetUnheldNames } from '../../../../src/plugins/app/standings/names-repository.ts';
 import {
   addUsersToPlace,
   createPlacingTables,
@@ -169,7 +169,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the stored boards' names beside a
     );
     await written;
     let tidied = false;
-    const tidy = forgetAllUnheldNames(db).then(() => {
+    const tidy = betweenPlacements(db, (tx) => forgetUnheldNames(tx)).then(() => {
       tidied = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));

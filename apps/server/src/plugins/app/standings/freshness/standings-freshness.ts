@@ -13,13 +13,12 @@ export async function standingsStaleReason(
   now: Date,
 ): Promise<StaleReason | undefined> {
   const { current, computed } = await readStandingsStamps(db, season.id, now);
+  const isOver = (at: Date) => isSeasonOver(season.gameweeks, at);
   if (!computed) return 'never computed';
   if (computed.isBoardLost) return 'board lost';
   if (current.inputsVersion !== computed.inputsVersion) return 'rebuild requested';
   if (current.goalsFingerprint !== computed.goalsFingerprint) return 'goals counted changed';
-  if (isSeasonOver(season.gameweeks, computed.computedFor) !== isSeasonOver(season.gameweeks, now)) {
-    return 'season ended';
-  }
+  if (isOver(computed.computedFor) !== isOver(now)) return 'season ended';
   if (current.hasUnplacedChanges) return 'members changed';
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { isSeasonOver, type ScorerChange, type SeasonConfig, scorerChanges, seasonOrigin } from '@hit21/core';
 import type { DatabaseHandle, Transaction } from '../../../../db/database.ts';
-import { hasSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
+import { retryOnSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
 import type { RankedWith } from '../../../../db/schema/index.ts';
 import { holdOffRebuilds, isRecomputing, lockBoardsForPlacing } from '../locks.ts';
 import { MAX_GOAL_MOVERS, MAX_PLACED_CHANGES } from '../model.ts';
@@ -54,8 +54,8 @@ export async function placeMemberChanges(options: {
   // The embedded database's one session cannot keep its own rebuild apart by advisory locks.
   if (database.engine === 'pglite' && isRecomputing(database)) return { status: 'busy' };
   const started = performance.now();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
+  try {
+    return await retryOnSqlState({ code: SQL_STATES.serializationFailure, attempts: 3 }, async () => {
       const { result, settle } = await database.db.transaction(
         (tx) => placeInOneTransaction(tx, season, { started, goalsAt }),
         { isolationLevel: 'repeatable read' },
@@ -64,11 +64,10 @@ export async function placeMemberChanges(options: {
       // changed again meanwhile; a crash before it only places the same changes again.
       if (settle) await settlePlacedChanges(database.db, settle, { isRebuildRunning: false });
       return result;
-    } catch (error) {
-      if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
-      if (attempt < 3 && hasSqlState(error, SQL_STATES.serializationFailure)) continue;
-      throw error;
-    }
+    });
+  } catch (error) {
+    if (error instanceof CannotPlace) return { status: 'needs rebuild', reason: error.message };
+    throw error;
   }
 }
 

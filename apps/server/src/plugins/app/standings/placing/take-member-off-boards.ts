@@ -18,8 +18,7 @@ export async function takeMemberOffBoards(tx: Transaction, userId: string): Prom
   await waitToPlace(tx);
   if (!(await holdOffRebuilds(tx))) await requestBoardRebuild(tx);
   const namesLeft: string[] = [];
-  const seasons = await listSeasonsHolding(tx, userId);
-  for (const seasonId of seasons) {
+  for (const seasonId of await listSeasonsHolding(tx, userId)) {
     await createPlacingTables(tx);
     const { removed, searchNames } = await removeMembers(tx, seasonId, [userId]);
     namesLeft.push(...searchNames);

@@ -1,7 +1,7 @@
 import type { LeagueStandingRow, SquadStatus } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../../../db/database.ts';
-import { foldSearch } from '../../../../db/name-folding.ts';
+import { foldSearch, namePattern } from '../../../../db/name-folding.ts';
 import {
   leagueMembers,
   leagueStandings,
@@ -13,7 +13,7 @@ import { microsOf } from '../../../../db/sql-values.ts';
 import type { KeptMembership } from '../../leagues/league-membership-cache.ts';
 import { lostBoardRebuildMs } from '../rank-blocks-repository.ts';
 import { boardVersion, NO_BOARD, type PlacingTimes, type StoredPage } from './leaderboard-repository.ts';
-import { allOf, cappedTotal, namePattern, rankedPageQuery } from './page-query-repository.ts';
+import { allOf, cappedTotal, rankedPageQuery } from './page-query-repository.ts';
 
 /** Above this many members a name search starts from the trigram index; below, from the league's rows. */
 const BIG_LEAGUE = 10_000;

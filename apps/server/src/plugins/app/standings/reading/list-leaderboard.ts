@@ -154,9 +154,6 @@ function isPendingOn(board: Board, viewer: ViewerPlace): boolean {
  * about two placements and the delay. A board lost in a crash is rebuilt instead.
  */
 export function expectedWaitSeconds(board: PlacingTimes, refreshDelayMs: number): number {
-  const waitMs =
-    board.lostBoardRebuildMs === null
-      ? 2 * (board.lastPlaceMs ?? 0) + refreshDelayMs
-      : board.lostBoardRebuildMs + refreshDelayMs;
+  const waitMs = (board.lostBoardRebuildMs ?? 2 * (board.lastPlaceMs ?? 0)) + refreshDelayMs;
   return Math.max(1, Math.ceil(waitMs / 1000));
 }

@@ -5,17 +5,15 @@ import {
   leagueStandingRowSchema,
   leagueStandingsPageSchema,
 } from '@hit21/core';
+import { isUuid } from '../../../../db/sql-values.ts';
 import type { KeptMembership, LeagueMembershipCache } from '../../leagues/league-membership-cache.ts';
 import { readOnOneBoard } from './board-cache.ts';
 import {
   findLeagueMembership,
   readLeagueStandingsPage,
   readViewerRanked,
-  type StoredLeaguePage,
 } from './league-standings-repository.ts';
 import { answerFor, expectedWaitSeconds, type PageRequest } from './list-leaderboard.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A page of a league's standings as one of its approved members sees it (anyone else is told it
@@ -27,7 +25,7 @@ export async function listLeagueStandings(
 ): Promise<LeagueStandingsPage> {
   const { db, memberships, leagueId, viewerId, page, pageSize } = options;
   // Not an id the database could hold: answered like any league the viewer may not see.
-  const viewer = UUID.test(leagueId)
+  const viewer = isUuid(leagueId)
     ? await memberships.lookup(leagueId, viewerId, () => findLeagueMembership(db, { leagueId, viewerId }))
     : undefined;
   if (!viewer?.isApproved) {
@@ -56,10 +54,7 @@ export async function listLeagueStandings(
 }
 
 /** The page, and whether the league's standings hold the viewer, of the board version served. */
-function readFromOneBoard(
-  options: Parameters<typeof listLeagueStandings>[0],
-  viewer: KeptMembership,
-): Promise<{ stored: StoredLeaguePage; isViewerRanked: boolean }> {
+function readFromOneBoard(options: Parameters<typeof listLeagueStandings>[0], viewer: KeptMembership) {
   const { db, boards, leagueId, viewerId, page, pageSize, search, after, isMeOnly } = options;
   return readOnOneBoard(boards, viewer.seasonId, async (version) => {
     const asked = [page, pageSize, search, after, isMeOnly ? viewerId : null];

@@ -1,7 +1,7 @@
 import { SEARCH_TOTAL_CAP } from '@hit21/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/database.ts';
-import { foldSearch } from '../../../../db/name-folding.ts';
+import { foldSearch, namePattern } from '../../../../db/name-folding.ts';
 import { standings, standingsNames, standingsState } from '../../../../db/schema/index.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BlockBoard, boardPage, withRanks } from '../rank-blocks-repository.ts';
@@ -91,18 +91,4 @@ function inGroups(countries: string[], clubs: string[]): SQL | undefined {
     clubs.length > 0 ? sql`${standings.club} = any(${textArray(clubs)}::text[])` : undefined,
   ].filter((condition) => condition !== undefined);
   return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : undefined;
-}
-
-/** `likePattern`, lower-cased by the database as the stored names are (searchKeySql). */
-export function namePattern(search: string): SQL {
-  return sql`lower(${likePattern(search)})`;
-}
-
-/**
- * `search` folded as the stored names are, as a LIKE pattern: folding drops its wildcards
- * (punctuation); punctuation alone names nobody (an apostrophe, which no folded name holds).
- */
-export function likePattern(search: string): string {
-  const key = foldSearch(search);
-  return key.trim() === '' ? "'" : `%${key}%`;
 }

@@ -61,9 +61,10 @@ export async function swapInNextBoard(
 
 /** The name of a season's partition of a stored table, or of one of its indexes. */
 export function partitionName(name: string, seasonId: string): string {
-  return `${name}_${seasonLiteral(seasonId)
+  const suffix = seasonLiteral(seasonId)
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')}`;
+    .replace(/[^a-z0-9]+/g, '_');
+  return `${name}_${suffix}`;
 }
 
 /** A season id as it may stand in a statement's text (DDL takes no parameters): ours only. */

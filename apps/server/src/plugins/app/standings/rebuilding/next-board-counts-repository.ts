@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../../../db/database.ts';
+import { type Database, selectRows, setLocal } from '../../../../db/database.ts';
 import { leagueMembers, leagues, RANK_BLOCK_SIZE, standingsNames } from '../../../../db/schema/index.ts';
-import { setLocal } from './next-board-repository.ts';
 
 /** The smallest `ord`: PostgreSQL 15 has no `min` of byte strings; hex digits sort as the bytes. */
 const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') collate "C"), 'hex')`);

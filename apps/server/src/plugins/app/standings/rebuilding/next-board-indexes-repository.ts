@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
+import { type Database, selectRows, setLocal, type Transaction } from '../../../../db/database.ts';
 import { textArray } from '../../../../db/sql-values.ts';
 import { REBUILT_TABLES } from '../model.ts';
 
@@ -22,8 +22,7 @@ export const INDEX_BUILD_MEMORY = '4MB';
 
 export async function buildNextBoardIndex(tx: Transaction, createIndexStatement: string): Promise<void> {
   // The builds side by side already keep the cores busy: no extra workers per build.
-  await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`));
-  await tx.execute(sql`set local max_parallel_maintenance_workers = 0`);
+  await setLocal(tx, { maintenance_work_mem: INDEX_BUILD_MEMORY, max_parallel_maintenance_workers: '0' });
   await tx.execute(sql.raw(createIndexStatement));
 }
 
@@ -47,14 +46,11 @@ export function nextBoardIndexBuilds(
 
 /** The index builds as tasks: those on the new board, then the other tables'. */
 export function nextBoardIndexTasks(indexes: readonly IndexDefinition[]) {
-  const tasks = nextBoardIndexBuilds(indexes).map(({ statement }) => ({
-    isOnBoard: / ON (\S+\.)?standings_next USING /.test(statement),
-    task: (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, statement)),
-  }));
-  return {
-    onBoard: tasks.filter((build) => build.isOnBoard).map((build) => build.task),
-    others: tasks.filter((build) => !build.isOnBoard).map((build) => build.task),
-  };
+  const tasksOf = (isOnBoard: boolean) =>
+    nextBoardIndexBuilds(indexes.filter((index) => (index.tablename === 'standings') === isOnBoard)).map(
+      (build) => (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, build.statement)),
+    );
+  return { onBoard: tasksOf(true), others: tasksOf(false) };
 }
 
 /**

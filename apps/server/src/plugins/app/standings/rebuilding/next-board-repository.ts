@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows, type Transaction } from '../../../../db/database.ts';
+import { type Database, selectRows, setLocal, type Transaction } from '../../../../db/database.ts';
 import { standingsMemberChanges } from '../../../../db/schema/index.ts';
 import { type BoardScoring, scoredMembers } from '../member-scoring-repository.ts';
 import type { REBUILT_TABLES } from '../model.ts';
@@ -7,13 +7,6 @@ import { dropReplacedBoard, seasonLiteral } from './board-swap-repository.ts';
 
 // The `*_next` tables are unlogged, so a rebuild writes no gigabytes of WAL (docs/benchmarks/standings.md).
 // A crash empties them and the next check rebuilds (`isBoardLostSql`); physical standbys lack them.
-
-/** Settings for a rebuild's large statement, inside the caller's transaction. */
-export async function setLocal(tx: Transaction, settings: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(settings)) {
-    await tx.execute(sql.raw(`set local ${name} = '${value}'`));
-  }
-}
 
 /** A fresh `standings_next` (a cut-off rebuild's leftovers dropped), filled in one snapshot. */
 export async function loadNextBoard<T>(

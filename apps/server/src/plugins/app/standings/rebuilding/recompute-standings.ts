@@ -1,17 +1,17 @@
 import { changedScorers, isSeasonOver, type SeasonConfig } from '@hit21/core';
-import type { Database, DatabaseHandle } from '../../../../db/database.ts';
-import { hasSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
+import { type Database, type DatabaseHandle, runSideBySide } from '../../../../db/database.ts';
+import { retryOnSqlState, SQL_STATES } from '../../../../db/database-errors.ts';
 import {
+  betweenPlacements,
   lockStoredBoards,
   releaseRecomputeLock,
   startRecomputing,
   stopRecomputing,
   takeRecomputeLock,
-  waitToPlace,
 } from '../locks.ts';
 import type { BoardScoring } from '../member-scoring-repository.ts';
 import type { StaleReason } from '../model.ts';
-import { forgetAllUnheldNames } from '../names-repository.ts';
+import { forgetUnheldNames } from '../names-repository.ts';
 import { cutSwollenBlocks } from '../rank-blocks-repository.ts';
 import { readRankingInputs } from '../ranking-inputs.ts';
 import {
@@ -38,8 +38,8 @@ import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './r
 
 /** How long a swap waits for readers before it tries again: readers queued behind it wait as long. */
 const SWAP_LOCK_TIMEOUT_MS = 200;
-/** Swap attempts before the rebuild gives up (the next check starts another). */
-const SWAP_ATTEMPTS = 50;
+/** Swap attempts, further apart each time, before the rebuild gives up (the next check starts another). */
+const SWAP_RETRY = { code: SQL_STATES.lockNotAvailable, attempts: 50, pauseMs: 20 };
 
 export type RecomputePhase = 'read' | 'ranked' | 'counted and indexed' | 'swapped' | 'tidied';
 
@@ -47,7 +47,6 @@ type Recomputed = { method: 'scored' | 'rekeyed'; members: number; durationMs: n
 export type RecomputeResult = ({ status: 'recomputed' } & Recomputed) | { status: 'busy' };
 
 type NextBoard = { members: number; countries: string[]; clubs: string[] };
-type Task = (db: Database) => Promise<void>;
 
 /** Rebuilds a season's boards as they stand at `now` and swaps them in (README: write path 2). */
 export async function recomputeStandings(options: {
@@ -83,7 +82,7 @@ export async function recomputeStandings(options: {
         const durationMs = Math.round(performance.now() - started);
         const { inputsVersion, goalsFingerprint, rankedWith } = inputs;
         const state = { computedFor: now, inputsVersion, goalsFingerprint, durationMs, rankedWith };
-        await swapWhenReadersAllow(() =>
+        await retryOnSqlState(SWAP_RETRY, () =>
           db.transaction(async (tx) => {
             await lockStoredBoards(tx, SWAP_LOCK_TIMEOUT_MS);
             await swapInNextBoard(tx, season.id, indexes);
@@ -92,10 +91,12 @@ export async function recomputeStandings(options: {
           }),
         );
         phaseDone('swapped');
-        // Readers have the new board; under the rebuild's lock, no other rebuild adds names. A
-        // re-keyed board holds the names the stored one did.
-        if (rekeyed) await cutSwollenBlocksWhenPlacingAllows(db, season.id);
-        else await forgetAllUnheldNames(db);
+        // Readers have the new board; under the rebuild's lock, no other rebuild adds names. A re-keyed
+        // board holds the stored one's names, but its grown blocks are cut. Between placements: a name
+        // one under way adds, its row unseen by the tidy, would be lost to search until the next rebuild.
+        await betweenPlacements(db, (tx) =>
+          rekeyed ? cutSwollenBlocks(tx, season.id) : forgetUnheldNames(tx),
+        );
         await dropReplacedBoard(db);
         const method = rekeyed ? 'rekeyed' : 'scored';
         return { status: 'recomputed', method, members: board.members, durationMs, computedFor: now };
@@ -146,40 +147,4 @@ async function countAndIndexNextBoard(
   if (rekeyed) await runSideBySide(database, recountNextBlocks);
   if (!board) throw new Error('The new board was not counted');
   return board;
-}
-
-/** Runs the tasks in order on up to `parallelConnections` connections. */
-async function runSideBySide(database: DatabaseHandle, tasks: readonly Task[]): Promise<void> {
-  const queue = [...tasks];
-  const runners = Array.from({ length: Math.min(database.parallelConnections, queue.length) }, () =>
-    database.withConnection(async (connection) => {
-      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
-        await task(connection.db).catch((error: unknown) => {
-          queue.length = 0;
-          throw error;
-        });
-      }
-    }),
-  );
-  await Promise.all(runners);
-}
-
-/** After a re-keyed board's swap: its blocks grown too large cut, between placements. */
-async function cutSwollenBlocksWhenPlacingAllows(db: Database, seasonId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await waitToPlace(tx);
-    await cutSwollenBlocks(tx, seasonId);
-  });
-}
-
-/** Runs the swap, again after a pause while it cannot take the stored tables in time. */
-async function swapWhenReadersAllow(swap: () => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await swap();
-    } catch (error) {
-      if (attempt >= SWAP_ATTEMPTS || !hasSqlState(error, SQL_STATES.lockNotAvailable)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * Math.random() * attempt));
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../../db/database.ts';
+import { type Database, setLocal } from '../../../../db/database.ts';
 import {
   leagueStandings,
   standings,
@@ -9,7 +9,7 @@ import {
 import { textArray } from '../../../../db/sql-values.ts';
 import { type BoardScoring, scoredSquads, storedTail } from '../member-scoring-repository.ts';
 import { PAST_EVERY_ORD } from '../rank-blocks-repository.ts';
-import { loadNextBoard, setLocal } from './next-board-repository.ts';
+import { loadNextBoard } from './next-board-repository.ts';
 
 /** A mover's new `ord`, on a stored row of theirs (`stored`), the member number kept. */
 const newOrd = sql.raw(`mover.head || ${storedTail('stored.ord')}`);
@@ -61,15 +61,11 @@ export async function copyNextLeaguesAndBlocks(db: Database, seasonId: string): 
   });
 }
 
-/** The copied blocks counted again, as tasks side by side: each walks one order index (vacuumed). */
+/** The copied blocks counted again, as tasks side by side: each walks one (vacuumed) order index alone. */
 export const recountNextBlocks = [['global', 'league'], ['country'], ['club']].map(
-  (boards) => (db: Database) => recountBlocksOf(db, boards),
-);
-
-/** The copied blocks of `boards` counted again over their ranges, along the new order indexes alone. */
-async function recountBlocksOf(db: Database, boards: readonly string[]): Promise<void> {
-  const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
-  await db.execute(sql`with bounds as (select board, name, start,
+  (boards) => async (db: Database) => {
+    const inRange = sql`row.ord >= bounds.start and row.ord < coalesce(bounds.next, ${PAST_EVERY_ORD})`;
+    await db.execute(sql`with bounds as (select board, name, start,
         lead(start) over (partition by board, name order by start) as next
       from standings_rank_blocks_next where board = any(${textArray(boards)}::text[]))
     update standings_rank_blocks_next as block set members = case bounds.board
@@ -80,4 +76,5 @@ async function recountBlocksOf(db: Database, boards: readonly string[]): Promise
           where row.league_id = bounds.name::uuid and ${inRange}) end
     from bounds
     where block.board = bounds.board and block.name = bounds.name and block.start = bounds.start`);
-}
+  },
+);
