@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_KEYS } from '../../../db/advisory-locks.ts';
-import { type Database, type DatabaseHandle, selectRows, type Transaction } from '../../../db/database.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  selectRows,
+  setLocal,
+  type Transaction,
+} from '../../../db/database.ts';
 import { REBUILT_TABLES } from './model.ts';
 
 /**
@@ -55,7 +61,7 @@ export async function releaseRecomputeLock(db: Database): Promise<void> {
 
 /** A league's page reads `league_standings`, then `standings`: the swap gives up rather than deadlock. */
 export async function lockStoredBoards(tx: Transaction, lockTimeoutMs: number): Promise<void> {
-  await tx.execute(sql.raw(`set local lock_timeout = '${Math.round(lockTimeoutMs)}ms'`));
+  await setLocal(tx, { lock_timeout: `${Math.round(lockTimeoutMs)}ms` });
   await tx.execute(sql.raw(`lock table ${REBUILT_TABLES.join(', ')} in access exclusive mode`));
 }
 
