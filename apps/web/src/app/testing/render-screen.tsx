@@ -3,6 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type DataRouter } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
+// The app loads its toasts' code with the first toast. Loaded here, with the file, that import
+// is not paid inside a test's wait, which a busy machine can outlast.
+import '../../components/ui/toaster.tsx';
 import { App } from '../index.tsx';
 import { createAppRoutes } from '../router.tsx';
 import { type MockedApi, type MockRoutes, mockApi } from './mock-api.ts';
