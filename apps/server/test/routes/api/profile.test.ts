@@ -99,6 +99,27 @@ describe.each(ENGINES)('profile, onboarding, marketing and deletion on %s', (eng
     expect(response.json().email).not.toBe('x@y.z');
   });
 
+  it('reads and saves the profile without drawing member numbers', async () => {
+    const memberNumberOf = async (email: string) => {
+      const [row] = await context.database.db
+        .select({ memberNumber: profiles.memberNumber })
+        .from(profiles)
+        .where(eq(profiles.email, email));
+      return row?.memberNumber;
+    };
+    const first = await signUp(context.app);
+    const { cookie } = first;
+    await send(context.app, 'PUT', '/api/profile/onboarding', { cookie, body: ONBOARDING });
+    await send(context.app, 'PATCH', '/api/profile', { cookie, body: { fullName: 'Ada Lovelace' } });
+    for (let read = 0; read < 3; read += 1) {
+      expect((await send(context.app, 'GET', '/api/profile', { cookie })).statusCode).toBe(200);
+    }
+    const next = await signUp(context.app);
+    const firstNumber = await memberNumberOf(first.email);
+    expect(firstNumber).toBeTypeOf('number');
+    expect(await memberNumberOf(next.email)).toBe((firstNumber ?? 0) + 1);
+  });
+
   it('keeps the marketing preference on the profile', async () => {
     const { cookie } = await signUp(context.app);
     expect(
