@@ -131,9 +131,13 @@ describe('moving between pages', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     // Resting on Leaderboard: the board's first page and the screen's code are fetched, and
-    // the player is still on the dashboard.
+    // the player is still on the dashboard. The page is awaited to its end, not only asked for:
+    // a click while it still loads would rightly show the board's skeleton.
+    const fetched = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/leaderboard/global',
+    );
     await nav.getByRole('link', { name: 'Leaderboard' }).hover();
-    await expect.poll(() => asked.includes('/api/leaderboard/global')).toBe(true);
+    await (await fetched).finished();
     await expect.poll(() => asked.some((path) => /^\/assets\/leaderboard-[\w-]+\.js$/.test(path))).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
 
