@@ -5,20 +5,25 @@ import { leagueMembers, leagues, RANK_BLOCK_SIZE, standingsNames } from '../../.
 /** The smallest `ord`: PostgreSQL 15 has no `min` of byte strings; hex digits sort as the bytes. */
 const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') collate "C"), 'hex')`);
 
-/** The global block of a row of `standings_next`, from its `place`. */
-const blockOfPlace = (place: string) => sql.raw(`((${place} - 1) / ${RANK_BLOCK_SIZE})`);
+/** A row's block of RANK_BLOCK_SIZE along `order` (SQL: a window's order, partition included). */
+const blockAlong = (order: string) => sql.raw(`((row_number() over (${order}) - 1) / ${RANK_BLOCK_SIZE})`);
 
-/** The scored board's blocks, members, countries and clubs in one scan: no workers, so beside the builds. */
+/**
+ * The scored board's blocks, members, countries and clubs in one walk of its order index, once
+ * built (numbering the rows as they were scored held the one writer up far longer): no workers,
+ * so beside the builds.
+ */
 export async function countNextBoard(db: Database, seasonId: string) {
   const groups = await db.transaction(async (tx) => {
-    // The three groupings' counters in memory at once: a few hundred thousand at ten million.
-    await setLocal(tx, { work_mem: '256MB' });
+    // The three groupings' counters in memory at once: a few hundred thousand at ten million. The
+    // new board has no statistics: without a scan the planner would sort what the index holds in order.
+    await setLocal(tx, { work_mem: '256MB', enable_seqscan: 'off' });
     return selectRows<{ country: string; club: string; members: number }>(
       tx,
       sql`with counted as (
           select country, club, block, count(*)::int as members, ${firstOrd('ord')} as start,
             case when grouping(country) = 0 then 'country' when grouping(club) = 0 then 'club' else 'global' end as board
-          from (select country, club, ${blockOfPlace('place')} as block, ord from standings_next) as member
+          from (select country, club, ${blockAlong('order by ord')} as block, ord from standings_next) as member
           group by grouping sets ((country, club), (country, block), (club, block), (block))
         ),
         blocks as (
@@ -54,7 +59,7 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
     await setLocal(tx, { work_mem: '256MB', jit: 'on', enable_nestloop: 'off' });
     await tx.execute(sql`create temporary table standings_league_places on commit drop as
       select ${leagueMembers.leagueId} as league_id, ${leagueMembers.userId} as user_id, board.ord,
-        board.search_name, board.place
+        board.search_name
       from ${leagueMembers}
       join ${leagues} on ${leagues.id} = ${leagueMembers.leagueId} and ${leagues.seasonId} = ${seasonId}
       join standings_next as board on board.user_id = ${leagueMembers.userId}
@@ -65,7 +70,9 @@ export async function createNextLeagueStandings(db: Database, seasonId: string):
       order by league_id, reverse(search_name) collate "C"`);
     await tx.execute(sql`with blocks as (
         select 'league' as board, league_id::text as name, ${firstOrd('ord')} as start, count(*)::int as members
-        from standings_league_places group by league_id, ${blockOfPlace('place')}),
+        from (select league_id, ord, ${blockAlong('partition by league_id order by ord')} as block
+          from standings_league_places) as member
+        group by league_id, block),
       ${savedRankBlocks(seasonId)}
       select count(*) from blocks`);
   });

@@ -24,8 +24,8 @@ export async function loadNextBoard<T>(
 }
 
 /**
- * Everyone scored in one statement, stored in `ord` order with each row's `place` (for
- * `countNextBoard`): one sort serves both, and the indexes are built from rows in order.
+ * Everyone scored in one statement, stored in `ord` order: the order index is then built from
+ * rows in order, and the blocks are counted along it (`countNextBoard`).
  */
 export async function rankNextBoard(db: Database, scoring: BoardScoring): Promise<void> {
   await loadNextBoard(db, scoring.seasonId, async (tx) => {
@@ -38,15 +38,9 @@ export async function rankNextBoard(db: Database, scoring: BoardScoring): Promis
       from ${standingsMemberChanges}`);
     // A table made from a query, unlike an insert, may be filled by a parallel plan (decision 005).
     await tx.execute(sql`create unlogged table standings_next as
-      select ${scoring.seasonId}::text as season_id, member.*, row_number() over (order by member.ord) as place
-      from ${scoredMembers(scoring)} as member
+      select ${scoring.seasonId}::text as season_id, member.* from ${scoredMembers(scoring)} as member
       order by member.ord`);
   });
-}
-
-/** The places `rankNextBoard` numbered leave once the rank blocks are counted. */
-export async function dropNextBoardPlaces(db: Database): Promise<void> {
-  await db.execute(sql`alter table standings_next drop column place`);
 }
 
 /** The stored table's NOT NULL columns and the season's check; a rebuild stops if its columns differ. */
@@ -58,7 +52,6 @@ async function completeNextBoard(db: Database, seasonId: string): Promise<void> 
         array_agg(format('%I', column_name) order by ordinal_position) filter (where is_nullable = 'NO') as not_null
       from information_schema.columns
       where table_schema = current_schema() and table_name in ('standings', 'standings_next')
-        and column_name <> 'place'
       group by table_name order by table_name`,
   );
   if (stored?.shape !== next?.shape) {

@@ -33,7 +33,7 @@ import {
   listStandingsIndexes,
   nextBoardIndexTasks,
 } from './next-board-indexes-repository.ts';
-import { dropNextBoardPlaces, prepareNextTables, rankNextBoard } from './next-board-repository.ts';
+import { prepareNextTables, rankNextBoard } from './next-board-repository.ts';
 import { copyNextLeaguesAndBlocks, recountNextBlocks, rekeyNextBoard } from './rekeyed-board-repository.ts';
 
 /** How long a swap waits for readers before it tries again: readers queued behind it wait as long. */
@@ -120,7 +120,8 @@ async function rekeyWhenGoalsAllow(db: Database, scoring: BoardScoring, reason: 
 
 /**
  * The other new tables and the indexes, side by side, the longest first (docs/benchmarks/standings.md).
- * A re-keyed board's blocks, copied, are counted again once its indexes are built.
+ * A scored board's blocks are counted along its order index, built first; a re-keyed board's,
+ * copied, are counted again once its indexes are built.
  */
 async function countAndIndexNextBoard(
   database: DatabaseHandle,
@@ -130,16 +131,21 @@ async function countAndIndexNextBoard(
 ): Promise<NextBoard> {
   const builds = nextBoardIndexTasks(indexes);
   let board = rekeyed;
-  const countBoard = async (db: Database) => {
+  const orderThenCount = async (db: Database) => {
+    await builds.order(db);
     board = await countNextBoard(db, seasonId);
   };
   await runSideBySide(
     database,
     rekeyed
-      ? [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard]
-      : [(db) => createNextLeagueStandings(db, seasonId), countBoard, ...builds.onBoard, addNextBoardNames],
+      ? [(db) => copyNextLeaguesAndBlocks(db, seasonId), ...builds.onBoard, builds.order]
+      : [
+          orderThenCount,
+          (db) => createNextLeagueStandings(db, seasonId),
+          ...builds.onBoard,
+          addNextBoardNames,
+        ],
   );
-  if (!rekeyed) await dropNextBoardPlaces(database.db);
   // Vacuumed, a re-keyed board's blocks are counted along its indexes alone.
   const analyzeBoard = (db: Database) => analyzeNextBoard(db, rekeyed ? 'vacuum (analyze)' : 'analyze');
   await runSideBySide(database, [...builds.others, analyzeBoard]);
