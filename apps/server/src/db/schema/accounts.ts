@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchKeySql } from '../name-folding.ts';
 
 /*
  * better-auth's tables (users, sessions, credential accounts, verification tokens, rate-limit
@@ -85,6 +86,11 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     fullName: text('full_name'),
+    /**
+     * `full_name` as the boards' name search compares it (`searchKeySql`), kept by the database:
+     * a rebuild reads it rather than folding ten million names (migration 0039, byte order "C").
+     */
+    searchName: text('search_name').generatedAlwaysAs(() => searchKeySql(sql`"full_name"`)),
     dob: date('dob', { mode: 'string' }),
     /** Full country name (ISO 3166 English). */
     country: text('country'),

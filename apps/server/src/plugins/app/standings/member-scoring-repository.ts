@@ -7,7 +7,6 @@ import {
   seasonOrigin,
 } from '@hit21/core';
 import { type SQL, sql } from 'drizzle-orm';
-import { searchKeySql } from '../../../db/name-folding.ts';
 import { profiles, type RankedWith, squads } from '../../../db/schema/index.ts';
 import { textArray } from '../../../db/sql-values.ts';
 
@@ -77,10 +76,10 @@ export function scoredMembers(scoring: BoardScoring, onlyUsers?: SQL): SQL {
     : sql`${profiles}`;
   const coinToss = sql`decode(left(md5(${seasonId} || ':' || member.user_id), 8), 'hex')`;
   return sql`(select member.user_id, member.status, member.total_goals, member.full_name, member.country,
-      member.club, ${searchKeySql(sql.raw('member.full_name'))} collate "C" as search_name,
+      member.club, member.search_name,
       ${memberHead} || ${coinToss} || int4send(member.member_number) as ord, member.scoreless::int2 as scoreless
     from (select ${profiles.id} collate "C" as user_id, ${profiles.memberNumber} as member_number,
-        ${profiles.fullName} as full_name,
+        ${profiles.fullName} as full_name, ${profiles.searchName} as search_name,
         ${profiles.country} collate "C" as country, ${profiles.favouriteClub} collate "C" as club, ${columns}
       from ${members}
       left join ${squads} as squad on squad.user_id = ${profiles.id} and squad.season_id = ${seasonId}
