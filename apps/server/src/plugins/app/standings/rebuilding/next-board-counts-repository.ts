@@ -8,11 +8,7 @@ const firstOrd = (ord: string) => sql.raw(`decode(min(encode(${ord}, 'hex') coll
 /** A row's block of RANK_BLOCK_SIZE along `order` (SQL: a window's order, partition included). */
 const blockAlong = (order: string) => sql.raw(`((row_number() over (${order}) - 1) / ${RANK_BLOCK_SIZE})`);
 
-/**
- * The scored board's blocks, members, countries and clubs in one walk of its order index, once
- * built (numbering the rows as they were scored held the one writer up far longer): no workers,
- * so beside the builds.
- */
+/** The scored board's blocks, members, countries and clubs along its order index: no workers, so beside the builds. */
 export async function countNextBoard(db: Database, seasonId: string) {
   const groups = await db.transaction(async (tx) => {
     // The three groupings' counters in memory at once: a few hundred thousand at ten million. The

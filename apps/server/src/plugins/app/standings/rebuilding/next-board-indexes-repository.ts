@@ -44,23 +44,16 @@ export function nextBoardIndexBuilds(
     }));
 }
 
-/**
- * The index builds as tasks: the board's order index (`ord` first), the board's others, then the
- * other tables'. A scored board's blocks are counted along its order index once built.
- */
+/** The index builds as tasks: the board's, its order index (built last, `buildOrder`) apart, then the others'. */
 export function nextBoardIndexTasks(indexes: readonly IndexDefinition[]) {
-  const tasksOf = (chosen: readonly IndexDefinition[]) =>
-    nextBoardIndexBuilds(chosen).map(
+  const tasksOf = (isOnBoard: boolean) =>
+    nextBoardIndexBuilds(indexes.filter((index) => (index.tablename === 'standings') === isOnBoard)).map(
       (build) => (db: Database) => db.transaction((tx) => buildNextBoardIndex(tx, build.statement)),
     );
-  const onBoard = indexes.filter((index) => index.tablename === 'standings');
-  const [order, ...more] = tasksOf(onBoard.filter(isOrderIndex));
-  if (!order || more.length > 0) throw new Error('The stored board has no single index led by ord');
-  return {
-    order,
-    onBoard: tasksOf(onBoard.filter((index) => !isOrderIndex(index))),
-    others: tasksOf(indexes.filter((index) => index.tablename !== 'standings')),
-  };
+  const onBoard = tasksOf(true);
+  const order = onBoard.pop();
+  if (!order) throw new Error('The stored board has no index');
+  return { order, onBoard, others: tasksOf(false) };
 }
 
 /**
@@ -69,14 +62,10 @@ export function nextBoardIndexTasks(indexes: readonly IndexDefinition[]) {
  * then left with a long build at the end (docs/benchmarks/standings.md).
  */
 function buildOrder(index: IndexDefinition): number {
-  const kind = isGinIndex(index) ? 0 : isOrderIndex(index) ? 2 : 1;
+  const kind = isGinIndex(index) ? 0 : /USING btree \(ord\b/.test(index.indexdef) ? 2 : 1;
   const table = index.tablename === 'standings' ? 0 : 1;
   const keyColumns = index.indexdef.match(/\((.*)\)$/)?.[1]?.split(',').length ?? 0;
   return kind * 100 + table * 10 - Math.min(keyColumns, 9);
-}
-
-function isOrderIndex(index: IndexDefinition): boolean {
-  return /USING btree \(ord\b/.test(index.indexdef);
 }
 
 function isGinIndex(index: IndexDefinition): boolean {
