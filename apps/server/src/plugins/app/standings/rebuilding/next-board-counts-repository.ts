@@ -11,8 +11,8 @@ const blockAlong = (order: string) => sql.raw(`((row_number() over (${order}) - 
 /** The scored board's blocks, members, countries and clubs along its order index: no workers, so beside the builds. */
 export async function countNextBoard(db: Database, seasonId: string) {
   const groups = await db.transaction(async (tx) => {
-    // The three groupings' counters in memory at once: a few hundred thousand at ten million. The
-    // new board has no statistics: without a scan the planner would sort what the index holds in order.
+    // The three groupings' counters in memory at once: a few hundred thousand at ten million. The new
+    // board has no statistics yet: left to itself the planner would scan and sort it, not walk the index.
     await setLocal(tx, { work_mem: '256MB', enable_seqscan: 'off' });
     return selectRows<{ country: string; club: string; members: number }>(
       tx,
